@@ -1,0 +1,37 @@
+/** One ts-jest project per workspace; sources are mapped so tests need no build. */
+const path = require('node:path');
+
+const root = __dirname;
+const source = (relative) => path.join(root, relative);
+
+const moduleNameMapper = {
+  '^@toolcraft/core$': source('packages/core/src/index.ts'),
+  '^@toolcraft/core/annotations$': source('packages/core/src/annotations.ts'),
+  '^@toolcraft/testing$': source('packages/testing/src/index.ts'),
+  '^@toolcraft/openai$': source('packages/openai/src/index.ts'),
+  '^@toolcraft/schema$': source('packages/schema/src/index.ts'),
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
+function project(name, directory) {
+  return {
+    displayName: name,
+    rootDir: source(directory),
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    moduleNameMapper,
+    transform: {
+      '^.+\\.ts$': ['ts-jest', { tsconfig: source('tsconfig.jest.json') }],
+    },
+  };
+}
+
+module.exports = {
+  projects: [
+    project('core', 'packages/core'),
+    project('testing', 'packages/testing'),
+    project('openai', 'packages/openai'),
+    project('schema', 'packages/schema'),
+    project('examples', 'examples'),
+  ],
+};

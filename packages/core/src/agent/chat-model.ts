@@ -1,0 +1,42 @@
+import type { AssistantMessage, ChatMessage } from './messages.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+
+/** A provider-neutral tool definition, as a model adapter receives it. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+/** How the model may use tools on one request. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+/** Token counts of one model call or a whole run. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+/** One request to a {@link ChatModel}. */
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  signal?: AbortSignal;
+}
+
+/** The model's answer to one {@link ChatRequest}. */
+export interface ChatResponse {
+  message: AssistantMessage;
+  usage?: Usage;
+}
+
+/**
+ * A chat model that can call tools. Adapters (OpenAI, scripted, ...) implement it.
+ * Errors that may succeed on a retry should be {@link ModelCallError}s with `retryable: true`.
+ */
+export interface ChatModel {
+  /** Sends one request and returns the assistant message with usage. */
+  complete(request: ChatRequest): Promise<ChatResponse>;
+}

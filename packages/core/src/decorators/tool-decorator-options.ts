@@ -1,0 +1,7 @@
+/** Options of the `@Tool` method decorator. */
+export interface ToolDecoratorOptions {
+  /** The tool's name; defaults to the method's name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  customName?: string;
+  /** A time limit for this tool's calls, in ms (overrides the environment's `toolTimeoutMs`). */
+  timeoutMs?: number;
+}

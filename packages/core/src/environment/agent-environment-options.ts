@@ -1,0 +1,40 @@
+import type { AgentContext } from '../context/agent-context.js';
+import type { ArgumentLimits } from '../decoding/argument-limits.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { FormatterRegistry } from '../results/formatter-registry.js';
+import type { ErrorDetail } from './error-detail.js';
+import type { Feature, FeatureErrorReport } from './feature.js';
+
+/** Options of an {@link AgentEnvironment}. */
+export interface AgentEnvironmentOptions {
+  /** The tools the environment dispatches to. */
+  registry: ToolRegistry;
+  /** Features, installed in order (later ones win for metadata). */
+  features?: readonly Feature[];
+  /** How many calls of one batch run at once; default unlimited, `1` runs them in order. */
+  maxConcurrency?: number;
+  /** A time limit for each call, in ms; a tool's own `timeoutMs` wins. Default none. */
+  toolTimeoutMs?: number;
+  /** What the model is told of an error a tool throws; default `'message'`. */
+  errorDetail?: ErrorDetail;
+  /** Cancels every unfinished call of the environment when aborted. */
+  signal?: AbortSignal;
+  /** Results longer than this are cut, with a marker saying how much; default no limit. */
+  maxResultChars?: number;
+  /** Limits on each call's arguments; default 1,000,000 characters and 32 levels. */
+  argumentLimits?: Partial<ArgumentLimits>;
+  /** Result formatters by result class; default an empty registry (`env.formatters`). */
+  formatters?: FormatterRegistry;
+  /** Receives reports of providers and interceptors that threw; default a process warning. */
+  onFeatureError?: (report: FeatureErrorReport) => void;
+}
+
+/** Per-batch options the agent loop passes with its calls. */
+export interface ToolExecutionOptions {
+  /** The run's context, put into the metadata under `ContextAwareTool.AgentContextKey`; it wins over callers and features. */
+  agentContext?: AgentContext;
+  /** The run's id. */
+  runId?: string;
+  /** Cancels this batch's unfinished calls when aborted. */
+  signal?: AbortSignal;
+}

@@ -1,0 +1,38 @@
+import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+
+/** Details of a failed model call. */
+export interface ModelCallErrorOptions {
+  /** Whether the same call may succeed later (429, 5xx, timeouts, connection resets). */
+  retryable: boolean;
+  /** The HTTP status, if any. */
+  status?: number;
+  /** How long the server asked us to wait (from `retry-after`), in ms. */
+  retryAfterMs?: number;
+  /** How many attempts were made in all, once retries gave up. */
+  attempts?: number;
+  /** The underlying error. */
+  cause?: unknown;
+}
+
+/** A model call that failed; model adapters throw it, the agent loop retries it when retryable. */
+export class ModelCallError extends ToolcraftError {
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  readonly attempts?: number;
+
+  /**
+   * @param message - what failed
+   * @param options - retryability, status, retry-after and cause
+   */
+  constructor(message: string, options: ModelCallErrorOptions) {
+    super(message, { cause: options.cause });
+    this.retryable = options.retryable;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+    this.attempts = options.attempts;
+  }
+
+  /** True for a {@link ModelCallError} of any copy of the package. */
+  static override isInstance = isNamedToolcraftError<ModelCallError>('ModelCallError');
+}

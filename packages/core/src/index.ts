@@ -1,0 +1,79 @@
+/**
+ * @toolcraft/core: class-based and annotated tools for LLM agents, their registry,
+ * dispatch with per-call metadata and features, and the provider-neutral agent loop.
+ */
+export { LLMDescription } from './decorators/llm-description.decorator.js';
+export type { LLMDescriptionDecorator, LLMDescriptionInput } from './decorators/llm-description.decorator.js';
+export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
+
+export { AbstractTool } from './tools/abstract-tool.js';
+export type { AnyTool, ToolOptions } from './tools/abstract-tool.js';
+export { Tool } from './tools/tool.js';
+export { SimpleTool } from './tools/simple-tool.js';
+export { ContextAwareTool } from './tools/context-aware-tool.js';
+export { ToolBase } from './tools/tool-base.js';
+export type { ArgsType } from './tools/args-type.js';
+export type { ArgsClass } from './schema/class-args/compile-args-class.js';
+export { descriptorFromSchema } from './tools/tool-descriptor.js';
+export type { ToolDescriptor, ToolParameterDescriptor, ToolParameterType } from './tools/tool-descriptor.js';
+export { toolNamePattern } from './tools/tool-name.js';
+export type { JsonSchema, JsonSchemaType } from './schema/json-schema.js';
+export { defaultArgumentLimits } from './decoding/argument-limits.js';
+export type { ArgumentLimits } from './decoding/argument-limits.js';
+
+export { ToolResult } from './results/tool-result.js';
+export type { ResultFormatContext, ResultFormatter } from './results/result-formatter.js';
+export { FormatterRegistry } from './results/formatter-registry.js';
+export { defaultFormat } from './results/default-format.js';
+export { markdown, MarkdownBuilder } from './results/markdown.js';
+
+export { MetadataKey } from './metadata/metadata-key.js';
+export type { MetadataKeyLike } from './metadata/metadata-key.js';
+export { ToolCallMetadata } from './metadata/tool-call-metadata.js';
+export type { MetadataEntries } from './metadata/tool-call-metadata.js';
+export { FrameworkKeys } from './metadata/framework-keys.js';
+
+export { AgentContext } from './context/agent-context.js';
+export type { AgentContextInit } from './context/agent-context.js';
+export { AgentState, StateScope } from './context/agent-state.js';
+export { AgentActions } from './context/agent-actions.js';
+
+export { ToolRegistry } from './registry/tool-registry.js';
+export { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
+export { MethodTool } from './methods/method-tool.js';
+export type { ToolSchemaManifest, ToolSchemaManifestEntry, ToolSchemaManifestParameter } from './manifest/tool-schema-manifest.js';
+
+export { AgentEnvironment } from './environment/agent-environment.js';
+export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';
+export type { ReceivedToolResult, ToolCall } from './environment/tool-call.js';
+export type { ErrorDetail } from './environment/error-detail.js';
+export { ToolPipeline } from './environment/tool-pipeline.js';
+export type {
+  Feature,
+  FeatureErrorReport,
+  MetadataProvider,
+  ToolCallCompletedHandler,
+  ToolCallContext,
+  ToolCallFailedHandler,
+  ToolCallStartingHandler,
+  ToolValidationFailedHandler,
+} from './environment/feature.js';
+export { SafeTool } from './environment/safe-tool.js';
+export type { SafeToolResult } from './environment/safe-tool.js';
+
+export type { ChatModel, ChatRequest, ChatResponse, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
+export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
+
+export { ToolcraftError } from './errors/toolcraft-error.js';
+export type { ToolcraftErrorOptions } from './errors/toolcraft-error.js';
+export { ToolArgumentsError } from './errors/tool-arguments-error.js';
+export type { ArgumentViolation } from './errors/tool-arguments-error.js';
+export { ToolNotFoundError } from './errors/tool-not-found-error.js';
+export { DuplicateToolError } from './errors/duplicate-tool-error.js';
+export { MissingAgentContextError } from './errors/missing-agent-context-error.js';
+export { ToolExecutionError } from './errors/tool-execution-error.js';
+export { ToolTimeoutError } from './errors/tool-timeout-error.js';
+export { ToolCancelledError } from './errors/tool-cancelled-error.js';
+export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
+export { ModelCallError } from './errors/model-call-error.js';
+export type { ModelCallErrorOptions } from './errors/model-call-error.js';

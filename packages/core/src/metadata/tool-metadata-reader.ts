@@ -1,0 +1,93 @@
+import type { ToolDecoratorOptions } from '../decorators/tool-decorator-options.js';
+import { ReflectionKeys } from './reflection-keys.js';
+import { requireReflectMetadata } from './require-reflect-metadata.js';
+
+/** One `@Tool` method found on a class. */
+export interface ToolMethodMetadata {
+  /** The method's name. */
+  methodName: string;
+  /** The options given to `@Tool`. */
+  options: ToolDecoratorOptions;
+  /** The prototype (or constructor, for static methods) that declares the winning version. */
+  owner: object;
+}
+
+/** The runtime types of a method's parameters (from `design:paramtypes`), or undefined when not emitted. */
+export type ParameterTypes = readonly unknown[] | undefined;
+
+/**
+ * The only reader of toolcraft's reflection metadata. It reads each class's own metadata
+ * and walks the prototype chain on purpose, so a subclass's method wins by name and an
+ * inherited tool is never counted twice.
+ */
+export const ToolMetadataReader = {
+  /**
+   * Finds every `@Tool` method of an instance's class chain (or of a constructor, for static methods).
+   * @param target - an instance, or a constructor for static methods
+   * @returns the tool methods, most-derived declaration first by name, in declaration order
+   */
+  readToolMethods(target: object, subject: string): ToolMethodMetadata[] {
+    requireReflectMetadata(subject);
+    const found = new Map<string, ToolMethodMetadata>();
+    const shadowed = new Set<string>();
+    let owner = (typeof target === 'function' ? target : Object.getPrototypeOf(target)) as object | null;
+    while (owner !== null && owner !== Object.prototype && owner !== Function.prototype) {
+      for (const name of Object.getOwnPropertyNames(owner)) {
+        if (name === 'constructor' || found.has(name) || shadowed.has(name)) continue;
+        const options = Reflect.getOwnMetadata(ReflectionKeys.tool, owner, name) as ToolDecoratorOptions | undefined;
+        if (options === undefined) {
+          // A plain override of a decorated method hides it: the subclass's version wins.
+          if (typeof Object.getOwnPropertyDescriptor(owner, name)?.value === 'function') shadowed.add(name);
+          continue;
+        }
+        found.set(name, { methodName: name, options, owner });
+      }
+      owner = Object.getPrototypeOf(owner) as object | null;
+    }
+    return [...found.values()];
+  },
+
+  /**
+   * Reads the `@Tool` options of one method.
+   * @returns the options, or undefined when the method is not a tool
+   */
+  readToolOptions(owner: object, methodName: string): ToolDecoratorOptions | undefined {
+    return Reflect.getMetadata(ReflectionKeys.tool, owner, methodName) as ToolDecoratorOptions | undefined;
+  },
+
+  /**
+   * Reads an `@LLMDescription` of a class (no property key), method or property.
+   * @returns the description, or undefined
+   */
+  readDescription(target: object, propertyKey?: string): string | undefined {
+    const value: unknown = propertyKey === undefined
+      ? Reflect.getMetadata(ReflectionKeys.description, target)
+      : Reflect.getMetadata(ReflectionKeys.description, target, propertyKey);
+    return typeof value === 'string' ? value : undefined;
+  },
+
+  /**
+   * Reads the `@LLMDescription` of a method's parameter.
+   * @returns the description, or undefined
+   */
+  readParameterDescription(owner: object, methodName: string, index: number): string | undefined {
+    const value: unknown = Reflect.getMetadata(`${ReflectionKeys.parameterDescription}${index}`, owner, methodName);
+    return typeof value === 'string' ? value : undefined;
+  },
+
+  /**
+   * Reads `design:paramtypes` of a method.
+   * @returns the parameter types, or undefined when `emitDecoratorMetadata` did not emit them
+   */
+  readParameterTypes(owner: object, methodName: string): ParameterTypes {
+    return Reflect.getMetadata(ReflectionKeys.parameterTypes, owner, methodName) as ParameterTypes;
+  },
+
+  /**
+   * Reads `design:type` of a property of a class.
+   * @returns the runtime type, or undefined when not emitted
+   */
+  readPropertyType(prototype: object, propertyName: string): unknown {
+    return Reflect.getMetadata(ReflectionKeys.propertyType, prototype, propertyName);
+  },
+};

@@ -1,0 +1,77 @@
+import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
+import { FrameworkKeys } from '../metadata/framework-keys.js';
+import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import { AbstractTool } from '../tools/abstract-tool.js';
+import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
+import type { ParameterPlan } from './parameter-plan.js';
+
+/** What a {@link MethodTool} is built from. */
+export interface MethodToolInit {
+  /** The tool's name. */
+  name: string;
+  /** The tool's description. */
+  description: string;
+  /** The instance the method is called on (the constructor, for a static method). */
+  receiver: object;
+  /** The method itself. */
+  method: (...args: unknown[]) => unknown;
+  /** How its parameters are decoded and filled. */
+  plan: ParameterPlan;
+  /** Where it comes from, e.g. `MathService.add`, for messages. */
+  source: string;
+  /** A time limit per call, from `@Tool({ timeoutMs })`. */
+  timeoutMs?: number;
+}
+
+/**
+ * A tool backed by an `@Tool` method of a service class, called on its instance (so `this` works).
+ * Built by the registry; application code never constructs it.
+ */
+export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
+  /** @internal */
+  readonly needs: ToolNeeds;
+  /** Where the tool comes from, e.g. `MathService.add`. */
+  readonly source: string;
+  private readonly receiver: object;
+  private readonly method: (...args: unknown[]) => unknown;
+  private readonly plan: ParameterPlan;
+
+  /** @param init - the method, its receiver and its parameter plan */
+  constructor(init: MethodToolInit) {
+    super(
+      { name: init.name, description: init.description, argsType: init.plan.decoder.schema, ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}) },
+      init.plan.decoder as MethodTool['argsDecoder'],
+    );
+    this.needs = init.plan.needs;
+    this.source = init.source;
+    this.receiver = init.receiver;
+    this.method = init.method;
+    this.plan = init.plan;
+  }
+
+  /** @internal */
+  [invokeTool](args: Record<string, unknown>, metadata: ToolCallMetadata): unknown {
+    const slots = this.plan.slots;
+    const values = new Array<unknown>(slots.length);
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index];
+      switch (slot.kind) {
+        case 'argument':
+          values[index] = args[slot.name];
+          break;
+        case 'argsObject':
+          values[index] = args;
+          break;
+        case 'metadata':
+          values[index] = metadata;
+          break;
+        case 'context': {
+          const context = metadata.get(FrameworkKeys.agentContext);
+          if (context === undefined) throw new MissingAgentContextError(this.name);
+          values[index] = context;
+        }
+      }
+    }
+    return this.method.apply(this.receiver, values);
+  }
+}

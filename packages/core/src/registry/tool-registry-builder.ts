@@ -1,0 +1,96 @@
+import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
+import type { ToolSchemaManifest } from '../manifest/tool-schema-manifest.js';
+import { createMethodTools } from '../methods/create-method-tools.js';
+import type { MethodTool } from '../methods/method-tool.js';
+import { AbstractTool, type AnyTool } from '../tools/abstract-tool.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: object; only?: string };
+
+/**
+ * Collects tools and services, then builds an immutable {@link ToolRegistry}.
+ * Method tools are created at `build()`, so `.schemas(manifest)` applies whatever the call order.
+ */
+export class ToolRegistryBuilder {
+  private readonly pending: Pending[] = [];
+  private manifest?: ToolSchemaManifest;
+
+  /** @param create - makes the registry from the collected tools */
+  constructor(private readonly create: (tools: AnyTool[]) => ToolRegistry) {}
+
+  /**
+   * Adds one tool, or one static `@Tool` method of a class.
+   * @param tool - a tool instance, or a class whose static method `methodName` is marked `@Tool()`
+   * @param methodName - the static method's name
+   * @returns this builder
+   */
+  tool(tool: AnyTool): this;
+  tool(serviceClass: abstract new (...args: never[]) => unknown, methodName: string): this;
+  tool(tool: AnyTool | (abstract new (...args: never[]) => unknown), methodName?: string): this {
+    if (tool instanceof AbstractTool) this.pending.push({ kind: 'tool', tool });
+    else if (typeof tool === 'function' && typeof methodName === 'string') this.pending.push({ kind: 'service', target: tool, only: methodName });
+    else throw new InvalidToolDefinitionError(describe(tool), '.tool() takes a tool instance, or a class and the name of its static @Tool() method.');
+    return this;
+  }
+
+  /**
+   * Adds tools: a service instance (all its `@Tool` methods, bound to it), a tool, or a list of either.
+   * @param items - a service, a tool, or an iterable of them
+   * @returns this builder
+   */
+  tools(items: unknown): this {
+    if (items instanceof AbstractTool) this.pending.push({ kind: 'tool', tool: items });
+    else if (Array.isArray(items)) for (const item of items as unknown[]) this.tools(item);
+    else if (typeof items === 'object' && items !== null) this.pending.push({ kind: 'service', target: items });
+    else throw new InvalidToolDefinitionError(describe(items), '.tools() takes a service instance with @Tool() methods, a tool, or a list of them.');
+    return this;
+  }
+
+  /**
+   * Uses a build-time schema manifest (from `toolcraft-schema`) for the annotated methods it lists,
+   * instead of reflection.
+   * @param manifest - the manifest
+   * @returns this builder
+   */
+  schemas(manifest: ToolSchemaManifest): this {
+    if (manifest?.version !== 1 || typeof manifest.tools !== 'object') {
+      throw new InvalidToolDefinitionError('schema manifest', 'expected a toolcraft-schema manifest ({ version: 1, tools: {...} }).');
+    }
+    this.manifest = manifest;
+    return this;
+  }
+
+  /**
+   * @returns the registry
+   * @throws DuplicateToolError when two different tools share a name
+   * @throws InvalidToolDefinitionError for a method that cannot be described
+   */
+  build(): ToolRegistry {
+    const tools: AnyTool[] = [];
+    const created = new Map<object, Map<string | undefined, MethodTool[]>>();
+    for (const item of this.pending) {
+      if (item.kind === 'tool') {
+        tools.push(item.tool);
+        continue;
+      }
+      let byMethod = created.get(item.target);
+      if (!byMethod) created.set(item.target, (byMethod = new Map<string | undefined, MethodTool[]>()));
+      let methodTools = byMethod.get(item.only);
+      if (!methodTools) {
+        methodTools = createMethodTools(item.target, this.manifest, item.only);
+        if (methodTools.length === 0) {
+          throw new InvalidToolDefinitionError(describe(item.target), 'has no method marked @Tool(); mark its tool methods, or pass tool instances.');
+        }
+        byMethod.set(item.only, methodTools);
+      }
+      tools.push(...methodTools);
+    }
+    return this.create(tools);
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'function') return value.name || 'an anonymous class';
+  if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'an object';
+  return JSON.stringify(value) ?? String(value);
+}

@@ -1,0 +1,93 @@
+import { DuplicateToolError } from '../errors/duplicate-tool-error.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
+import { closestNames } from './closest-names.js';
+import { ToolRegistryBuilder } from './tool-registry-builder.js';
+import { toolSource } from './tool-source.js';
+
+/**
+ * An immutable set of tools with unique names, in insertion order (Koog's `ToolRegistry`).
+ * Build one with `ToolRegistry.builder()` or `ToolRegistry.of(...)`.
+ */
+export class ToolRegistry {
+  /** A registry with no tools. */
+  static readonly EMPTY = new ToolRegistry([]);
+  /** The tools, in insertion order. */
+  readonly tools: readonly AnyTool[];
+  private readonly byName: ReadonlyMap<string, AnyTool>;
+
+  /**
+   * @param tools - tools with unique names (the builder checks them)
+   * @throws DuplicateToolError when two different tools share a name
+   */
+  constructor(tools: Iterable<AnyTool>) {
+    const byName = new Map<string, AnyTool>();
+    const list: AnyTool[] = [];
+    for (const tool of tools) {
+      const existing = byName.get(tool.name);
+      if (existing === tool) continue;
+      if (existing !== undefined) throw new DuplicateToolError(tool.name, toolSource(existing), toolSource(tool));
+      byName.set(tool.name, tool);
+      list.push(tool);
+    }
+    this.byName = byName;
+    this.tools = Object.freeze(list);
+  }
+
+  /** @returns a builder: `.tool(t)`, `.tools(serviceOrList)`, `.schemas(manifest)`, `.build()` */
+  static builder(): ToolRegistryBuilder {
+    return new ToolRegistryBuilder((tools) => new ToolRegistry(tools));
+  }
+
+  /**
+   * Builds a registry from tools and services with `@Tool` methods.
+   * @param items - tools, service instances, or lists of them
+   * @returns the registry
+   * @throws DuplicateToolError when two different tools share a name
+   */
+  static of(...items: unknown[]): ToolRegistry {
+    return ToolRegistry.builder().tools(items).build();
+  }
+
+  /** The tool names, in order. */
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /**
+   * @param name - a tool name
+   * @returns the tool
+   * @throws ToolNotFoundError naming the closest names when there is none
+   */
+  getTool(name: string): AnyTool {
+    const tool = this.byName.get(name);
+    if (tool === undefined) throw this.notFound(name);
+    return tool;
+  }
+
+  /**
+   * @param name - a tool name
+   * @returns the tool, or undefined when there is none
+   */
+  findTool(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+
+  /**
+   * The error for an unknown name, with the closest registered names.
+   * @param name - the unknown name
+   * @returns the error (not thrown)
+   */
+  notFound(name: string): ToolNotFoundError {
+    return new ToolNotFoundError(name, this.names, closestNames(name, this.byName.keys()));
+  }
+
+  /**
+   * @param other - another registry
+   * @returns a new registry with this registry's tools, then the other's
+   * @throws DuplicateToolError when two different tools share a name
+   */
+  plus(other: ToolRegistry): ToolRegistry {
+    return new ToolRegistry([...this.tools, ...other.tools]);
+  }
+}

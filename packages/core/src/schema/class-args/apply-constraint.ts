@@ -1,0 +1,100 @@
+import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
+import type { ArrayRules, BaseKind, PropertyTarget } from './property-target.js';
+
+/**
+ * Applies one class-validator constraint (by its registered name) to a property.
+ * Constraints with a JSON Schema meaning become keywords; others are left to class-validator.
+ * @param name - the constraint's name, e.g. `isInt`, `max`
+ * @param constraints - its arguments
+ * @param target - the value (or, for `each: true`, the item) it applies to
+ * @param array - the property's array rules
+ * @param where - the property, for messages
+ */
+export function applyConstraint(name: string, constraints: unknown[], target: PropertyTarget, array: ArrayRules, where: string): void {
+  const [first, second] = constraints ?? [];
+  const keyword = (key: string, value: unknown) => {
+    target.keywords[key] = value;
+    target.sources[key] = `@${name[0].toUpperCase()}${name.slice(1)}`;
+  };
+  switch (name) {
+    case 'isString': return setBase(target, 'string', where);
+    case 'isNumber': return setBase(target, 'number', where, numberOptionsAreDescribable(first) ? undefined : name);
+    case 'isInt': return setBase(target, 'integer', where);
+    case 'isBoolean': return setBase(target, 'boolean', where);
+    case 'isDate': return setBase(target, 'date', where);
+    case 'isEnum': return setEnum(target, Array.isArray(second) ? second : enumValues(first), where);
+    case 'isIn': return setEnum(target, Array.isArray(first) ? first : [], where);
+    case 'isArray': array.isArray = true; return;
+    case 'min': return keyword('minimum', first);
+    case 'max': return keyword('maximum', first);
+    case 'isPositive': return keyword('exclusiveMinimum', 0);
+    case 'isNegative': return keyword('exclusiveMaximum', 0);
+    case 'minLength': return keyword('minLength', first);
+    case 'maxLength': return keyword('maxLength', first);
+    case 'length':
+      if (typeof first === 'number') keyword('minLength', first);
+      if (typeof second === 'number') keyword('maxLength', second);
+      return;
+    case 'isNotEmpty': target.notEmpty = true; return;
+    case 'matches': return keyword('pattern', patternSource(first, second, where));
+    case 'isEmail': setBase(target, 'string', where); return keyword('format', 'email');
+    case 'isUrl': setBase(target, 'string', where); return keyword('format', 'uri');
+    case 'isDateString':
+    case 'isISO8601': setBase(target, 'string', where); return keyword('format', 'date-time');
+    case 'isUUID':
+      setBase(target, 'string', where);
+      if (first !== undefined && first !== 'all') target.custom.push(`isUUID(${JSON.stringify(first)})`);
+      return keyword('format', 'uuid');
+    case 'arrayMinSize': array.isArray = true; array.minItems = first as number; return;
+    case 'arrayMaxSize': array.isArray = true; array.maxItems = first as number; return;
+    case 'arrayNotEmpty': array.isArray = true; array.minItems = Math.max(array.minItems ?? 0, 1); return;
+    case 'arrayUnique':
+      array.isArray = true;
+      if (typeof first === 'function') target.custom.push(name);
+      else array.uniqueItems = true;
+      return;
+    case 'equals': return keyword('const', first);
+    default: target.custom.push(name);
+  }
+}
+
+function setBase(target: PropertyTarget, kind: BaseKind, where: string, customName?: string): void {
+  if (customName !== undefined) target.custom.push(customName);
+  if (target.base === undefined || target.base === kind) {
+    target.base = kind;
+    return;
+  }
+  const pair = [target.base, kind].sort().join('+');
+  if (pair === 'integer+number') target.base = 'integer';
+  else if (target.base === 'enum' && (kind === 'string' || kind === 'number' || kind === 'integer' || kind === 'boolean')) return;
+  else throw new InvalidToolDefinitionError(where, `its type decorators disagree (${target.base} and ${kind}); no value could pass both.`);
+}
+
+function setEnum(target: PropertyTarget, values: unknown[], where: string): void {
+  if (values.length === 0) throw new InvalidToolDefinitionError(where, '@IsIn/@IsEnum lists no allowed value.');
+  target.values = target.values === undefined ? [...values] : target.values.filter((value) => values.includes(value));
+  target.base = 'enum';
+}
+
+function enumValues(entity: unknown): unknown[] {
+  if (typeof entity !== 'object' || entity === null) return [];
+  const record = entity as Record<string, unknown>;
+  return Object.keys(record).filter((key) => typeof record[record[key] as string] !== 'number').map((key) => record[key]);
+}
+
+function numberOptionsAreDescribable(options: unknown): boolean {
+  return typeof options !== 'object' || options === null || (options as { maxDecimalPlaces?: unknown }).maxDecimalPlaces === undefined;
+}
+
+function patternSource(pattern: unknown, modifiers: unknown, where: string): string {
+  const source = pattern instanceof RegExp ? pattern.source : String(pattern);
+  const flags = (pattern instanceof RegExp ? pattern.flags : '') + (typeof modifiers === 'string' ? modifiers : '');
+  if (flags.replace(/[ug]/g, '') !== '') {
+    throw new InvalidToolDefinitionError(
+      where,
+      `@Matches uses the regular-expression flags '${flags}', which a JSON Schema pattern cannot carry. ` +
+        'Write the pattern without flags (e.g. [Aa] instead of the i flag).',
+    );
+  }
+  return source;
+}

@@ -1,0 +1,130 @@
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { getMetadataStorage } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
+import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
+import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
+import { applyConstraint } from './apply-constraint.js';
+import { buildPropertyCodec } from './build-property-codec.js';
+import { emptyTarget, type ArrayRules } from './property-target.js';
+
+/** A class whose instances a tool receives as its arguments. */
+export type ArgsClass<T = unknown> = new () => T;
+
+/** The compiled decoder of an Args class. */
+export interface CompiledArgsClass {
+  /** Decodes a plain object into a validated instance of the class. */
+  codec: ObjectCodec;
+  /** Whether some constraint has no JSON Schema meaning, so class-validator must also run. */
+  needsClassValidator: boolean;
+}
+
+/**
+ * Compiles an Args class once: reads its class-validator, class-transformer and
+ * `@LLMDescription` metadata and builds the codec and JSON Schema that say the same thing.
+ * @param argsClass - the Args class
+ * @param subject - the tool, for messages
+ * @returns the compiled codec
+ * @throws InvalidToolDefinitionError for a property that cannot be described
+ */
+export function compileArgsClass(argsClass: ArgsClass, subject: string): CompiledArgsClass {
+  const state = { needsClassValidator: false };
+  const codec = compileClass(argsClass, subject, new Set(), state);
+  return { codec, needsClassValidator: state.needsClassValidator };
+}
+
+function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>, state: { needsClassValidator: boolean }): ObjectCodec {
+  if (stack.has(argsClass)) {
+    throw new InvalidToolDefinitionError(subject, `the Args class ${argsClass.name} contains itself; recursive Args classes are not supported.`);
+  }
+  stack.add(argsClass);
+  const byProperty = groupByProperty(getMetadataStorage().getTargetValidationMetadatas(argsClass, '', false, false));
+  if (byProperty.size === 0) {
+    throw new InvalidToolDefinitionError(
+      subject,
+      `the Args class ${argsClass.name} has no class-validator decorators. Decorate each argument property ` +
+        '(e.g. @IsString(), @IsInt(), or @Allow() for a property without constraints).',
+    );
+  }
+  const sample = tryConstruct(argsClass);
+  const properties: PropertyCodec[] = [];
+  for (const [name, metadatas] of byProperty) {
+    const where = `${subject} (property '${name}' of ${argsClass.name})`;
+    const value = emptyTarget();
+    const item = emptyTarget();
+    const array: ArrayRules = { isArray: false };
+    let optional = false;
+    let nested = false;
+    for (const metadata of metadatas) {
+      if (metadata.each) array.isArray = true;
+      switch (metadata.type) {
+        case 'conditionalValidation':
+          if (metadata.name === 'isOptional') optional = true;
+          else throw new InvalidToolDefinitionError(where, '@ValidateIf cannot be described by a JSON Schema; check the condition inside the tool.');
+          break;
+        case 'nestedValidation':
+          nested = true;
+          break;
+        case 'isDefined':
+        case 'whitelistValidation':
+          break;
+        case 'promiseValidation':
+          throw new InvalidToolDefinitionError(where, '@ValidatePromise has no meaning for JSON arguments.');
+        default:
+          applyConstraint(metadata.name ?? metadata.type, metadata.constraints, metadata.each ? item : value, array, where);
+      }
+    }
+    const typeFunction = defaultMetadataStorage.findTypeMetadata(argsClass, name)?.typeFunction;
+    const codec = buildPropertyCodec({
+      where,
+      value,
+      item,
+      array,
+      nested,
+      declaredType: ToolMetadataReader.readPropertyType(argsClass.prototype as object, name),
+      transformerType: typeFunction ? (typeFunction()) : undefined,
+      compileNested: (nestedClass) => compileClass(nestedClass, subject, stack, state),
+    });
+    const custom = [...value.custom, ...item.custom.map((name) => `each item: ${name}`)];
+    if (custom.length > 0) state.needsClassValidator = true;
+    const description = joinDescription(ToolMetadataReader.readDescription(argsClass.prototype as object, name), custom);
+    const defaultValue = sample?.[name];
+    properties.push({
+      name,
+      codec,
+      required: !optional,
+      ...(description !== undefined ? { description } : {}),
+      ...(optional && isJsonPrimitive(defaultValue) ? { defaultValue } : {}),
+    });
+  }
+  stack.delete(argsClass);
+  return new ObjectCodec(properties, () => new argsClass() as object, ToolMetadataReader.readDescription(argsClass));
+}
+
+function groupByProperty(metadatas: ValidationMetadata[]): Map<string, ValidationMetadata[]> {
+  const groups = new Map<string, ValidationMetadata[]>();
+  for (const metadata of metadatas) {
+    const list = groups.get(metadata.propertyName);
+    if (list) list.push(metadata);
+    else groups.set(metadata.propertyName, [metadata]);
+  }
+  return groups;
+}
+
+function tryConstruct(argsClass: ArgsClass): Record<string, unknown> | undefined {
+  try {
+    return new argsClass() as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function joinDescription(description: string | undefined, custom: string[]): string | undefined {
+  if (custom.length === 0) return description;
+  const note = `Also checked: ${custom.join(', ')}.`;
+  return description === undefined ? note : `${description} ${note}`;
+}
+
+function isJsonPrimitive(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}

@@ -1,0 +1,74 @@
+import type { ArgsDecoder } from '../decoding/args-decoder.js';
+import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { ResultFormatter } from '../results/result-formatter.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { createArgsDecoder, type ArgsType } from './args-type.js';
+import { invokeTool, type ToolNeeds } from './invoke-tool.js';
+import { descriptorFromSchema, type ToolDescriptor } from './tool-descriptor.js';
+import { assertToolName } from './tool-name.js';
+
+/** Options every tool class takes. */
+export interface ToolOptions<TArgs, TResult> {
+  /** The tool's name, `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string;
+  /** What the tool does, for the model. */
+  description: string;
+  /** An Args class with class-validator and `@LLMDescription` decorators, or a JSON Schema. */
+  argsType: ArgsType<TArgs>;
+  /** Turns the result into the text the model sees (overrides the environment's formatters). */
+  resultFormatter?: ResultFormatter<TResult>;
+  /** A time limit for each call, in ms (overrides the environment's `toolTimeoutMs`). */
+  timeoutMs?: number;
+}
+
+/**
+ * The root of every tool: name, description, schema, compiled argument decoder and formatting.
+ * Subclass `Tool`, `SimpleTool`, `ContextAwareTool` or `ToolBase`, not this class.
+ */
+export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
+  /** The tool's name. */
+  readonly name: string;
+  /** What the tool does. */
+  readonly description: string;
+  /** The tool's own result formatter, if any. */
+  readonly resultFormatter?: ResultFormatter<TResult>;
+  /** The tool's own time limit per call, in ms, if any. */
+  readonly timeoutMs?: number;
+  /** @internal The compiled decoder of the arguments. */
+  readonly argsDecoder: ArgsDecoder<TArgs>;
+  /** @internal What the tool needs from the call besides its arguments. */
+  abstract readonly needs: ToolNeeds;
+  private cachedDescriptor?: ToolDescriptor;
+
+  /**
+   * @param options - name, description, argsType, and optionally resultFormatter and timeoutMs
+   * @param decoder - a decoder compiled elsewhere (annotated methods); by default one is compiled from `argsType`
+   * @throws InvalidToolDefinitionError for a bad name or an argument type that cannot be described
+   */
+  protected constructor(options: ToolOptions<TArgs, TResult>, decoder?: ArgsDecoder<TArgs>) {
+    assertToolName(options.name, `of ${new.target.name}`);
+    this.name = options.name;
+    this.description = options.description;
+    this.resultFormatter = options.resultFormatter;
+    this.timeoutMs = options.timeoutMs;
+    this.argsDecoder = decoder ?? createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);
+  }
+
+  /** The JSON Schema of the arguments, derived from `argsType`; a subclass may override it. */
+  get inputSchema(): JsonSchema {
+    return this.argsDecoder.schema;
+  }
+
+  /** The descriptor the model is shown, derived from `inputSchema`; a subclass may override it. */
+  get descriptor(): ToolDescriptor {
+    this.cachedDescriptor ??= descriptorFromSchema(this.name, this.description, this.inputSchema);
+    return this.cachedDescriptor;
+  }
+
+  /** @internal Runs the tool's own `execute` with what it needs from the metadata. */
+  abstract [invokeTool](args: TArgs, metadata: ToolCallMetadata): Promise<TResult> | TResult;
+}
+
+/** Any tool, whatever its argument and result types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = AbstractTool<any, any>;

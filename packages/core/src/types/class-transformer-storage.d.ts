@@ -1,0 +1,9 @@
+// class-transformer ships no declaration for its storage entry; this is the part toolcraft reads.
+declare module 'class-transformer/cjs/storage' {
+  interface TypeMetadataLike {
+    typeFunction: (options?: unknown) => unknown;
+  }
+  export const defaultMetadataStorage: {
+    findTypeMetadata(target: unknown, propertyName: string): TypeMetadataLike | undefined;
+  };
+}

@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import {
+  AgentEnvironment,
+  InvalidToolDefinitionError,
+  LLMDescription,
+  SimpleTool,
+  Tool,
+  ToolArgumentsError,
+  ToolRegistry,
+  ToolResult,
+} from '../src/index.js';
+
+class CalculatorArgs {
+  @LLMDescription('The first digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  digit1!: number;
+  @LLMDescription('The second digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  digit2!: number;
+}
+
+class CalculatorTool extends Tool<CalculatorArgs, number> {
+  received?: CalculatorArgs;
+  constructor() {
+    super({ argsType: CalculatorArgs, name: 'calculator', description: 'A simple calculator that can add two digits (0-9).' });
+  }
+  async execute(args: CalculatorArgs): Promise<number> {
+    this.received = args;
+    return args.digit1 + args.digit2;
+  }
+}
+
+class GreetArgs {
+  @IsString() name!: string;
+  @IsOptional() @IsString() greeting: string = 'Hello';
+}
+
+class GreetTool extends SimpleTool<GreetArgs> {
+  constructor() {
+    super({ argsType: GreetArgs, name: 'greet', description: 'Greets someone.' });
+  }
+  execute(args: GreetArgs): string {
+    return `${args.greeting}, ${args.name}!`;
+  }
+}
+
+describe('Tool', () => {
+  it('receives a real, validated instance of its Args class', async () => {
+    const tool = new CalculatorTool();
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(tool) });
+    const result = await env.executeTool({ id: 'call_1', name: 'calculator', arguments: '{"digit1":3,"digit2":4}' });
+    expect(result).toEqual({ id: 'call_1', name: 'calculator', content: '7', isError: false, value: 7 });
+    expect(tool.received).toBeInstanceOf(CalculatorArgs);
+  });
+
+  it('derives its descriptor and JSON Schema from the Args class', () => {
+    const tool = new CalculatorTool();
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        digit1: { type: 'integer', minimum: 0, maximum: 9, description: 'The first digit to add (0-9)' },
+        digit2: { type: 'integer', minimum: 0, maximum: 9, description: 'The second digit to add (0-9)' },
+      },
+      required: ['digit1', 'digit2'],
+    });
+    expect(tool.descriptor.requiredParameters.map((parameter) => [parameter.name, parameter.type.kind])).toEqual([
+      ['digit1', 'integer'],
+      ['digit2', 'integer'],
+    ]);
+    expect(tool.descriptor.optionalParameters).toEqual([]);
+  });
+
+  it('answers out-of-range arguments with a ToolArgumentsError naming the property and the constraint', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new CalculatorTool()) });
+    const result = await env.executeTool({ id: 'c', name: 'calculator', arguments: '{"digit1":"x","digit2":42}' });
+    expect(result.isError).toBe(true);
+    expect(ToolArgumentsError.isInstance(result.error)).toBe(true);
+    expect(result.content).toContain(`'digit1': expected an integer, got string "x"`);
+    expect(result.content).toContain(`'digit2': must be at most 9, got number 42`);
+  });
+
+  it('refuses a name outside ^[a-zA-Z0-9_-]{1,64}$ at construction', () => {
+    class Bad extends Tool<CalculatorArgs, number> {
+      constructor() {
+        super({ argsType: CalculatorArgs, name: 'bad name!', description: '' });
+      }
+      execute(): number {
+        return 0;
+      }
+    }
+    expect(() => new Bad()).toThrow(InvalidToolDefinitionError);
+    expect(() => new Bad()).toThrow(/\^\[a-zA-Z0-9_-\]\{1,64\}\$/);
+  });
+});
+
+describe('SimpleTool', () => {
+  it('sends the returned string as the text and keeps the class initializer as the default', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new GreetTool()) });
+    const result = await env.executeTool({ id: 'g', name: 'greet', arguments: { name: 'Ada' } });
+    expect(result.content).toBe('Hello, Ada!');
+    expect(result.value).toBeInstanceOf(ToolResult.Text);
+  });
+
+  it('describes an optional property as nullable with its default, and treats null as absent', async () => {
+    const tool = new GreetTool();
+    expect(tool.inputSchema.properties?.greeting).toEqual({ type: ['string', 'null'], default: 'Hello' });
+    expect(tool.inputSchema.required).toEqual(['name']);
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(tool) });
+    const result = await env.executeTool({ name: 'greet', arguments: '{"name":"Bo","greeting":null}' });
+    expect(result.content).toBe('Hello, Bo!');
+  });
+});
