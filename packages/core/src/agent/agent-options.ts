@@ -1,0 +1,39 @@
+import type { AgentEnvironmentOptions } from '../environment/agent-environment-options.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { ChatModel, ToolChoice } from './chat-model.js';
+import type { RetryOptions } from './retry-options.js';
+
+/** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
+export type AgentEnvironmentSettings = Pick<
+  AgentEnvironmentOptions,
+  'features' | 'maxConcurrency' | 'toolTimeoutMs' | 'errorDetail' | 'maxResultChars' | 'argumentLimits' | 'formatters' | 'onFeatureError'
+>;
+
+/** Options of an `Agent`. */
+export interface AgentOptions extends AgentEnvironmentSettings {
+  /** The model: `OpenAIChatModel`, `ScriptedModel` or any other `ChatModel`. */
+  model: ChatModel;
+  /** The tools the model may call. */
+  registry: ToolRegistry;
+  /** The system message that starts every run; none when absent or empty. */
+  instructions?: string;
+  /** The agent's name, given to tools as `context.agentName`; default `'agent'`. */
+  name?: string;
+  /** The most model calls of one run; default 10. Reached, the run stops with `'max_iterations'`. */
+  maxIterations?: number;
+  /** The most tool calls of one run; default 50. A turn that would go over is not executed (`'max_tool_calls'`). */
+  maxToolCalls?: number;
+  /** The longest a run may take, in ms; default 60,000. It also cancels an in-flight model or tool call (`'max_duration'`). */
+  maxDurationMs?: number;
+  /** How failed model calls are retried; default 3 retries, 500 ms base, 30 s maximum. */
+  retry?: RetryOptions;
+  /** How the model may use tools, sent with every model call; default none (the model's default). */
+  toolChoice?: ToolChoice;
+}
+
+/** The defaults of the limits of {@link AgentOptions}. */
+export const defaultAgentLimits = {
+  maxIterations: 10,
+  maxToolCalls: 50,
+  maxDurationMs: 60_000,
+} as const;

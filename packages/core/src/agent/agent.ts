@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { AgentState } from '../context/agent-state.js';
+import { AgentEnvironment } from '../environment/agent-environment.js';
+import type { ReceivedToolResult } from '../environment/tool-call.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import { defaultAgentLimits, type AgentOptions } from './agent-options.js';
+import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from './chat-model.js';
+import { completeWithRetry } from './complete-with-retry.js';
+import { withCallIds } from './with-call-ids.js';
+import { resolveRetryOptions, type ResolvedRetryOptions } from './retry-options.js';
+import { RunAgentContext } from './run-agent-context.js';
+import { RunDeadline } from './run-deadline.js';
+import type { RunOptions } from './run-options.js';
+import type { RunResult } from './run-result.js';
+import { RunTranscript } from './run-transcript.js';
+import type { StopReason } from './stop-reason.js';
+import { validateAgentOptions, type AgentLimits } from './validate-agent-options.js';
+
+type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
+
+/**
+ * The provider-neutral agent loop: sends the transcript and the registry's tools to the model,
+ * answers every tool call of a turn through one {@link AgentEnvironment} before the next model
+ * call, and stops on an answer, a tool's action, a limit or an abort. Failed model calls are
+ * retried with backoff when retryable.
+ * @example
+ * const agent = new Agent({ model, registry: ToolRegistry.of(new CalculatorTool()), instructions: 'Be brief.' });
+ * const run = await agent.run('What is 3 + 4?');
+ * run.text; // '7'
+ */
+export class Agent {
+  /** The agent's name (`context.agentName` for its tools). */
+  readonly name: string;
+  /** The model the agent talks to. */
+  readonly model: ChatModel;
+  /** The tools the model may call. */
+  readonly registry: ToolRegistry;
+  /** The environment every run's tool calls go through (features installed once). */
+  readonly environment: AgentEnvironment;
+  /** The tools as the model is shown them, computed once. */
+  readonly toolDefinitions: readonly ToolDefinition[];
+  private readonly instructions?: string;
+  private readonly limits: AgentLimits;
+  private readonly retry: ResolvedRetryOptions;
+  private readonly toolChoice?: ToolChoice;
+
+  /**
+   * @param options - the model, registry, instructions, features, limits and retry policy
+   * @throws InvalidAgentOptionsError for an impossible limit or retry setting
+   */
+  constructor(options: AgentOptions) {
+    const { model, registry, instructions, name, maxIterations, maxToolCalls, maxDurationMs, retry, toolChoice, ...environment } = options;
+    this.limits = {
+      maxIterations: maxIterations ?? defaultAgentLimits.maxIterations,
+      maxToolCalls: maxToolCalls ?? defaultAgentLimits.maxToolCalls,
+      maxDurationMs: maxDurationMs ?? defaultAgentLimits.maxDurationMs,
+    };
+    this.retry = resolveRetryOptions(retry);
+    validateAgentOptions(this.limits, this.retry);
+    this.name = name ?? 'agent';
+    this.model = model;
+    this.registry = registry;
+    this.instructions = instructions;
+    this.toolChoice = toolChoice;
+    this.environment = new AgentEnvironment({ ...environment, registry });
+    this.toolDefinitions = Object.freeze(
+      registry.tools.map((tool) => ({ name: tool.descriptor.name, description: tool.description, inputSchema: tool.inputSchema })),
+    );
+  }
+
+  /**
+   * Runs the agent on one user message.
+   * @param input - the user's message
+   * @param options - metadata, signal, initial state, history and tool choice of this run
+   * @returns the final text, stop reason, transcript, tool calls, usage and state changes
+   * @throws ModelCallError once retries of a retryable model failure are exhausted (with `attempts`)
+   * @throws the model's error as it is when it is not retryable
+   */
+  async run(input: string, options: RunOptions = {}): Promise<RunResult> {
+    const startedAt = Date.now();
+    const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
+    const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
+    const context = new RunAgentContext({ runId: randomUUID(), agentName: this.name, state: new AgentState(initial), signal: deadline.signal });
+    const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
+    try {
+      const outcome = await this.loop(context, transcript, deadline, options);
+      return {
+        runId: context.runId,
+        text: outcome.text ?? transcript.lastAssistantText,
+        stopReason: outcome.stopReason,
+        messages: transcript.messages,
+        toolCalls: transcript.toolCalls,
+        usage: transcript.usage,
+        stateDelta: context.state.delta,
+        ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
+        durationMs: Date.now() - startedAt,
+      };
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private async loop(context: RunAgentContext, transcript: RunTranscript, deadline: RunDeadline, options: RunOptions): Promise<Outcome> {
+    const { signal } = deadline;
+    const toolChoice = options.toolChoice ?? this.toolChoice;
+    let toolCallCount = 0;
+    for (let iteration = 0; ; iteration++) {
+      if (signal.aborted) return { stopReason: deadline.stopReason };
+      if (iteration >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
+      let response: ChatResponse;
+      try {
+        const request = { messages: transcript.messages.slice(), tools: this.toolDefinitions as ToolDefinition[], signal };
+        response = await completeWithRetry(this.model, toolChoice === undefined ? request : { ...request, toolChoice }, this.retry);
+      } catch (error) {
+        if (signal.aborted) return { stopReason: deadline.stopReason };
+        throw error;
+      }
+      const message = withCallIds(response.message);
+      transcript.addAssistant(message, response.usage);
+      const calls = message.toolCalls ?? [];
+      if (calls.length === 0) return { stopReason: 'completed' };
+      if (toolCallCount + calls.length > this.limits.maxToolCalls) return { stopReason: 'max_tool_calls' };
+      toolCallCount += calls.length;
+      const results = await this.environment.executeTools(calls, options.metadata, { agentContext: context, runId: context.runId, signal });
+      transcript.addResults(calls, results);
+      if (signal.aborted) return { stopReason: deadline.stopReason };
+      const requested = requestedStop(context, results);
+      if (requested !== undefined) return requested;
+    }
+  }
+}
+
+function requestedStop(context: RunAgentContext, results: readonly ReceivedToolResult[]): Outcome | undefined {
+  const { actions } = context;
+  if (actions.transferToAgent !== undefined) return { stopReason: 'transfer', transferTo: actions.transferToAgent };
+  if (actions.escalate) return { stopReason: 'escalate' };
+  if (!actions.skipSummarization) return undefined;
+  const id = context.setBy('skipSummarization');
+  const result = results.find((candidate) => candidate.id === id) ?? results.at(-1);
+  return { stopReason: 'completed', text: result?.content ?? '' };
+}

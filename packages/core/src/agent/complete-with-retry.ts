@@ -1,0 +1,44 @@
+import { ModelCallError } from '../errors/model-call-error.js';
+import { abortable, sleep } from './abortable.js';
+import { retryDelay } from './backoff.js';
+import type { ChatModel, ChatRequest, ChatResponse } from './chat-model.js';
+import { isRetryableError, retryAfterOf, statusOf } from './is-retryable-error.js';
+import type { ResolvedRetryOptions } from './retry-options.js';
+
+/**
+ * Sends one request to the model, retrying retryable failures with backoff (see
+ * {@link isRetryableError} and `retryDelay`). The call and the waits stop as soon as
+ * `request.signal` aborts, rejecting with the signal's reason.
+ * @param model - the model
+ * @param request - the request; its `signal` cancels the call and the waits
+ * @param retry - the retry policy
+ * @returns the model's response
+ * @throws the error itself when it is not retryable (it is not wrapped)
+ * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
+ */
+export async function completeWithRetry(model: ChatModel, request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions): Promise<ChatResponse> {
+  const wait = retry.sleep ?? sleep;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await abortable(model.complete(request), request.signal);
+    } catch (error) {
+      if (request.signal.aborted || !isRetryableError(error)) throw error;
+      if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
+      await wait(retryDelay(attempt, retryAfterOf(error), retry, retry.random), request.signal);
+      if (request.signal.aborted) throw request.signal.reason;
+    }
+  }
+}
+
+function exhausted(error: unknown, attempts: number): ModelCallError {
+  const detail = error instanceof Error ? error.message : String(error);
+  const tries = attempts === 1 ? '1 attempt (retries are disabled)' : `${attempts} attempts`;
+  const status = statusOf(error);
+  return new ModelCallError(`The model call failed after ${tries}; the last error was: ${detail}`, {
+    retryable: true,
+    ...(status === undefined ? {} : { status }),
+    ...(retryAfterOf(error) === undefined ? {} : { retryAfterMs: retryAfterOf(error) }),
+    attempts,
+    cause: error,
+  });
+}

@@ -1,0 +1,43 @@
+import { AgentActions } from '../context/agent-actions.js';
+import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
+
+/**
+ * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
+ * state and actions, and remember which call last set each action, so the loop can end a
+ * run with the result of the tool that asked for `skipSummarization`.
+ * @internal
+ */
+export class RunAgentContext extends AgentContext {
+  private readonly setters = new Map<PropertyKey, string>();
+
+  /** @param init - run id, agent name, state, signal */
+  constructor(init: AgentContextInit) {
+    super({ ...init, actions: init.actions ?? new AgentActions() });
+  }
+
+  /**
+   * The id of the call whose tool last set an action, if a tool did.
+   * @param action - the action's name
+   * @returns the call id, or undefined
+   */
+  setBy(action: keyof AgentActions): string | undefined {
+    return this.setters.get(action);
+  }
+
+  /**
+   * A view for one call whose `actions` write through to the run's and record the call's id.
+   * @param toolCallId - the call's id
+   * @param signal - the call's signal
+   * @returns the per-call context
+   */
+  override forToolCall(toolCallId: string, signal: AbortSignal): AgentContext {
+    const setters = this.setters;
+    const actions = new Proxy(this.actions, {
+      set(target, property, value) {
+        setters.set(property, toolCallId);
+        return Reflect.set(target, property, value);
+      },
+    });
+    return new AgentContext({ runId: this.runId, agentName: this.agentName, state: this.state, actions, signal, toolCallId });
+  }
+}

@@ -1,0 +1,22 @@
+import type { AgentState } from '../context/agent-state.js';
+import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { ToolChoice } from './chat-model.js';
+import type { ChatMessage } from './messages.js';
+
+/** Options of one `agent.run(...)`. */
+export interface RunOptions {
+  /** Metadata for every tool call of the run; it wins over features' metadata. */
+  metadata?: ToolCallMetadata | MetadataEntries;
+  /** Cancels the run: it stops with `'aborted'`, in-flight model and tool calls included. */
+  signal?: AbortSignal;
+  /** The state the run starts with (copied; the run's changes are in `RunResult.stateDelta`). */
+  state?: Readonly<Record<string, unknown>> | AgentState;
+  /**
+   * Earlier messages of the conversation, sent after the instructions and before the new
+   * user message. Their system messages are dropped (the agent's instructions replace them),
+   * so a previous `run.messages` can be passed as it is.
+   */
+  history?: readonly ChatMessage[];
+  /** How the model may use tools in this run; wins over the agent's `toolChoice`. */
+  toolChoice?: ToolChoice;
+}

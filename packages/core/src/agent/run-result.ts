@@ -1,0 +1,42 @@
+import type { ReceivedToolResult } from '../environment/tool-call.js';
+import type { Usage } from './chat-model.js';
+import type { ChatMessage } from './messages.js';
+import type { StopReason } from './stop-reason.js';
+
+/** One tool call of a run: what the model asked for and what it got back. */
+export interface RunToolCall {
+  /** The call's id. */
+  id: string;
+  /** The tool's name, as the model sent it. */
+  name: string;
+  /** The model's raw JSON arguments. */
+  arguments: string;
+  /** The result sent back to the model. */
+  result: ReceivedToolResult;
+}
+
+/** The outcome of one `agent.run(...)`. */
+export interface RunResult {
+  /** The run's unique id (also `context.runId` for its tools). */
+  runId: string;
+  /**
+   * The final text: the model's answer, or the result of the tool that set
+   * `actions.skipSummarization`; on the other stop reasons, the text of the last
+   * assistant message (`''` when it had none).
+   */
+  text: string;
+  /** Why the run stopped. */
+  stopReason: StopReason;
+  /** The provider-neutral transcript: system message, history, user message, then assistant and tool messages. */
+  messages: ChatMessage[];
+  /** Every executed tool call, in order. */
+  toolCalls: RunToolCall[];
+  /** The summed usage of the run's model calls. */
+  usage: Usage;
+  /** The state changes of the run (`temp:` keys excluded). */
+  stateDelta: Record<string, unknown>;
+  /** The agent named by `actions.transferToAgent`, when `stopReason` is `'transfer'`. */
+  transferTo?: string;
+  /** How long the run took, in ms. */
+  durationMs: number;
+}

@@ -1,0 +1,62 @@
+import type { ReceivedToolResult } from '../environment/tool-call.js';
+import type { Usage } from './chat-model.js';
+import type { AssistantMessage, ChatMessage, ModelToolCall } from './messages.js';
+import type { RunToolCall } from './run-result.js';
+import { addUsage, zeroUsage } from './usage.js';
+
+/**
+ * What one run has said and done so far: the provider-neutral transcript, the executed
+ * tool calls and the summed usage.
+ * @internal
+ */
+export class RunTranscript {
+  /** The messages, in order. */
+  readonly messages: ChatMessage[] = [];
+  /** The executed tool calls, in order. */
+  readonly toolCalls: RunToolCall[] = [];
+  /** The summed usage of the model calls. */
+  usage: Usage = { ...zeroUsage };
+
+  /**
+   * @param instructions - the system message, if any
+   * @param history - earlier messages (their system messages are dropped)
+   * @param input - the user's message
+   */
+  constructor(instructions: string | undefined, history: readonly ChatMessage[], input: string) {
+    if (instructions) this.messages.push({ role: 'system', content: instructions });
+    for (const message of history) if (message.role !== 'system') this.messages.push(message);
+    this.messages.push({ role: 'user', content: input });
+  }
+
+  /**
+   * Records one model turn.
+   * @param message - the assistant message
+   * @param usage - its usage, if reported
+   */
+  addAssistant(message: AssistantMessage, usage: Usage | undefined): void {
+    this.messages.push(message);
+    this.usage = addUsage(this.usage, usage);
+  }
+
+  /**
+   * Records the answers to one turn's calls, one tool message per call, in order.
+   * @param calls - the turn's calls
+   * @param results - their results, in the same order
+   */
+  addResults(calls: readonly ModelToolCall[], results: readonly ReceivedToolResult[]): void {
+    calls.forEach((call, index) => {
+      const result = results[index]!;
+      this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });
+      this.toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result });
+    });
+  }
+
+  /** The text of the last assistant message, or `''`. */
+  get lastAssistantText(): string {
+    for (let index = this.messages.length - 1; index >= 0; index--) {
+      const message = this.messages[index]!;
+      if (message.role === 'assistant') return message.content ?? '';
+    }
+    return '';
+  }
+}

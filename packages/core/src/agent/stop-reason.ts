@@ -1,0 +1,18 @@
+/**
+ * Why an agent run stopped:
+ * - `'completed'`: the model answered without calling a tool, or a tool set `actions.skipSummarization`;
+ * - `'max_iterations'`: the run made `maxIterations` model calls and the model still wanted tools;
+ * - `'max_tool_calls'`: the next turn's calls would have gone over `maxToolCalls` (that turn is not executed);
+ * - `'max_duration'`: the run took longer than `maxDurationMs`;
+ * - `'aborted'`: the run's signal was aborted;
+ * - `'transfer'`: a tool set `actions.transferToAgent` (see `RunResult.transferTo`);
+ * - `'escalate'`: a tool set `actions.escalate`.
+ */
+export type StopReason =
+  | 'completed'
+  | 'max_iterations'
+  | 'max_tool_calls'
+  | 'max_duration'
+  | 'aborted'
+  | 'transfer'
+  | 'escalate';
