@@ -2,6 +2,7 @@ import { defaultArgumentLimits, type ArgumentLimits } from '../decoding/argument
 import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
+import { withoutStack } from '../errors/without-stack.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import { ToolCallMetadata, type MetadataEntries } from '../metadata/tool-call-metadata.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
@@ -95,7 +96,7 @@ export class AgentEnvironment {
     const info: CallInfo = { id: call.id || generateCallId(), name: call.name, arguments: call.arguments };
     const tool = this.registry.findTool(call.name);
     try {
-      if (tool === undefined) return await this.fail(info, undefined, this.registry.notFound(String(call.name)));
+      if (tool === undefined) return await this.fail(info, undefined, withoutStack(() => this.registry.notFound(String(call.name))));
       return await this.run(tool, info, callerMetadata, options);
     } catch (error) {
       return this.fail(info, tool, error).catch(() => errorResult(info, error, describeToolError(info.name, error, this.errorDetail)));
@@ -105,7 +106,7 @@ export class AgentEnvironment {
   private async run(tool: AnyTool, info: CallInfo, callerMetadata: ToolCallMetadata, options: ToolExecutionOptions): Promise<ReceivedToolResult> {
     const outcome = tool.argsDecoder.decode(info.arguments, this.limits);
     if (!outcome.ok) {
-      const error = new ToolArgumentsError(tool.name, outcome.violations);
+      const error = withoutStack(() => new ToolArgumentsError(tool.name, outcome.violations));
       if (this.pipeline.validationFailed.length > 0) await this.pipeline.run('validationFailed', this.pipeline.validationFailed, info.id, { call: info, tool, error });
       return this.fail(info, tool, error);
     }
