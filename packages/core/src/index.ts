@@ -61,6 +61,15 @@ export type {
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
 
+export { Agent } from './agent/agent.js';
+export { defaultAgentLimits } from './agent/agent-options.js';
+export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
+export type { RunOptions } from './agent/run-options.js';
+export type { RunResult, RunToolCall } from './agent/run-result.js';
+export type { StopReason } from './agent/stop-reason.js';
+export { defaultRetryOptions } from './agent/retry-options.js';
+export type { RetryOptions } from './agent/retry-options.js';
+export { InvalidAgentOptionsError } from './agent/invalid-agent-options-error.js';
 export type { ChatModel, ChatRequest, ChatResponse, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
 

@@ -1,0 +1,79 @@
+import { ModelCallError } from '@toolcraft/core';
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { HeadersLike } from './retry-after.js';
+import { retryAfterMs } from './retry-after.js';
+
+/**
+ * Tells whether a failed request was aborted by the caller's signal. Such errors are
+ * rethrown unchanged (`APIUserAbortError` or an `AbortError`), never turned into
+ * {@link ModelCallError}s, so the agent loop stops with `'aborted'` instead of retrying.
+ * @param error - what the client threw
+ * @param signal - the request's signal
+ * @returns true for an abort
+ */
+export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted === true) return true;
+  if (error instanceof APIUserAbortError || className(error) === 'APIUserAbortError') return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/**
+ * Maps an error of the `openai` client to a {@link ModelCallError}: retryable for
+ * connection errors and timeouts, 408, 409, 429 and 5xx (or as the server's
+ * `x-should-retry` header says), not for 400, 401, 403, 404, 422; with the HTTP status
+ * and the wait the server asked for (`retry-after-ms`, `retry-after`).
+ * @param error - what the client threw
+ * @param model - the model name, for the message
+ * @returns the error to throw
+ */
+export function toModelCallError(error: unknown, model: string): ModelCallError {
+  if (ModelCallError.isInstance(error)) return error;
+  const prefix = `OpenAI chat completion with model '${model}' failed`;
+  if (isConnectionError(error)) {
+    return new ModelCallError(`${prefix}: ${(error as Error).message}`, { retryable: true, cause: error });
+  }
+  if (isStatusError(error)) {
+    const status = error.status;
+    const headers = isHeadersLike(error.headers) ? error.headers : undefined;
+    return new ModelCallError(`${prefix} with status ${status}: ${error.message}`, {
+      retryable: isRetryableStatus(status, headers),
+      status,
+      retryAfterMs: retryAfterMs(headers),
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelCallError(`${prefix}: ${message}`, { retryable: false, cause: error });
+}
+
+/**
+ * Tells whether a response status may succeed on a retry (the `openai` client's own rule).
+ * @param status - the HTTP status
+ * @param headers - the response headers; `x-should-retry: true|false` wins when present
+ * @returns true for 408, 409, 429 and 5xx
+ */
+export function isRetryableStatus(status: number, headers?: HeadersLike): boolean {
+  const shouldRetry = headers?.get('x-should-retry');
+  if (shouldRetry === 'true') return true;
+  if (shouldRetry === 'false') return false;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+function isConnectionError(error: unknown): boolean {
+  const name = className(error);
+  return error instanceof APIConnectionError || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError';
+}
+
+function isHeadersLike(headers: unknown): headers is HeadersLike {
+  return typeof headers === 'object' && headers !== null && typeof (headers as HeadersLike).get === 'function';
+}
+
+function isStatusError(error: unknown): error is Error & { status: number; headers?: unknown } {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { status?: unknown }).status;
+  return (error instanceof APIError || 'headers' in error) && typeof status === 'number';
+}
+
+function className(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? (error.constructor as { name?: string } | undefined)?.name : undefined;
+}

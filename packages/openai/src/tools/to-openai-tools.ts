@@ -1,0 +1,36 @@
+import type { ToolDefinition } from '@toolcraft/core';
+import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import { toStrictSchema } from '../schema/to-strict-schema.js';
+import { convertOnce } from './converted-tools-cache.js';
+import type { OpenAIToolsOptions, ToolDefinitionSource } from './tool-definition-source.js';
+import { toToolDefinitions } from './tool-definition-source.js';
+
+/**
+ * Converts tools to the Chat Completions `tools` parameter
+ * (`{ type: 'function', function: { name, description, parameters, strict? } }`).
+ * For a registry the result is computed once per registry and options and then
+ * shared (it is frozen: copy it before adding tools of your own).
+ * @param source - a `ToolRegistry` or a list of `ToolDefinition`s
+ * @param options - `strict: true` for OpenAI strict mode (default `false`)
+ * @returns one function tool per tool, in order
+ * @throws StrictSchemaError with `strict: true`, for a schema that cannot be made strict
+ * @example
+ * const tools = toOpenAITools(registry, { strict: true });
+ * await client.chat.completions.create({ model: 'gpt-4o-mini', messages, tools });
+ */
+export function toOpenAITools(source: ToolDefinitionSource, options: OpenAIToolsOptions = {}): ChatCompletionFunctionTool[] {
+  const strict = options.strict === true;
+  return convertOnce(source, strict ? 'chat:strict' : 'chat', () =>
+    toToolDefinitions(source).map((definition) => toChatTool(definition, strict)),
+  );
+}
+
+function toChatTool(definition: ToolDefinition, strict: boolean): ChatCompletionFunctionTool {
+  const parameters = strict ? toStrictSchema(definition.inputSchema, definition.name) : definition.inputSchema;
+  return {
+    type: 'function',
+    function: strict
+      ? { name: definition.name, description: definition.description, parameters, strict: true }
+      : { name: definition.name, description: definition.description, parameters },
+  };
+}

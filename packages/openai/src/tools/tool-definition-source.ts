@@ -1,0 +1,49 @@
+import type { JsonSchema, ToolDefinition } from '@toolcraft/core';
+
+/**
+ * What the converters read from a `ToolRegistry`: its tools in insertion order,
+ * each with a descriptor and an input schema. A `ToolRegistry` of `@toolcraft/core`
+ * fits it; so does any object of the same shape.
+ */
+export interface ToolRegistryLike {
+  readonly tools: ReadonlyArray<{
+    readonly descriptor: { readonly name: string; readonly description: string };
+    readonly inputSchema: JsonSchema;
+  }>;
+}
+
+/** A registry (cached per registry, since registries are immutable) or plain tool definitions. */
+export type ToolDefinitionSource = ToolRegistryLike | readonly ToolDefinition[];
+
+/** Options of `toOpenAITools` and `toResponsesTools`. */
+export interface OpenAIToolsOptions {
+  /**
+   * Use OpenAI strict mode (Structured Outputs for arguments). Schemas are rewritten to
+   * strict-mode rules and a schema that cannot follow them throws `StrictSchemaError`.
+   * Default `false`.
+   */
+  strict?: boolean;
+}
+
+/**
+ * Reads the provider-neutral definitions of a source.
+ * @param source - a registry or a list of definitions
+ * @returns the definitions, in order
+ */
+export function toToolDefinitions(source: ToolDefinitionSource): readonly ToolDefinition[] {
+  if (isDefinitionList(source)) return source;
+  return source.tools.map((tool) => ({
+    name: tool.descriptor.name,
+    description: tool.descriptor.description,
+    inputSchema: tool.inputSchema,
+  }));
+}
+
+/**
+ * Tells a list of definitions from a registry.
+ * @param source - a registry or a list of definitions
+ * @returns true for a list of definitions
+ */
+export function isDefinitionList(source: ToolDefinitionSource): source is readonly ToolDefinition[] {
+  return Array.isArray(source);
+}
