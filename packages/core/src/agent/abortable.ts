@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
 /**
  * Waits for a promise unless the signal aborts first; then rejects with the signal's reason
  * at once (the promise's own outcome is ignored). Lets the agent loop stop promptly even

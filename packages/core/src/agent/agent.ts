@@ -6,7 +6,6 @@ import type { ToolRegistry } from '../registry/tool-registry.js';
 import { defaultAgentLimits, type AgentOptions } from './agent-options.js';
 import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from './chat-model.js';
 import { completeWithRetry } from './complete-with-retry.js';
-import { withCallIds } from './with-call-ids.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
 import { RunDeadline } from './run-deadline.js';
@@ -15,6 +14,7 @@ import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
 import type { StopReason } from './stop-reason.js';
 import { validateAgentOptions, type AgentLimits } from './validate-agent-options.js';
+import { withCallIds } from './with-call-ids.js';
 
 type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
 
@@ -80,7 +80,12 @@ export class Agent {
     const startedAt = Date.now();
     const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
     const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
-    const context = new RunAgentContext({ runId: randomUUID(), agentName: this.name, state: new AgentState(initial), signal: deadline.signal });
+    const context = new RunAgentContext({
+      runId: randomUUID(),
+      agentName: this.name,
+      state: new AgentState(initial),
+      signal: deadline.signal,
+    });
     const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
     try {
       const outcome = await this.loop(context, transcript, deadline, options);

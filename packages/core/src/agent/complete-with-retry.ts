@@ -16,7 +16,11 @@ import type { ResolvedRetryOptions } from './retry-options.js';
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
  */
-export async function completeWithRetry(model: ChatModel, request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions): Promise<ChatResponse> {
+export async function completeWithRetry(
+  model: ChatModel,
+  request: ChatRequest & { signal: AbortSignal },
+  retry: ResolvedRetryOptions,
+): Promise<ChatResponse> {
   const wait = retry.sleep ?? sleep;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -34,10 +38,11 @@ function exhausted(error: unknown, attempts: number): ModelCallError {
   const detail = error instanceof Error ? error.message : String(error);
   const tries = attempts === 1 ? '1 attempt (retries are disabled)' : `${attempts} attempts`;
   const status = statusOf(error);
+  const retryAfterMs = retryAfterOf(error);
   return new ModelCallError(`The model call failed after ${tries}; the last error was: ${detail}`, {
     retryable: true,
     ...(status === undefined ? {} : { status }),
-    ...(retryAfterOf(error) === undefined ? {} : { retryAfterMs: retryAfterOf(error) }),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     attempts,
     cause: error,
   });

@@ -8,11 +8,4 @@
  * - `'transfer'`: a tool set `actions.transferToAgent` (see `RunResult.transferTo`);
  * - `'escalate'`: a tool set `actions.escalate`.
  */
-export type StopReason =
-  | 'completed'
-  | 'max_iterations'
-  | 'max_tool_calls'
-  | 'max_duration'
-  | 'aborted'
-  | 'transfer'
-  | 'escalate';
+export type StopReason = 'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate';

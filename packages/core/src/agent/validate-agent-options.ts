@@ -17,7 +17,8 @@ export interface AgentLimits {
 export function validateAgentOptions(limits: AgentLimits, retry: ResolvedRetryOptions): void {
   integer('maxIterations', limits.maxIterations, 1);
   integer('maxToolCalls', limits.maxToolCalls, 0);
-  if (!(limits.maxDurationMs > 0)) throw new InvalidAgentOptionsError('maxDurationMs', limits.maxDurationMs, 'a number above 0 (Infinity for no limit)');
+  if (!(limits.maxDurationMs > 0))
+    throw new InvalidAgentOptionsError('maxDurationMs', limits.maxDurationMs, 'a number above 0 (Infinity for no limit)');
   integer('retry.maxRetries', retry.maxRetries, 0);
   if (!(retry.baseDelayMs >= 0)) throw new InvalidAgentOptionsError('retry.baseDelayMs', retry.baseDelayMs, 'a number of at least 0');
   if (!(retry.maxDelayMs >= 0)) throw new InvalidAgentOptionsError('retry.maxDelayMs', retry.maxDelayMs, 'a number of at least 0');
@@ -25,5 +26,6 @@ export function validateAgentOptions(limits: AgentLimits, retry: ResolvedRetryOp
 
 function integer(option: string, value: number, minimum: number): void {
   if (value === Number.POSITIVE_INFINITY) return;
-  if (!Number.isInteger(value) || value < minimum) throw new InvalidAgentOptionsError(option, value, `an integer of at least ${minimum} (or Infinity)`);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new InvalidAgentOptionsError(option, value, `an integer of at least ${minimum} (or Infinity)`);
 }

@@ -65,7 +65,9 @@ function codecForType(type: unknown, where: string, subject: string): ValueCodec
   throw new InvalidToolDefinitionError(
     where,
     `its runtime type is ${name}, which says nothing useful (an interface, a union, a literal type, any or unknown all become Object). ` +
-      'Take one Args class with class-validator decorators instead, or generate a build-time schema manifest with @toolcraft/schema.',
+      'Take one Args class with class-validator decorators instead, or generate a build-time schema manifest with @toolcraft/schema. ' +
+      'If this parameter is meant to be injected (AgentContext or ToolCallMetadata), import that class as a value ' +
+      "(import { AgentContext } from '@toolcraft/core', not import type), so TypeScript emits its runtime type.",
   );
 }
 

@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunResult } from '@toolcraft/core';
+import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './agents/calculator-agent.js';
+import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
+import { modelFromEnv } from './model-from-env.js';
+import { printRun } from './print-run.js';
+import { TracingFeature } from './tools/tracing-feature.js';
+
+/**
+ * The demo behind `npm start`: two agents over the examples' tools, printed turn by turn.
+ * Offline (a scripted model) unless OPENAI_API_KEY is set.
+ * @param log - where lines go
+ * @returns the two runs, for tests
+ */
+export async function runDemo(log: (line: string) => void = console.log, environment: NodeJS.ProcessEnv = process.env): Promise<RunResult[]> {
+  const calculatorModel = modelFromEnv(calculatorScript, environment);
+  log(calculatorModel.banner);
+  const workspace = await mkdtemp(join(tmpdir(), 'toolcraft-demo-'));
+  try {
+    await writeFile(join(workspace, 'notes.md'), '# Notes\n\nTODO\n');
+    const tracing = new TracingFeature();
+    log('\n=== Calculator agent (calculator, cast_to_double, tracing and span-aware calculators, edit_file) ===');
+    const started = Date.now();
+    const calculatorRun = await createCalculatorAgent(calculatorModel.model, workspace, [tracing]).run(calculatorQuestion);
+    printRun(calculatorRun, log);
+    log(`notes.md now reads: ${JSON.stringify(await readFile(join(workspace, 'notes.md'), 'utf8'))}`);
+    log(`trace spans: ${tracing.spans.map((span) => `${span.spanId}:${span.toolName}${span.isError ? '(error)' : ''}`).join(', ')}`);
+
+    log('\n=== Weather-report and sentiment agent ===');
+    const weatherModel = modelFromEnv(weatherScript, environment);
+    const weatherRun = await createWeatherAgent(weatherModel.model).run('What is the weather in London and in Atlantis, and how does the London report feel?');
+    printRun(weatherRun, log);
+    log(`\nDone in ${Date.now() - started} ms.`);
+    return [calculatorRun, weatherRun];
+  } finally {
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  runDemo().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { ScriptedModel } from '@toolcraft/testing';
+import { ContextAwareTool, LLMDescription, ToolRegistry, type AgentContext } from '../src/index';
+import { Agent } from '../src/agent/agent';
+
+class ActArgs {
+  @LLMDescription('What to ask of the loop') @IsIn(['none', 'skip', 'transfer', 'escalate']) action!:
+    'none' | 'skip' | 'transfer' | 'escalate';
+  @LLMDescription('The agent to transfer to') @IsOptional() @IsString() target?: string;
+}
+
+/** Sets one of the run's actions, as a tool of a real application would. */
+class ActTool extends ContextAwareTool<ActArgs, string> {
+  constructor() {
+    super({ argsType: ActArgs, name: 'act', description: 'Asks the agent loop to do something.' });
+  }
+  execute(args: ActArgs, context: AgentContext): string {
+    if (args.action === 'skip') context.actions.skipSummarization = true;
+    if (args.action === 'transfer') context.actions.transferToAgent = args.target;
+    if (args.action === 'escalate') context.actions.escalate = true;
+    return `result of ${args.action} (${context.toolCallId})`;
+  }
+}
+
+const act = (action: string, extra: Record<string, unknown> = {}) => ({ name: 'act', arguments: { action, ...extra } });
+
+describe('Agent actions', () => {
+  const registry = ToolRegistry.of(new ActTool());
+
+  it("ends the run with 'completed' and the tool's result as the text when a tool sets skipSummarization", async () => {
+    const model = new ScriptedModel([{ toolCalls: [act('skip')] }, { text: 'never sent' }]);
+    const run = await new Agent({ model, registry }).run('Look it up.');
+
+    expect(run.stopReason).toBe('completed');
+    expect(run.text).toBe('result of skip (call_1)');
+    expect(model.requests).toHaveLength(1);
+    expect(run.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'call_1' });
+  });
+
+  it('takes the final text from the call that set skipSummarization, not from the last call of the turn', async () => {
+    const model = new ScriptedModel([{ toolCalls: [act('none'), act('skip'), act('none')] }]);
+    const run = await new Agent({ model, registry }).run('Three calls.');
+
+    expect(run.text).toBe('result of skip (call_2)');
+    expect(run.toolCalls).toHaveLength(3);
+  });
+
+  it("stops with 'transfer' and names the target in transferTo when a tool sets transferToAgent", async () => {
+    const model = new ScriptedModel([
+      { text: 'Passing you on.', toolCalls: [act('transfer', { target: 'billing' })] },
+      { text: 'never sent' },
+    ]);
+    const run = await new Agent({ model, registry }).run('I was charged twice.');
+
+    expect(run.stopReason).toBe('transfer');
+    expect(run.transferTo).toBe('billing');
+    expect(run.text).toBe('Passing you on.');
+    expect(model.requests).toHaveLength(1);
+    expect(run.messages.at(-1)).toMatchObject({ role: 'tool', content: 'result of transfer (call_1)' });
+  });
+
+  it("stops with 'escalate' when a tool sets escalate", async () => {
+    const model = new ScriptedModel([{ toolCalls: [act('escalate')] }, { text: 'never sent' }]);
+    const run = await new Agent({ model, registry }).run('Help!');
+
+    expect(run.stopReason).toBe('escalate');
+    expect(run.transferTo).toBeUndefined();
+    expect(run.toolCalls).toHaveLength(1);
+  });
+
+  it('starts every run with fresh actions', async () => {
+    const model = new ScriptedModel([{ toolCalls: [act('escalate')] }, { text: 'Fine.' }]);
+    const agent = new Agent({ model, registry });
+    await agent.run('Help!');
+    const second = await agent.run('All good?');
+
+    expect(second.stopReason).toBe('completed');
+    expect(second.text).toBe('Fine.');
+  });
+});

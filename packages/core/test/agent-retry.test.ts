@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { ScriptedModel } from '@toolcraft/testing';
+import { ModelCallError, ToolRegistry } from '../src/index';
+import { Agent } from '../src/agent/agent';
+import type { RetryOptions } from '../src/agent/retry-options';
+
+const rateLimited = (retryAfterMs?: number) =>
+  new ModelCallError('Rate limit reached', { retryable: true, status: 429, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+const serverError = () => new ModelCallError('Internal server error', { retryable: true, status: 500 });
+
+describe('Agent retries of model calls', () => {
+  let delays: number[];
+  let retry: RetryOptions;
+
+  function agent(model: ScriptedModel, overrides: RetryOptions = {}): Agent {
+    return new Agent({ model, registry: ToolRegistry.EMPTY, retry: { ...retry, ...overrides } });
+  }
+
+  beforeEach(() => {
+    delays = [];
+    retry = {
+      maxRetries: 3,
+      baseDelayMs: 100,
+      maxDelayMs: 1_000,
+      random: () => 0.5,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    };
+  });
+
+  it('retries a retryable ModelCallError with exponential backoff and full jitter, then succeeds', async () => {
+    const model = new ScriptedModel([{ error: rateLimited() }, { error: serverError() }, { text: 'Hello.' }]);
+    const run = await agent(model).run('Hi');
+
+    expect(run.text).toBe('Hello.');
+    expect(run.stopReason).toBe('completed');
+    expect(model.requests).toHaveLength(3);
+    expect(delays).toEqual([50, 100]);
+  });
+
+  it('sends the same transcript on every attempt', async () => {
+    const model = new ScriptedModel([{ error: serverError() }, { text: 'Hello.' }]);
+    await agent(model).run('Hi');
+
+    expect(model.requests[1]).toEqual(model.requests[0]);
+  });
+
+  it('fails at once, with the error itself, on a non-retryable ModelCallError', async () => {
+    const unauthorized = new ModelCallError('Incorrect API key provided', { retryable: false, status: 401 });
+    const model = new ScriptedModel([{ error: unauthorized }, { text: 'never sent' }]);
+
+    await expect(agent(model).run('Hi')).rejects.toBe(unauthorized);
+    expect(model.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('fails after maxRetries retries with a ModelCallError that says how many attempts were made', async () => {
+    const last = serverError();
+    const model = new ScriptedModel([{ error: serverError() }, { error: serverError() }, { error: last }, { text: 'never sent' }]);
+    const error = await agent(model, { maxRetries: 2 })
+      .run('Hi')
+      .catch((reason: unknown) => reason);
+
+    expect(ModelCallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ attempts: 3, status: 500, retryable: true, cause: last });
+    expect((error as Error).message).toMatch(/failed after 3 attempts.*Internal server error/);
+    expect(model.requests).toHaveLength(3);
+  });
+
+  it('makes a single attempt when maxRetries is 0', async () => {
+    const model = new ScriptedModel([{ error: serverError() }]);
+    const error = await agent(model, { maxRetries: 0 })
+      .run('Hi')
+      .catch((reason: unknown) => reason);
+
+    expect(error).toMatchObject({ attempts: 1 });
+    expect(delays).toEqual([]);
+  });
+
+  it('treats other errors with status 429 or 5xx, or a connection reset, as retryable', async () => {
+    const unavailable = Object.assign(new Error('Service unavailable'), { status: 503 });
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const model = new ScriptedModel([{ error: unavailable }, { error: reset }, { text: 'Back.' }]);
+
+    expect((await agent(model).run('Hi')).text).toBe('Back.');
+    expect(model.requests).toHaveLength(3);
+  });
+
+  it('does not retry other errors with status 400 or 401, or without a status', async () => {
+    for (const error of [
+      Object.assign(new Error('Bad request'), { status: 400 }),
+      Object.assign(new Error('Unauthorized'), { status: 401 }),
+      new TypeError('bug'),
+    ]) {
+      const model = new ScriptedModel([{ error }, { text: 'never sent' }]);
+      await expect(agent(model).run('Hi')).rejects.toBe(error);
+      expect(model.requests).toHaveLength(1);
+    }
+  });
+
+  it("waits at least the server's retry-after before retrying", async () => {
+    const model = new ScriptedModel([{ error: rateLimited(750) }, { text: 'Hello.' }]);
+    await agent(model).run('Hi');
+
+    expect(delays).toEqual([750]);
+  });
+
+  it('caps the retry-after wait at maxDelayMs', async () => {
+    const model = new ScriptedModel([{ error: rateLimited(60_000) }, { text: 'Hello.' }]);
+    await agent(model).run('Hi');
+
+    expect(delays).toEqual([1_000]);
+  });
+
+  it('really sleeps for the retry-after when no sleep is injected', async () => {
+    const model = new ScriptedModel([{ error: rateLimited(40) }, { text: 'Hello.' }]);
+    const started = Date.now();
+    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, retry: { baseDelayMs: 1, maxDelayMs: 1_000 } }).run('Hi');
+
+    expect(run.text).toBe('Hello.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+  });
+
+  it("stops with 'aborted' when the signal aborts during a backoff wait", async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
+    setTimeout(() => controller.abort(), 20);
+    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, retry: { maxDelayMs: 10_000 } }).run('Hi', {
+      signal: controller.signal,
+    });
+
+    expect(run.stopReason).toBe('aborted');
+    expect(run.durationMs).toBeLessThan(5_000);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it("stops with 'max_duration' when the run's time runs out during a backoff wait", async () => {
+    const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 30, retry: { maxDelayMs: 10_000 } }).run('Hi');
+
+    expect(run.stopReason).toBe('max_duration');
+    expect(model.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
+import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ModelToolCall } from '@toolcraft/core';
+import { ScriptExhaustedError } from './script-exhausted-error.js';
+import type { RecordedRequest, ScriptedOutcome, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
+
+/** Options of a {@link ScriptedModel}. */
+export interface ScriptedModelOptions {
+  /** What happens when the model is called after its last turn: throw a clear error (default) or repeat the last turn. */
+  onExhausted?: 'throw' | 'repeatLast';
+}
+
+/**
+ * A deterministic, offline {@link ChatModel} that replies with scripted turns in order and
+ * records every request, for tests and demos (like the OpenAI Agents SDK's scripted model
+ * and Koog's `agents-test`). A pending turn rejects with the signal's reason when the
+ * request's signal aborts.
+ * @example
+ * const model = new ScriptedModel([
+ *   { toolCalls: [{ name: 'calculator', arguments: { digit1: 3, digit2: 4 } }] },
+ *   { text: '3 + 4 = 7.' },
+ * ]);
+ * const run = await new Agent({ model, registry }).run('What is 3 + 4?');
+ * model.requests[1].messages.at(-1); // { role: 'tool', toolCallId: 'call_1', content: '7', ... }
+ */
+export class ScriptedModel implements ChatModel {
+  /** Every request received, in order (copies: later changes to the transcript do not show). */
+  readonly requests: RecordedRequest[] = [];
+  private readonly turns: readonly ScriptedTurn[];
+  private readonly onExhausted: 'throw' | 'repeatLast';
+  private generatedIds = 0;
+
+  /**
+   * @param turns - the replies, in order: `{ text }`, `{ toolCalls }`, `{ error }`, or a function of the request
+   * @param options - what to do when the script runs out
+   */
+  constructor(turns: readonly ScriptedTurn[], options: ScriptedModelOptions = {}) {
+    this.turns = [...turns];
+    this.onExhausted = options.onExhausted ?? 'throw';
+  }
+
+  /** How many scripted turns have not been used yet. */
+  get remaining(): number {
+    return Math.max(0, this.turns.length - this.requests.length);
+  }
+
+  /**
+   * Replies with the next scripted turn.
+   * @param request - the request; it is recorded
+   * @returns the turn's assistant message and usage
+   * @throws the turn's `error`, for an error turn
+   * @throws ScriptExhaustedError when no turn is left (unless `onExhausted: 'repeatLast'`)
+   * @throws the signal's reason when the request's signal aborts first
+   */
+  async complete(request: ChatRequest): Promise<ChatResponse> {
+    const recorded = record(request);
+    const index = this.requests.push(recorded) - 1;
+    const turn = this.turnAt(index, recorded);
+    request.signal?.throwIfAborted();
+    const pending =
+      typeof turn === 'function'
+        ? Promise.resolve(turn({ ...record(request), ...(request.signal ? { signal: request.signal } : {}) }))
+        : turn;
+    const outcome = request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal);
+    if ('error' in outcome) throw outcome.error;
+    return { message: this.message(outcome.text, outcome.toolCalls), ...(outcome.usage ? { usage: { ...outcome.usage } } : {}) };
+  }
+
+  private turnAt(index: number, request: RecordedRequest): ScriptedTurn {
+    if (index < this.turns.length) return this.turns[index]!;
+    if (this.onExhausted === 'repeatLast' && this.turns.length > 0) return this.turns[this.turns.length - 1]!;
+    throw new ScriptExhaustedError(this.turns.length, request);
+  }
+
+  private message(text: string | undefined, calls: readonly ScriptedToolCall[] | undefined): AssistantMessage {
+    const message: AssistantMessage = { role: 'assistant', content: text ?? null };
+    if (calls !== undefined && calls.length > 0) message.toolCalls = calls.map((call) => this.toolCall(call));
+    return message;
+  }
+
+  private toolCall(call: ScriptedToolCall): ModelToolCall {
+    const id = call.id ?? `call_${++this.generatedIds}`;
+    const args = call.arguments === undefined ? '{}' : typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    return { id, name: call.name, arguments: args };
+  }
+}
+
+function record(request: ChatRequest): RecordedRequest {
+  return {
+    messages: structuredClone(request.messages),
+    tools: structuredClone(request.tools),
+    ...(request.toolChoice === undefined ? {} : { toolChoice: structuredClone(request.toolChoice) }),
+  };
+}
+
+function untilAborted(promise: Promise<ScriptedOutcome>, signal: AbortSignal): Promise<ScriptedOutcome> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

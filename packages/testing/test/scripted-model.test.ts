@@ -1,0 +1,132 @@
+import { ModelCallError, type ChatMessage, type ChatRequest, type ToolDefinition } from '@toolcraft/core';
+import { ScriptedModel, ScriptExhaustedError } from '../src/index';
+
+const tools: ToolDefinition[] = [
+  { name: 'add', description: 'Adds.', inputSchema: { type: 'object', properties: { a: { type: 'integer' } } } },
+];
+const request = (content: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  messages: [{ role: 'user', content }],
+  tools,
+  ...extra,
+});
+
+describe('ScriptedModel', () => {
+  it('replies with the scripted turns in order', async () => {
+    const model = new ScriptedModel([{ text: 'one' }, { text: 'two' }]);
+
+    expect((await model.complete(request('a'))).message).toEqual({ role: 'assistant', content: 'one' });
+    expect((await model.complete(request('b'))).message).toEqual({ role: 'assistant', content: 'two' });
+  });
+
+  it('turns scripted tool calls into calls with JSON arguments and generated ids call_1, call_2, ...', async () => {
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }, { id: 'mine', name: 'add', arguments: '{"a":3}' }, { name: 'now' }] },
+      { text: 'and', toolCalls: [{ name: 'add', arguments: { a: 5 } }] },
+    ]);
+
+    expect((await model.complete(request('a'))).message).toEqual({
+      role: 'assistant',
+      content: null,
+      toolCalls: [
+        { id: 'call_1', name: 'add', arguments: '{"a":1,"b":2}' },
+        { id: 'mine', name: 'add', arguments: '{"a":3}' },
+        { id: 'call_2', name: 'now', arguments: '{}' },
+      ],
+    });
+    expect((await model.complete(request('b'))).message).toEqual({
+      role: 'assistant',
+      content: 'and',
+      toolCalls: [{ id: 'call_3', name: 'add', arguments: '{"a":5}' }],
+    });
+  });
+
+  it('returns the usage of a turn, and none when the turn has none', async () => {
+    const usage = { inputTokens: 3, outputTokens: 2, totalTokens: 5 };
+    const model = new ScriptedModel([{ text: 'x', usage }, { text: 'y' }]);
+
+    expect((await model.complete(request('a'))).usage).toEqual(usage);
+    expect(await model.complete(request('b'))).not.toHaveProperty('usage');
+  });
+
+  it('records each request as a copy, unchanged by later changes to the transcript', async () => {
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
+    await model.complete({ messages, tools, toolChoice: { name: 'add' } });
+    messages.push({ role: 'assistant', content: 'later' });
+    (messages[0] as { content: string }).content = 'changed';
+
+    expect(model.requests).toEqual([{ messages: [{ role: 'user', content: 'hello' }], tools, toolChoice: { name: 'add' } }]);
+    expect(model.requests[0]!.tools).not.toBe(tools);
+  });
+
+  it('does not record a toolChoice that was not sent', async () => {
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    await model.complete(request('a'));
+
+    expect(model.requests[0]).not.toHaveProperty('toolChoice');
+  });
+
+  it('calls a function turn with the request and replies with what it returns', async () => {
+    const model = new ScriptedModel([
+      (sent) => ({ text: `you said ${(sent.messages[0] as { content: string }).content}` }),
+      async () => ({ text: 'later' }),
+    ]);
+
+    expect((await model.complete(request('hi'))).message.content).toBe('you said hi');
+    expect((await model.complete(request('again'))).message.content).toBe('later');
+  });
+
+  it('throws the error of an error turn, and goes on with the next turn', async () => {
+    const failure = new ModelCallError('Rate limit reached', { retryable: true, status: 429 });
+    const model = new ScriptedModel([{ error: failure }, { text: 'ok' }]);
+
+    await expect(model.complete(request('a'))).rejects.toBe(failure);
+    expect((await model.complete(request('a'))).message.content).toBe('ok');
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it('throws a clear error, with the number of scripted turns and the last request, when the script runs out', async () => {
+    const model = new ScriptedModel([{ text: 'only' }]);
+    await model.complete(request('first'));
+    const error = await model.complete(request('second question')).catch((reason: unknown) => reason);
+
+    expect(ScriptExhaustedError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ scriptedTurns: 1 });
+    expect((error as Error).message).toMatch(/1 turn was scripted/);
+    expect((error as Error).message).toMatch(/second question/);
+    expect((error as Error).message).toMatch(/repeatLast/);
+  });
+
+  it("repeats the last turn when the script runs out, with onExhausted: 'repeatLast'", async () => {
+    const model = new ScriptedModel([{ text: 'first' }, { toolCalls: [{ name: 'add' }] }], { onExhausted: 'repeatLast' });
+    await model.complete(request('a'));
+    await model.complete(request('b'));
+    const third = await model.complete(request('c'));
+
+    expect(third.message.toolCalls).toEqual([{ id: 'call_2', name: 'add', arguments: '{}' }]);
+    expect(model.remaining).toBe(0);
+  });
+
+  it('counts the turns not used yet', async () => {
+    const model = new ScriptedModel([{ text: 'a' }, { text: 'b' }]);
+    await model.complete(request('a'));
+
+    expect(model.remaining).toBe(1);
+  });
+
+  it("rejects with the signal's reason when the request's signal is already aborted", async () => {
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const reason = new Error('stop');
+
+    await expect(model.complete(request('a', { signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
+  });
+
+  it("rejects a pending function turn with the signal's reason when the signal aborts", async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([() => new Promise(() => undefined)]);
+    const pending = model.complete(request('a', { signal: controller.signal }));
+    controller.abort(new Error('cancelled'));
+
+    await expect(pending).rejects.toThrow('cancelled');
+  });
+});
