@@ -198,6 +198,16 @@ describe('Agent', () => {
     expect(model.requests.map((request) => request.toolChoice)).toEqual(['required', { name: 'add' }]);
   });
 
+  it("turns a forced toolChoice back to 'auto' after a turn of tool calls, unless resetToolChoice is false", async () => {
+    const script = () => [{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, { text: 'done' }];
+    const reset = new ScriptedModel(script());
+    await new Agent({ model: reset, registry, toolChoice: 'required' }).run('add');
+    expect(reset.requests.map((request) => request.toolChoice)).toEqual(['required', 'auto']);
+    const kept = new ScriptedModel(script());
+    await new Agent({ model: kept, registry, toolChoice: { name: 'add' }, resetToolChoice: false }).run('add');
+    expect(kept.requests.map((request) => request.toolChoice)).toEqual([{ name: 'add' }, { name: 'add' }]);
+  });
+
   it('sends no toolChoice when none is set', async () => {
     const model = new ScriptedModel([{ text: 'a' }]);
     await new Agent({ model, registry }).run('first');

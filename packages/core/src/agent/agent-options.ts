@@ -29,6 +29,11 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   retry?: RetryOptions;
   /** How the model may use tools, sent with every model call; default none (the model's default). */
   toolChoice?: ToolChoice;
+  /**
+   * After a turn of tool calls, turn a forced `toolChoice` (`'required'` or `{ name }`) back to `'auto'`,
+   * so the model can answer instead of calling tools until `maxIterations` (as the OpenAI Agents SDK does). Default true.
+   */
+  resetToolChoice?: boolean;
 }
 
 /** The defaults of the limits of {@link AgentOptions}. */

@@ -43,13 +43,14 @@ export class Agent {
   private readonly limits: AgentLimits;
   private readonly retry: ResolvedRetryOptions;
   private readonly toolChoice?: ToolChoice;
+  private readonly resetToolChoice: boolean;
 
   /**
    * @param options - the model, registry, instructions, features, limits and retry policy
    * @throws InvalidAgentOptionsError for an impossible limit or retry setting
    */
   constructor(options: AgentOptions) {
-    const { model, registry, instructions, name, maxIterations, maxToolCalls, maxDurationMs, retry, toolChoice, ...environment } = options;
+    const { model, registry, instructions, name, maxIterations, maxToolCalls, maxDurationMs, retry, toolChoice, resetToolChoice, ...environment } = options;
     this.limits = {
       maxIterations: maxIterations ?? defaultAgentLimits.maxIterations,
       maxToolCalls: maxToolCalls ?? defaultAgentLimits.maxToolCalls,
@@ -62,6 +63,7 @@ export class Agent {
     this.registry = registry;
     this.instructions = instructions;
     this.toolChoice = toolChoice;
+    this.resetToolChoice = resetToolChoice ?? true;
     this.environment = new AgentEnvironment({ ...environment, registry });
     this.toolDefinitions = Object.freeze(
       registry.tools.map((tool) => ({ name: tool.descriptor.name, description: tool.description, inputSchema: tool.inputSchema })),
@@ -107,7 +109,7 @@ export class Agent {
 
   private async loop(context: RunAgentContext, transcript: RunTranscript, deadline: RunDeadline, options: RunOptions): Promise<Outcome> {
     const { signal } = deadline;
-    const toolChoice = options.toolChoice ?? this.toolChoice;
+    let toolChoice = options.toolChoice ?? this.toolChoice;
     let toolCallCount = 0;
     for (let iteration = 0; ; iteration++) {
       if (signal.aborted) return { stopReason: deadline.stopReason };
@@ -128,6 +130,8 @@ export class Agent {
       toolCallCount += calls.length;
       const results = await this.environment.executeTools(calls, options.metadata, { agentContext: context, runId: context.runId, signal });
       transcript.addResults(calls, results);
+      // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
+      if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';
       if (signal.aborted) return { stopReason: deadline.stopReason };
       const requested = requestedStop(context, results);
       if (requested !== undefined) return requested;
