@@ -1,4 +1,4 @@
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** A check of one string format. */
 export type FormatChecker = (value: string) => boolean;

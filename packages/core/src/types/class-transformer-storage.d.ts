@@ -1,5 +1,5 @@
 // class-transformer ships no declaration for its storage entry; this is the part toolcraft reads.
-declare module 'class-transformer/cjs/storage' {
+declare module 'class-transformer/cjs/storage.js' {
   interface TypeMetadataLike {
     typeFunction: (options?: unknown) => unknown;
   }

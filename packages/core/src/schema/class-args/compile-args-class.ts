@@ -1,4 +1,4 @@
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
@@ -55,6 +55,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     const array: ArrayRules = { isArray: false };
     let optional = false;
     let nested = false;
+    const applied = new Set<string>(['nestedValidation']);
     for (const metadata of metadatas) {
       if (metadata.each) array.isArray = true;
       switch (metadata.type) {
@@ -71,6 +72,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
         case 'promiseValidation':
           throw new InvalidToolDefinitionError(where, '@ValidatePromise has no meaning for JSON arguments.');
         default:
+          applied.add(metadata.name ?? metadata.type);
           applyConstraint(metadata.name ?? metadata.type, metadata.constraints, metadata.each ? item : value, array, where);
       }
     }
@@ -89,10 +91,12 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     if (custom.length > 0) state.needsClassValidator = true;
     const description = joinDescription(ToolMetadataReader.readDescription(argsClass.prototype as object, name), custom);
     const defaultValue = sample?.[name];
+    const handledConstraints = new Set([...applied].filter((constraint) => !value.custom.includes(constraint) && !item.custom.includes(constraint)));
     properties.push({
       name,
       codec,
       required: !optional,
+      handledConstraints,
       ...(description !== undefined ? { description } : {}),
       ...(optional && isJsonPrimitive(defaultValue) ? { defaultValue } : {}),
     });
