@@ -109,3 +109,30 @@ describe('SimpleTool', () => {
     expect(result.content).toBe('Hello, Bo!');
   });
 });
+
+describe('Args class inheritance', () => {
+  class BaseArgs {
+    @IsString() name!: string;
+    @IsInt() @Max(5) level!: number;
+  }
+  class ChildArgs extends BaseArgs {
+    @IsInt() @Min(1) count!: number;
+    @IsInt() @Max(9) override level!: number;
+  }
+  class Child extends Tool<ChildArgs, string> {
+    constructor() {
+      super({ argsType: ChildArgs, name: 'child', description: 'Inherits arguments.' });
+    }
+    execute(args: ChildArgs): string {
+      return `${args.name} ${args.count} ${args.level}`;
+    }
+  }
+
+  it("describes the parent's properties too, the child's constraints winning where both declare one", async () => {
+    const tool = new Child();
+    expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(['count', 'level', 'name']);
+    expect(tool.inputSchema.properties?.level).toEqual({ type: 'integer', maximum: 9 });
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(tool) });
+    expect((await env.executeTool({ name: 'child', arguments: { name: 'a', count: 2, level: 7 } })).content).toBe('a 2 7');
+  });
+});

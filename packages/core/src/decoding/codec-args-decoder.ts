@@ -3,7 +3,9 @@ import type { ArgumentViolation } from '../errors/tool-arguments-error.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
-import type { ObjectCodec } from './codecs/object-codec.js';
+import { ArrayCodec } from './codecs/array-codec.js';
+import { ObjectCodec } from './codecs/object-codec.js';
+import type { ValueCodec } from './codecs/value-codec.js';
 import { parseArguments } from './parse-arguments.js';
 import { addViolation, childPath, type ViolationSink } from './violation-sink.js';
 
@@ -30,15 +32,25 @@ export class CodecArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     const plain = parseArguments(raw, limits, sink);
     if (plain === undefined) return { ok: false, violations: sink };
     const value = this.codec.decode(plain, '', sink);
-    if (sink.length === 0 && this.needsClassValidator) collectClassValidatorErrors(validateSync(value as object), '', sink);
+    if (sink.length === 0 && this.needsClassValidator) collectClassValidatorErrors(validateSync(value as object), this.codec, '', sink);
     return sink.length === 0 ? { ok: true, value: value as TArgs } : { ok: false, violations: sink };
   }
 }
 
-function collectClassValidatorErrors(errors: ValidationError[], path: string, sink: ArgumentViolation[]): void {
+/**
+ * Records class-validator's errors, except those on constraints the codec already checked: the
+ * codec and the schema say the same thing, and class-validator's own reading of a constraint the
+ * schema states (its email or URL check, say) must not overrule the schema.
+ */
+function collectClassValidatorErrors(errors: ValidationError[], codec: ValueCodec | undefined, path: string, sink: ArgumentViolation[]): void {
   for (const error of errors) {
-    const propertyPath = /^\d+$/.test(error.property) ? `${path}[${error.property}]` : childPath(path, error.property);
-    for (const [constraint, message] of Object.entries(error.constraints ?? {})) addViolation(sink, propertyPath, constraint, message);
-    if (error.children) collectClassValidatorErrors(error.children, propertyPath, sink);
+    const isIndex = /^\d+$/.test(error.property);
+    const propertyPath = isIndex ? `${path}[${error.property}]` : childPath(path, error.property);
+    const property = codec instanceof ObjectCodec ? codec.properties.find((candidate) => candidate.name === error.property) : undefined;
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      if (property?.handledConstraints?.has(constraint) !== true) addViolation(sink, propertyPath, constraint, message);
+    }
+    const childCodec = isIndex && codec instanceof ArrayCodec ? codec.items : property?.codec;
+    if (error.children) collectClassValidatorErrors(error.children, childCodec, propertyPath, sink);
   }
 }

@@ -1,4 +1,3 @@
-import { getMetadataStorage } from 'class-validator';
 import { AgentContext } from '../context/agent-context.js';
 import { ArrayCodec } from '../decoding/codecs/array-codec.js';
 import { DateCodec } from '../decoding/codecs/date-codec.js';
@@ -10,6 +9,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
 import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
+import { readValidationMetadata } from '../schema/class-args/read-validation-metadata.js';
 import { readParameterNames } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
 
@@ -72,5 +72,5 @@ function codecForType(type: unknown, where: string, subject: string): ValueCodec
 }
 
 function isArgsClass(type: unknown): type is ArgsClass {
-  return typeof type === 'function' && getMetadataStorage().getTargetValidationMetadatas(type, '', false, false).length > 0;
+  return typeof type === 'function' && readValidationMetadata(type).length > 0;
 }

@@ -1,3 +1,5 @@
+import { canonicalJson } from '../canonical-json.js';
+import { findDeepForbiddenKey } from '../forbidden-keys.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { addViolation, describeValue, type ViolationSink } from '../violation-sink.js';
 import type { ValueCodec } from './value-codec.js';
@@ -19,7 +21,7 @@ export class ArrayCodec implements ValueCodec {
    * @param constraints - minItems, maxItems, uniqueItems
    */
   constructor(
-    private readonly items: ValueCodec | undefined,
+    readonly items: ValueCodec | undefined,
     private readonly constraints: ArrayConstraints = {},
   ) {
     this.schema = { type: 'array', ...(items ? { items: items.schema } : {}), ...constraints };
@@ -34,10 +36,14 @@ export class ArrayCodec implements ValueCodec {
     const { minItems, maxItems, uniqueItems } = this.constraints;
     if (minItems !== undefined && value.length < minItems) addViolation(sink, path, 'minItems', `must have at least ${minItems} items, got ${value.length}`);
     if (maxItems !== undefined && value.length > maxItems) addViolation(sink, path, 'maxItems', `must have at most ${maxItems} items, got ${value.length}`);
-    if (uniqueItems === true && new Set(value.map((item) => JSON.stringify(item))).size !== value.length) {
+    if (uniqueItems === true && new Set(value.map(canonicalJson)).size !== value.length) {
       addViolation(sink, path, 'uniqueItems', 'items must be unique');
     }
-    if (this.items === undefined) return value.slice();
+    if (this.items === undefined) {
+      const forbidden = findDeepForbiddenKey(value, path);
+      if (forbidden !== undefined) addViolation(sink, forbidden, 'forbiddenKey', `the key '${forbidden.replace(/^.*[.\]]/, '')}' is not allowed in arguments`);
+      return value.slice();
+    }
     const result = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index++) result[index] = this.items.decode(value[index], `${path}[${index}]`, sink);
     return result;

@@ -15,6 +15,19 @@ export class DateCodec implements ValueCodec {
       addViolation(sink, path, 'format', `expected ${this.expected}, got ${describeValue(value)}`);
       return undefined;
     }
-    return new Date(value);
+    return parseDateTime(value);
   }
+}
+
+/**
+ * Parses an RFC 3339 date-time that passed the format check. `Date` alone misreads two forms the
+ * format allows: a leap second (`23:59:60`, read as the next second, since a `Date` has no leap
+ * seconds) and an offset without minutes (`+01`).
+ */
+function parseDateTime(text: string): Date {
+  const normalized = text.replace(/([+-]\d\d)$/, '$1:00');
+  const leapSecond = /(:[0-5]\d):60/.exec(normalized);
+  if (leapSecond === null) return new Date(normalized);
+  const date = new Date(normalized.replace(/(:[0-5]\d):60/, '$1:59'));
+  return new Date(date.getTime() + 1000);
 }

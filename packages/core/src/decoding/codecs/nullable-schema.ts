@@ -21,7 +21,8 @@ export function nullableSchema(schema: JsonSchema): JsonSchema {
       ...extras,
     };
   }
-  if (typeof rest.type === 'string' && rest.anyOf === undefined && rest.oneOf === undefined) {
+  // `const` (from @Equals) applies to every type, null included, so it cannot share a type list with null.
+  if (typeof rest.type === 'string' && rest.anyOf === undefined && rest.oneOf === undefined && !('const' in rest)) {
     return { ...rest, type: [rest.type, 'null'], ...extras };
   }
   return { anyOf: [rest, { type: 'null' }], ...extras };

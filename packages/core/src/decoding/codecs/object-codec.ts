@@ -16,6 +16,11 @@ export interface PropertyCodec {
   description?: string;
   /** The value a new instance holds when the property is absent, shown as the schema's default. */
   defaultValue?: unknown;
+  /**
+   * The class-validator constraints the codec already checks (and the schema states); when
+   * class-validator also runs, its verdicts on these are ignored, so the schema stays the truth.
+   */
+  handledConstraints?: ReadonlySet<string>;
 }
 
 /**

@@ -93,12 +93,21 @@ function buildChecks(schema: JsonSchema): Check[] {
   return checks;
 }
 
-/** String length as JSON Schema counts it: in Unicode code points. */
+/**
+ * String length as JSON Schema (and ajv) counts it: in Unicode code points, a surrogate pair
+ * counting once and a lone surrogate once.
+ */
 function codePoints(value: string): number {
   let count = value.length;
-  for (let index = 0; index < value.length; index++) {
+  for (let index = 0; index < value.length - 1; index++) {
     const code = value.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff) count--;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
   }
   return count;
 }

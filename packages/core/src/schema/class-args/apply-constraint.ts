@@ -13,8 +13,9 @@ import type { ArrayRules, BaseKind, PropertyTarget } from './property-target.js'
 export function applyConstraint(name: string, constraints: unknown[], target: PropertyTarget, array: ArrayRules, where: string): void {
   const [first, second] = constraints ?? [];
   const keyword = (key: string, value: unknown) => {
-    target.keywords[key] = value;
-    target.sources[key] = `@${name[0].toUpperCase()}${name.slice(1)}`;
+    const source = `@${name[0].toUpperCase()}${name.slice(1)}`;
+    target.keywords[key] = key in target.keywords ? tighten(key, target.keywords[key], value, `${target.sources[key]} and ${source}`, where) : value;
+    target.sources[key] = key in target.sources && target.sources[key] !== source ? `${target.sources[key]}/${source}` : source;
   };
   switch (name) {
     case 'isString': return setBase(target, 'string', where);
@@ -31,7 +32,7 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
     case 'isNegative': return keyword('exclusiveMaximum', 0);
     case 'minLength': return keyword('minLength', first);
     case 'maxLength': return keyword('maxLength', first);
-    case 'length':
+    case 'isLength':
       if (typeof first === 'number') keyword('minLength', first);
       if (typeof second === 'number') keyword('maxLength', second);
       return;
@@ -40,13 +41,13 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
     case 'isEmail': setBase(target, 'string', where); return keyword('format', 'email');
     case 'isUrl': setBase(target, 'string', where); return keyword('format', 'uri');
     case 'isDateString':
-    case 'isISO8601': setBase(target, 'string', where); return keyword('format', 'date-time');
-    case 'isUUID':
+    case 'isIso8601': setBase(target, 'string', where); return keyword('format', 'date-time');
+    case 'isUuid':
       setBase(target, 'string', where);
-      if (first !== undefined && first !== 'all') target.custom.push(`isUUID(${JSON.stringify(first)})`);
+      if (first !== undefined && first !== null && first !== 'all') keyword('pattern', uuidPattern(first, where));
       return keyword('format', 'uuid');
-    case 'arrayMinSize': array.isArray = true; array.minItems = first as number; return;
-    case 'arrayMaxSize': array.isArray = true; array.maxItems = first as number; return;
+    case 'arrayMinSize': array.isArray = true; array.minItems = Math.max(array.minItems ?? 0, first as number); return;
+    case 'arrayMaxSize': array.isArray = true; array.maxItems = Math.min(array.maxItems ?? Infinity, first as number); return;
     case 'arrayNotEmpty': array.isArray = true; array.minItems = Math.max(array.minItems ?? 0, 1); return;
     case 'arrayUnique':
       array.isArray = true;
@@ -56,6 +57,40 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
     case 'equals': return keyword('const', first);
     default: target.custom.push(name);
   }
+}
+
+/**
+ * Two decorators set one keyword (e.g. `@Length(2, 10)` and `@MinLength(5)`): class-validator checks
+ * both, so the keyword takes the stricter value; two patterns must both match.
+ */
+function tighten(key: string, current: unknown, next: unknown, sources: string, where: string): unknown {
+  switch (key) {
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'minLength':
+      return Math.max(current as number, next as number);
+    case 'maximum':
+    case 'exclusiveMaximum':
+    case 'maxLength':
+      return Math.min(current as number, next as number);
+    case 'pattern':
+      return current === next ? current : `^(?=[\\s\\S]*?(?:${current as string}))(?=[\\s\\S]*?(?:${next as string}))`;
+    default:
+      if (current === next) return current;
+      throw new InvalidToolDefinitionError(where, `${sources} disagree (${JSON.stringify(current)} and ${JSON.stringify(next)}); no value could pass both.`);
+  }
+}
+
+/** class-validator's (validator.js's) UUID of one version, as a flag-free pattern. */
+function uuidPattern(version: unknown, where: string): string {
+  const hex = '[0-9A-Fa-f]';
+  if (typeof version === 'number' || (typeof version === 'string' && /^[1-8]$/.test(version))) {
+    return `^${hex}{8}-${hex}{4}-${String(version)}${hex}{3}-[89ABab]${hex}{3}-${hex}{12}$`;
+  }
+  if (version === 'nil') return '^00000000-0000-0000-0000-000000000000$';
+  if (version === 'max') return '^[Ff]{8}-[Ff]{4}-[Ff]{4}-[Ff]{4}-[Ff]{12}$';
+  if (version === 'loose') return `^${hex}{8}-${hex}{4}-${hex}{4}-${hex}{4}-${hex}{12}$`;
+  throw new InvalidToolDefinitionError(where, `@IsUUID has the unknown version ${JSON.stringify(version)}.`);
 }
 
 function setBase(target: PropertyTarget, kind: BaseKind, where: string, customName?: string): void {
@@ -94,6 +129,15 @@ function patternSource(pattern: unknown, modifiers: unknown, where: string): str
       where,
       `@Matches uses the regular-expression flags '${flags}', which a JSON Schema pattern cannot carry. ` +
         'Write the pattern without flags (e.g. [Aa] instead of the i flag).',
+    );
+  }
+  try {
+    new RegExp(source, 'u');
+  } catch (error) {
+    throw new InvalidToolDefinitionError(
+      where,
+      `@Matches(/${source}/) is not a valid JSON Schema pattern (patterns are matched as Unicode regular expressions): ${(error as Error).message}`,
+      error,
     );
   }
   return source;

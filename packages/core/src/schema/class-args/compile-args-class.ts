@@ -1,10 +1,10 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
 import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
 import { applyConstraint } from './apply-constraint.js';
+import { readValidationMetadata } from './read-validation-metadata.js';
 import { buildPropertyCodec } from './build-property-codec.js';
 import { emptyTarget, type ArrayRules } from './property-target.js';
 
@@ -38,7 +38,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     throw new InvalidToolDefinitionError(subject, `the Args class ${argsClass.name} contains itself; recursive Args classes are not supported.`);
   }
   stack.add(argsClass);
-  const byProperty = groupByProperty(getMetadataStorage().getTargetValidationMetadatas(argsClass, '', false, false));
+  const byProperty = groupByProperty(readValidationMetadata(argsClass));
   if (byProperty.size === 0) {
     throw new InvalidToolDefinitionError(
       subject,
