@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import {
   AgentEnvironment,
   InvalidToolDefinitionError,
@@ -134,5 +134,24 @@ describe('Args class inheritance', () => {
     expect(tool.inputSchema.properties?.level).toEqual({ type: 'integer', maximum: 9 });
     const env = new AgentEnvironment({ registry: ToolRegistry.of(tool) });
     expect((await env.executeTool({ name: 'child', arguments: { name: 'a', count: 2, level: 7 } })).content).toBe('a 2 7');
+  });
+});
+
+describe('Enums with a type decorator', () => {
+  it('refuses allowed values that the type decorator would reject, in either order', () => {
+    class IntFirst {
+      @IsInt() @IsIn(['a', 1]) value!: number;
+    }
+    class InFirst {
+      @IsIn([1, 'b']) @IsString() value!: string;
+    }
+    const make = (argsType: new () => object) => () =>
+      new (class extends Tool<object, string> {
+        execute(): string {
+          return '';
+        }
+      })({ argsType, name: 'enum_tool', description: '' });
+    expect(make(IntFirst)).toThrow(/allowed values "a" are not of the type integer/);
+    expect(make(InFirst)).toThrow(/allowed values 1 are not of the type string/);
   });
 });

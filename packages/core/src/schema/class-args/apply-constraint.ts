@@ -101,14 +101,30 @@ function setBase(target: PropertyTarget, kind: BaseKind, where: string, customNa
   }
   const pair = [target.base, kind].sort().join('+');
   if (pair === 'integer+number') target.base = 'integer';
-  else if (target.base === 'enum' && (kind === 'string' || kind === 'number' || kind === 'integer' || kind === 'boolean')) return;
+  else if (target.base === 'enum' && kind in kindChecks) checkEnumKind(target.values ?? [], kind, where);
   else throw new InvalidToolDefinitionError(where, `its type decorators disagree (${target.base} and ${kind}); no value could pass both.`);
 }
 
 function setEnum(target: PropertyTarget, values: unknown[], where: string): void {
   if (values.length === 0) throw new InvalidToolDefinitionError(where, '@IsIn/@IsEnum lists no allowed value.');
+  if (target.base !== undefined && target.base !== 'enum' && target.base in kindChecks) checkEnumKind(values, target.base, where);
   target.values = target.values === undefined ? [...values] : target.values.filter((value) => values.includes(value));
   target.base = 'enum';
+}
+
+const kindChecks: Partial<Record<BaseKind, (value: unknown) => boolean>> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+};
+
+/** Refuses an enum whose values a type decorator on the same property would reject. */
+function checkEnumKind(values: unknown[], kind: BaseKind, where: string): void {
+  const wrong = values.filter((value) => !kindChecks[kind]!(value));
+  if (wrong.length > 0) {
+    throw new InvalidToolDefinitionError(where, `its allowed values ${wrong.map((value) => JSON.stringify(value)).join(', ')} are not of the type ${kind} its type decorator requires; no such value could pass.`);
+  }
 }
 
 function enumValues(entity: unknown): unknown[] {
