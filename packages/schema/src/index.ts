@@ -1,0 +1,13 @@
+export { generateToolSchemas } from './generate-tool-schemas.js';
+export type { GenerateToolSchemasOptions } from './generate-tool-schemas.js';
+export { checkToolSchemas } from './check/check-tool-schemas.js';
+export type { CheckToolSchemasOptions } from './check/check-tool-schemas.js';
+export { diffManifests } from './check/diff-manifests.js';
+export { formatDifferences } from './check/format-differences.js';
+export type { ManifestDifference } from './check/manifest-difference.js';
+export { serializeManifest } from './manifest/serialize-manifest.js';
+export { readManifest } from './manifest/read-manifest.js';
+export { SchemaGenerationError } from './errors/schema-generation-error.js';
+export type { SchemaGenerationErrorLocation } from './errors/schema-generation-error.js';
+export { runCli } from './cli/run-cli.js';
+export type { CliIo } from './cli/run-cli.js';
