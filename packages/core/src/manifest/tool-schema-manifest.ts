@@ -43,4 +43,12 @@ export interface ToolSchemaManifestParameter {
   description?: string;
   /** Set for parameters the framework injects and the model never sees. */
   injected?: 'AgentContext' | 'ToolCallMetadata';
+  /**
+   * Set when this is the method's only model-visible parameter and its type is an Args class:
+   * the model sends the class's properties at the top level (as with reflection) and
+   * `inputSchema` is the class's schema.
+   */
+  argsObject?: boolean;
+  /** Set when the parameter's TypeScript type is `Date`: its date-time string is turned into a `Date`. */
+  decodeAs?: 'Date';
 }

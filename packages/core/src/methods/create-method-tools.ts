@@ -33,7 +33,7 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   const name = options.customName ?? entry?.name ?? methodName;
   assertToolName(name, source);
   const subject = `'${name}' (${source})`;
-  const plan = entry ? planFromManifest(entry, subject) : planFromReflection(owner, methodName, method as (...args: never[]) => unknown, subject);
+  const plan = entry ? planFromManifest(entry, owner, subject) : planFromReflection(owner, methodName, method as (...args: never[]) => unknown, subject);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
   return new MethodTool({
     name,

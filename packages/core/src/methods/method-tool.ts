@@ -1,3 +1,4 @@
+import { plainToInstance } from 'class-transformer';
 import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
@@ -56,11 +57,13 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
     for (let index = 0; index < slots.length; index++) {
       const slot = slots[index];
       switch (slot.kind) {
-        case 'argument':
-          values[index] = args[slot.name];
+        case 'argument': {
+          const value = args[slot.name];
+          values[index] = slot.decodeAs === 'Date' && typeof value === 'string' ? new Date(value) : value;
           break;
+        }
         case 'argsObject':
-          values[index] = args;
+          values[index] = slot.argsClass === undefined ? args : plainToInstance(slot.argsClass, args);
           break;
         case 'metadata':
           values[index] = metadata;

@@ -3,8 +3,8 @@ import type { ToolNeeds } from '../tools/invoke-tool.js';
 
 /** Where one positional argument of a tool method comes from. */
 export type ParameterSlot =
-  | { kind: 'argument'; name: string }
-  | { kind: 'argsObject' }
+  | { kind: 'argument'; name: string; decodeAs?: 'Date' }
+  | { kind: 'argsObject'; argsClass?: new () => unknown }
   | { kind: 'context' }
   | { kind: 'metadata' };
 

@@ -6,6 +6,7 @@ import { literalStringProperty } from '../scan/literal-value.js';
 import type { ToolMethodDeclaration } from '../scan/tool-declarations.js';
 import { buildInputSchema } from './build-input-schema.js';
 import { describeParameter } from './describe-parameter.js';
+import { markParameterKinds } from './mark-parameter-kinds.js';
 import type { GenerationContext } from './generation-context.js';
 
 /**
@@ -19,9 +20,10 @@ import type { GenerationContext } from './generation-context.js';
 export function buildMethodEntry(declaration: ToolMethodDeclaration, context: GenerationContext): ToolSchemaManifestEntry {
   const { className, methodName, method, imports } = declaration;
   const subject = { className, methodName, node: method };
-  const parameters = method.parameters
+  const described = method.parameters
     .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === 'this')) // a `this` type, not a parameter
     .map((parameter) => describeParameter(parameter, subject, imports, context));
+  const { parameters, argsSchema } = markParameterKinds(method, described, context);
   const description = llmDescriptionOf(method, imports) ?? documentationSummary(method);
   return {
     kind: 'method',
@@ -30,6 +32,6 @@ export function buildMethodEntry(declaration: ToolMethodDeclaration, context: Ge
     name: literalStringProperty(declaration.toolOptions, 'customName') ?? methodName,
     ...(description === undefined ? {} : { description }),
     parameters,
-    inputSchema: buildInputSchema(parameters),
+    inputSchema: argsSchema ?? buildInputSchema(parameters),
   };
 }

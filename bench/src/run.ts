@@ -1,0 +1,175 @@
+import 'reflect-metadata';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { invalidCall, validCall } from './cases/calculator';
+import { createEnvironments, dispatchCases } from './cases/dispatch-cases';
+import { buildBudgetMs, buildLargeRegistry, registryScaleCases, toolCount } from './cases/registry-scale';
+import { verifyCases } from './cases/verify';
+import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
+import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
+
+const timingOptions = { rounds: 101, batchMs: 2, warmupMs: 300, warmupCalls: 20_000, minIterations: 20 };
+const allocationWindows = { iterations: 200, windows: 40 };
+const millionCalls = 1_000_000;
+const resultsPath = join(__dirname, 'results.json');
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const log = (text: string) => console.error(`[bench] ${text}`);
+
+  log('checking every case answers correctly');
+  const environments = createEnvironments();
+  const cases = dispatchCases(environments);
+  const byKey = new Map(cases.map((benchCase) => [benchCase.key, benchCase]));
+  const samples = await verifyCases(cases, new Set(['d', 'd0']));
+
+  log(`timing ${cases.length} dispatch cases, ${timingOptions.rounds} interleaved rounds`);
+  const timings = await timeInterleaved(cases, timingOptions);
+
+  log('measuring heap bytes allocated per call');
+  const allocations = new Map<string, Allocation>();
+  for (const key of ['noop', 'a', 'b', 'c', 'd', 'ref']) {
+    const benchCase = byKey.get(key)!;
+    allocations.set(
+      key,
+      await allocationPerCall(benchCase.run, benchCase.callsPerRun, allocationWindows.iterations, allocationWindows.windows),
+    );
+  }
+
+  log(`one environment, ${millionCalls.toLocaleString('en')} calls (unique ids, every 10th invalid)`);
+  const growth = await heapGrowth(
+    (index) => environments.classBased.executeTool({ ...(index % 10 === 9 ? invalidCall : validCall), id: `call_${index}` }),
+    millionCalls,
+  );
+
+  log(`building a registry of ${toolCount.toLocaleString('en')} generated tools and converting it to OpenAI tools twice`);
+  collectGarbage();
+  const build = await buildLargeRegistry();
+
+  log(`timing one call with 1 and with ${build.tools.length.toLocaleString('en')} tools registered`);
+  const scaleCases = registryScaleCases(build);
+  await verifyCases(scaleCases, new Set());
+  const scaleTimings = await timeInterleaved(scaleCases, timingOptions);
+
+  const rows = buildRows(timings, scaleTimings, allocations, growth, build);
+  console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
+  printTable(rows);
+  console.log(`\nthe model sees, for (d):\n${indent(samples.d)}\nand for the hand-written invalid path (d0):\n${indent(samples.d0)}`);
+  const elapsedMs = Date.now() - startedAt.getTime();
+  writeReport(resultsPath, {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpus().length,
+    startedAt: startedAt.toISOString(),
+    elapsedMs,
+    rows,
+    raw: {
+      timings: Object.fromEntries(timings),
+      scaleTimings: Object.fromEntries(scaleTimings),
+      allocations: Object.fromEntries(allocations),
+      heapGrowth: growth,
+      registryBuild: { ...build, registry: undefined, tools: undefined },
+      samples,
+    },
+  });
+  console.log(`\nwritten to ${resultsPath} in ${formatMs(elapsedMs)}`);
+}
+
+function buildRows(
+  timings: Map<string, Timing>,
+  scaleTimings: Map<string, Timing>,
+  allocations: Map<string, Allocation>,
+  growth: Awaited<ReturnType<typeof heapGrowth>>,
+  build: Awaited<ReturnType<typeof buildLargeRegistry>>,
+): ResultRow[] {
+  const cases = new Map<string, BenchCase>(dispatchCases(createEnvironments()).map((benchCase) => [benchCase.key, benchCase]));
+  const scaleLabels = new Map(registryScaleCases(build).map((benchCase) => [benchCase.key, benchCase.label]));
+  const median = (key: string) => (timings.get(key) ?? scaleTimings.get(key))!.medianNs;
+  const timed = (key: string, shown: string, label: string, baseline?: string, limit?: number): ResultRow => {
+    const timing = (timings.get(key) ?? scaleTimings.get(key))!;
+    const ratio = baseline === undefined ? undefined : timing.medianNs / median(baseline);
+    const cpuRatio =
+      baseline === undefined ? undefined : timing.cpuMedianNs / (timings.get(baseline) ?? scaleTimings.get(baseline))!.cpuMedianNs;
+    return {
+      key: shown,
+      label,
+      value: formatNs(timing.medianNs),
+      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
+      cpu: formatNs(timing.cpuMedianNs),
+      ...(ratio !== undefined ? { ratio: `${ratio.toFixed(2)}x ${baseline} (cpu ${cpuRatio!.toFixed(2)}x)` } : {}),
+      ...(limit !== undefined ? { target: `≤ ${limit}x ${baseline}`, pass: ratio! <= limit } : {}),
+    };
+  };
+  const label = (key: string) => cases.get(key)?.label ?? scaleLabels.get(key) ?? key;
+  const buildMs = build.constructToolsMs + build.buildRegistryMs;
+  const allocated = (key: string, shown: string, limit?: number): ResultRow => {
+    const allocation = allocations.get(key)!;
+    return {
+      key: shown,
+      label: `heap allocated per call: ${label(key)} (${allocation.windowsUsed}/${allocation.windowsUsed + allocation.windowsDiscarded} GC-free windows)`,
+      value: formatBytes(allocation.bytesPerCall),
+      ...(limit !== undefined ? { target: `< ${formatBytes(limit)}`, pass: allocation.bytesPerCall < limit } : {}),
+    };
+  };
+  return [
+    timed('a', '(a)', label('a')),
+    timed('b', '(b)', label('b'), 'a', 3),
+    timed('c', '(c)', label('c'), 'a', 3),
+    timed('d0', '(d0)', label('d0')),
+    timed('d', '(d)', label('d'), 'd0', 3),
+    timed('e', '(e)', `${label('e')}; vs (e0): ${(median('e') / median('e0')).toFixed(2)}x`, 'a'),
+    timed('e0', '(e0)', label('e0'), 'a'),
+    timed('f1', '(f1)', label('f1')),
+    timed('f10k', '(f)', label('f10k'), 'f1', 1.2),
+    timed('frot', '(f*)', `${label('frot')} (information)`, 'f1'),
+    {
+      key: '(g)',
+      label:
+        build.constructed < toolCount
+          ? `build STOPPED after ${build.constructed} of ${toolCount} tools (budget ${formatMs(buildBudgetMs)}); ms per 1000 tools: ${build.msPerThousand.join(', ')}`
+          : `build ${toolCount} tools (compile Args classes ${formatMs(build.constructToolsMs)}) + registry (${formatMs(build.buildRegistryMs)}); generating the classes took ${formatMs(build.generateClassesMs)} more`,
+      value: formatMs(buildMs),
+      target: '< 1 s',
+      pass: build.constructed === toolCount && buildMs < 1000,
+    },
+    {
+      key: '(g1)',
+      label: `first toOpenAITools(registry, { strict: true }), ${build.definitions} definitions`,
+      value: formatMs(build.firstConversionMs),
+    },
+    {
+      key: '(g2)',
+      label: `second toOpenAITools: ${build.sameInstance ? 'same array instance (cached)' : 'a new array'}`,
+      value: formatMs(build.secondConversionMs),
+      target: 'same instance or ~0 ms',
+      pass: build.sameInstance || build.secondConversionMs < 0.1,
+    },
+    allocated('b', '(h)', 2048),
+    allocated('a', '(h-a)'),
+    allocated('c', '(h-c)'),
+    allocated('d', '(h-d)'),
+    allocated('ref', '(h-ref)'),
+    allocated('noop', '(h-noop)'),
+    {
+      key: '(i)',
+      label: `heap after GC, before ${formatBytes(growth.beforeBytes)} → after ${growth.calls.toLocaleString('en')} calls ${formatBytes(growth.afterBytes)} (took ${formatMs(growth.elapsedMs)})`,
+      value: formatBytes(growth.growthBytes),
+      target: '< 10 MB',
+      pass: growth.growthBytes < 10 * 1024 * 1024,
+    },
+    timed('ref', '(ref)', label('ref'), 'a'),
+    timed('noop', '(noop)', label('noop'), 'a'),
+  ];
+}
+
+function indent(text: string | undefined): string {
+  return (text ?? '')
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
