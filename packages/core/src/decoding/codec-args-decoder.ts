@@ -15,6 +15,7 @@ import { addViolation, childPath, type ViolationSink } from './violation-sink.js
  */
 export class CodecArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   readonly schema: JsonSchema;
+  private readonly sink: ViolationSink = [];
 
   /**
    * @param codec - the compiled object codec
@@ -28,12 +29,14 @@ export class CodecArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   }
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs> {
-    const sink: ViolationSink = [];
+    // Decoding is synchronous, so one sink per decoder is reused; it is copied only on failure.
+    const sink = this.sink;
+    sink.length = 0;
     const plain = parseArguments(raw, limits, sink);
-    if (plain === undefined) return { ok: false, violations: sink };
+    if (plain === undefined) return { ok: false, violations: sink.slice() };
     const value = this.codec.decode(plain, '', sink);
     if (sink.length === 0 && this.needsClassValidator) collectClassValidatorErrors(validateSync(value as object), this.codec, '', sink);
-    return sink.length === 0 ? { ok: true, value: value as TArgs } : { ok: false, violations: sink };
+    return sink.length === 0 ? { ok: true, value: value as TArgs } : { ok: false, violations: sink.slice() };
   }
 }
 

@@ -1,5 +1,5 @@
 import { defaultArgumentLimits, type ArgumentLimits } from '../decoding/argument-limits.js';
-import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
+import { type ArgumentViolation, describeViolations, ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import { withoutStack } from '../errors/without-stack.js';
@@ -65,7 +65,11 @@ export class AgentEnvironment {
    * @param options - the run's context, id and signal (used by the agent loop)
    * @returns the result
    */
-  executeTool(call: ToolCall, metadata?: ToolCallMetadata | MetadataEntries, options: ToolExecutionOptions = noOptions): Promise<ReceivedToolResult> {
+  executeTool(
+    call: ToolCall,
+    metadata?: ToolCallMetadata | MetadataEntries,
+    options: ToolExecutionOptions = noOptions,
+  ): Promise<ReceivedToolResult> {
     return this.execute(call, ToolCallMetadata.of(metadata), options);
   }
 
@@ -77,7 +81,11 @@ export class AgentEnvironment {
    * @param options - the run's context, id and signal
    * @returns the results, in call order
    */
-  async executeTools(calls: readonly ToolCall[], metadata?: ToolCallMetadata | MetadataEntries, options: ToolExecutionOptions = noOptions): Promise<ReceivedToolResult[]> {
+  async executeTools(
+    calls: readonly ToolCall[],
+    metadata?: ToolCallMetadata | MetadataEntries,
+    options: ToolExecutionOptions = noOptions,
+  ): Promise<ReceivedToolResult[]> {
     const callerMetadata = ToolCallMetadata.of(metadata);
     if (this.maxConcurrency >= calls.length) return Promise.all(calls.map((call) => this.execute(call, callerMetadata, options)));
     const results = new Array<ReceivedToolResult>(calls.length);
@@ -92,57 +100,111 @@ export class AgentEnvironment {
     return results;
   }
 
-  private async execute(call: ToolCall, callerMetadata: ToolCallMetadata, options: ToolExecutionOptions): Promise<ReceivedToolResult> {
+  /** Decodes synchronously and goes async only to run the tool: bad calls cost no extra promise layers. */
+  private execute(call: ToolCall, callerMetadata: ToolCallMetadata, options: ToolExecutionOptions): Promise<ReceivedToolResult> {
     const info: CallInfo = { id: call.id || generateCallId(), name: call.name, arguments: call.arguments };
-    const tool = this.registry.findTool(call.name);
+    let tool: AnyTool | undefined;
     try {
-      if (tool === undefined) return await this.fail(info, undefined, withoutStack(() => this.registry.notFound(String(call.name))));
-      return await this.run(tool, info, callerMetadata, options);
+      tool = this.registry.findTool(call.name);
+      if (tool === undefined)
+        return this.fail(
+          info,
+          undefined,
+          withoutStack(() => this.registry.notFound(String(call.name))),
+        );
+      const outcome = tool.argsDecoder.decode(info.arguments, this.limits);
+      if (!outcome.ok) return this.invalid(info, tool, outcome.violations);
+      info.arguments = outcome.value;
+      return this.run(tool, info, outcome.value, callerMetadata, options);
     } catch (error) {
-      return this.fail(info, tool, error).catch(() => errorResult(info, error, describeToolError(info.name, error, this.errorDetail)));
+      return this.failSafely(info, tool, error);
     }
   }
 
-  private async run(tool: AnyTool, info: CallInfo, callerMetadata: ToolCallMetadata, options: ToolExecutionOptions): Promise<ReceivedToolResult> {
-    const outcome = tool.argsDecoder.decode(info.arguments, this.limits);
-    if (!outcome.ok) {
-      const error = withoutStack(() => new ToolArgumentsError(tool.name, outcome.violations));
-      if (this.pipeline.validationFailed.length > 0) await this.pipeline.run('validationFailed', this.pipeline.validationFailed, info.id, { call: info, tool, error });
-      return this.fail(info, tool, error);
-    }
-    const args: unknown = outcome.value;
-    info.arguments = args;
-    const cancel = cancelSignal(options.signal, this.signal);
-    if (cancel?.aborted) return this.fail(info, tool, new ToolCancelledError(tool.name, cancel.reason));
-    const timeoutMs = tool.timeoutMs ?? this.toolTimeoutMs;
-    const guarded = timeoutMs !== undefined || cancel !== undefined;
-    const controller = guarded ? new AbortController() : undefined;
+  /**
+   * Answers arguments that failed to decode. The model's text is written from the violations;
+   * the `ToolArgumentsError` for the host is built when first read (or at once for interceptors).
+   */
+  private invalid(info: CallInfo, tool: AnyTool, violations: ArgumentViolation[]): Promise<ReceivedToolResult> {
     const pipeline = this.pipeline;
-    let metadata = ToolCallMetadata.empty;
-    let context: ToolCallContext | undefined;
-    if (pipeline.metadataProviders.length > 0 || tool.needs !== 'nothing' || pipeline.hasInterceptors) {
-      context = { call: info, tool, ...(options.runId !== undefined ? { runId: options.runId } : {}), ...(options.agentContext ? { agentContext: options.agentContext } : {}) };
-      metadata = this.featureMetadata(context).merge(callerMetadata);
-      if (tool.needs !== 'nothing') metadata = metadata.merge(frameworkEntries(info.id, controller?.signal ?? neverAborted, options));
-      if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata });
+    if (pipeline.validationFailed.length + pipeline.failed.length > 0) {
+      const error = withoutStack(() => new ToolArgumentsError(tool.name, violations));
+      return pipeline
+        .run('validationFailed', pipeline.validationFailed, info.id, { call: info, tool, error })
+        .then(() => this.fail(info, tool, error));
     }
-    let value: unknown;
+    const content = truncateContent(
+      `Error: ${describeViolations(tool.name, violations)}\nFix the arguments and call '${tool.name}' again.`,
+      this.maxResultChars,
+    );
+    let error: ToolArgumentsError | undefined;
+    return Promise.resolve<ReceivedToolResult>({
+      id: info.id,
+      name: info.name,
+      content,
+      isError: true,
+      get error() {
+        return (error ??= withoutStack(() => new ToolArgumentsError(tool.name, violations)));
+      },
+    });
+  }
+
+  private async run(
+    tool: AnyTool,
+    info: CallInfo,
+    args: unknown,
+    callerMetadata: ToolCallMetadata,
+    options: ToolExecutionOptions,
+  ): Promise<ReceivedToolResult> {
     try {
-      value = guarded
-        ? await runGuarded<unknown>(() => tool[invokeTool](args, metadata) as unknown, tool.name, controller!, timeoutMs, cancel)
-        : ((await tool[invokeTool](args, metadata)) as unknown);
+      const cancel = cancelSignal(options.signal, this.signal);
+      if (cancel?.aborted) return this.fail(info, tool, new ToolCancelledError(tool.name, cancel.reason));
+      const timeoutMs = tool.timeoutMs ?? this.toolTimeoutMs;
+      const guarded = timeoutMs !== undefined || cancel !== undefined;
+      const controller = guarded ? new AbortController() : undefined;
+      const pipeline = this.pipeline;
+      let metadata = ToolCallMetadata.empty;
+      let context: ToolCallContext | undefined;
+      if (pipeline.metadataProviders.length > 0 || tool.needs !== 'nothing' || pipeline.hasInterceptors) {
+        context = {
+          call: info,
+          tool,
+          ...(options.runId !== undefined ? { runId: options.runId } : {}),
+          ...(options.agentContext ? { agentContext: options.agentContext } : {}),
+        };
+        metadata = this.featureMetadata(context).merge(callerMetadata);
+        if (tool.needs !== 'nothing') metadata = metadata.merge(frameworkEntries(info.id, controller?.signal ?? neverAborted, options));
+        if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata });
+      }
+      let value: unknown;
+      try {
+        value = guarded
+          ? await runGuarded<unknown>(() => tool[invokeTool](args, metadata) as unknown, tool.name, controller!, timeoutMs, cancel)
+          : ((await tool[invokeTool](args, metadata)) as unknown);
+      } catch (error) {
+        return this.fail(info, tool, error);
+      }
+      let content: string;
+      try {
+        content = truncateContent(this.format(tool, value), this.maxResultChars);
+      } catch (error) {
+        return this.fail(
+          info,
+          tool,
+          new ToolExecutionError(
+            tool.name,
+            `The result of tool '${tool.name}' could not be formatted: ${(error as Error)?.message ?? String(error)}`,
+            error,
+          ),
+        );
+      }
+      const result: ReceivedToolResult = { id: info.id, name: info.name, content, isError: false, value };
+      if (context !== undefined && pipeline.completed.length > 0)
+        await pipeline.run('completed', pipeline.completed, info.id, { ...context, result });
+      return result;
     } catch (error) {
-      return this.fail(info, tool, error);
+      return this.failSafely(info, tool, error);
     }
-    let content: string;
-    try {
-      content = truncateContent(this.format(tool, value), this.maxResultChars);
-    } catch (error) {
-      return this.fail(info, tool, new ToolExecutionError(tool.name, `The result of tool '${tool.name}' could not be formatted: ${(error as Error)?.message ?? String(error)}`, error));
-    }
-    const result: ReceivedToolResult = { id: info.id, name: info.name, content, isError: false, value };
-    if (context !== undefined && pipeline.completed.length > 0) await pipeline.run('completed', pipeline.completed, info.id, { ...context, result });
-    return result;
   }
 
   private format(tool: AnyTool, value: unknown): string {
@@ -164,15 +226,24 @@ export class AgentEnvironment {
     return metadata;
   }
 
-  private async fail(info: CallInfo, tool: AnyTool | undefined, error: unknown): Promise<ReceivedToolResult> {
+  private fail(info: CallInfo, tool: AnyTool | undefined, error: unknown): Promise<ReceivedToolResult> {
     const content = ToolArgumentsError.isInstance(error)
       ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
       : describeToolError(info.name, error, this.errorDetail);
     const result = errorResult(info, error, truncateContent(content, this.maxResultChars));
-    if (this.pipeline.failed.length > 0) {
-      await this.pipeline.run('failed', this.pipeline.failed, info.id, { call: info, ...(tool ? { tool } : {}), error, result });
+    if (this.pipeline.failed.length === 0) return Promise.resolve(result);
+    return this.pipeline
+      .run('failed', this.pipeline.failed, info.id, { call: info, ...(tool ? { tool } : {}), error, result })
+      .then(() => result);
+  }
+
+  /** The last resort for an unexpected throw: an error result, whatever else fails. */
+  private failSafely(info: CallInfo, tool: AnyTool | undefined, error: unknown): Promise<ReceivedToolResult> {
+    try {
+      return this.fail(info, tool, error).catch(() => errorResult(info, error, describeToolError(info.name, error, this.errorDetail)));
+    } catch {
+      return Promise.resolve(errorResult(info, error, describeToolError(info.name, error, this.errorDetail)));
     }
-    return result;
   }
 }
 
@@ -187,7 +258,7 @@ function cancelSignal(first: AbortSignal | undefined, second: AbortSignal | unde
 }
 
 function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutionOptions): ToolCallMetadata {
-  const entries: Array<[typeof FrameworkKeys[keyof typeof FrameworkKeys], unknown]> = [
+  const entries: Array<[(typeof FrameworkKeys)[keyof typeof FrameworkKeys], unknown]> = [
     [FrameworkKeys.toolCallId, id],
     [FrameworkKeys.signal, signal],
   ];

@@ -20,10 +20,21 @@ export class ToolArgumentsError extends ToolcraftError {
     readonly toolName: string,
     readonly violations: readonly ArgumentViolation[],
   ) {
-    const lines = violations.map((violation) => `- ${violation.message}`);
-    super(`Invalid arguments for tool '${toolName}':\n${lines.join('\n')}`);
+    super(describeViolations(toolName, violations));
   }
 
   /** True for a {@link ToolArgumentsError} of any copy of the package. */
   static override isInstance = isNamedToolcraftError<ToolArgumentsError>('ToolArgumentsError');
+}
+
+/**
+ * The message of a {@link ToolArgumentsError}: the tool, then one line per violation.
+ * @param toolName - the tool whose arguments failed
+ * @param violations - the violations
+ * @returns the message
+ */
+export function describeViolations(toolName: string, violations: readonly ArgumentViolation[]): string {
+  let text = `Invalid arguments for tool '${toolName}':`;
+  for (const violation of violations) text += `\n- ${violation.message}`;
+  return text;
 }
