@@ -35,13 +35,22 @@ export type MetadataProvider = (context: ToolCallContext) => MetadataEntries | T
 export type ToolCallStartingHandler = (event: ToolCallContext & { metadata: ToolCallMetadata }) => void | Promise<void>;
 
 /** Called when a call's arguments fail to decode. */
-export type ToolValidationFailedHandler = (event: { call: { id: string; name: string; arguments: unknown }; tool: AnyTool; error: ToolArgumentsError }) => void | Promise<void>;
+export type ToolValidationFailedHandler = (event: {
+  call: { id: string; name: string; arguments: unknown };
+  tool: AnyTool;
+  error: ToolArgumentsError;
+}) => void | Promise<void>;
 
 /** Called when a call succeeded. */
 export type ToolCallCompletedHandler = (event: ToolCallContext & { result: ReceivedToolResult }) => void | Promise<void>;
 
 /** Called when a call failed (unknown tool, bad arguments, a throw, a timeout or a cancellation). */
-export type ToolCallFailedHandler = (event: { call: { id: string; name: string; arguments: unknown }; tool?: AnyTool; error: unknown; result: ReceivedToolResult }) => void | Promise<void>;
+export type ToolCallFailedHandler = (event: {
+  call: { id: string; name: string; arguments: unknown };
+  tool?: AnyTool;
+  error: unknown;
+  result: ReceivedToolResult;
+}) => void | Promise<void>;
 
 /** A provider or interceptor that threw: reported, never fatal to the call. */
 export interface FeatureErrorReport {

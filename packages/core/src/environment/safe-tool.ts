@@ -5,9 +5,7 @@ import type { AgentEnvironmentOptions } from './agent-environment-options.js';
 import { AgentEnvironment } from './agent-environment.js';
 
 /** The outcome of a {@link SafeTool} call: the value and its text, or the error and its text. */
-export type SafeToolResult<TResult> =
-  | { ok: true; value: TResult; content: string }
-  | { ok: false; error: unknown; content: string };
+export type SafeToolResult<TResult> = { ok: true; value: TResult; content: string } | { ok: false; error: unknown; content: string };
 
 /**
  * Runs one tool the way an environment does (decoding, validation, metadata, time limit,
@@ -31,7 +29,10 @@ export class SafeTool<TArgs, TResult> {
    * @param options - environment options (timeout, errorDetail, features...)
    * @returns the safe wrapper
    */
-  static of<TArgs, TResult>(tool: AbstractTool<TArgs, TResult>, options: Omit<AgentEnvironmentOptions, 'registry'> = {}): SafeTool<TArgs, TResult> {
+  static of<TArgs, TResult>(
+    tool: AbstractTool<TArgs, TResult>,
+    options: Omit<AgentEnvironmentOptions, 'registry'> = {},
+  ): SafeTool<TArgs, TResult> {
     return new SafeTool(tool, options);
   }
 
@@ -41,8 +42,13 @@ export class SafeTool<TArgs, TResult> {
    * @param metadata - the call's metadata
    * @returns `{ ok: true, value, content }` or `{ ok: false, error, content }`
    */
-  async execute(args: Partial<TArgs> | Record<string, unknown> | string, metadata?: ToolCallMetadata | MetadataEntries): Promise<SafeToolResult<TResult>> {
+  async execute(
+    args: Partial<TArgs> | Record<string, unknown> | string,
+    metadata?: ToolCallMetadata | MetadataEntries,
+  ): Promise<SafeToolResult<TResult>> {
     const result = await this.environment.executeTool({ name: this.tool.name, arguments: args }, metadata);
-    return result.isError ? { ok: false, error: result.error, content: result.content } : { ok: true, value: result.value as TResult, content: result.content };
+    return result.isError
+      ? { ok: false, error: result.error, content: result.content }
+      : { ok: true, value: result.value as TResult, content: result.content };
   }
 }

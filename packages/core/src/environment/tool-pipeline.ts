@@ -71,7 +71,9 @@ export class ToolPipeline {
    */
   report(report: FeatureErrorReport): void {
     if (this.errorHandlers.length === 0) {
-      process.emitWarning(`toolcraft feature '${report.feature}' threw in its ${report.stage} handler for call ${report.callId}: ${String(report.error)}`);
+      process.emitWarning(
+        `toolcraft feature '${report.feature}' threw in its ${report.stage} handler for call ${report.callId}: ${String(report.error)}`,
+      );
       return;
     }
     for (const handler of this.errorHandlers) {
@@ -90,7 +92,12 @@ export class ToolPipeline {
    * @param callId - the call, for reports
    * @param event - what the handlers receive
    */
-  async run<TEvent>(stage: FeatureErrorReport['stage'], handlers: Registered<(event: TEvent) => void | Promise<void>>[], callId: string, event: TEvent): Promise<void> {
+  async run<TEvent>(
+    stage: FeatureErrorReport['stage'],
+    handlers: Registered<(event: TEvent) => void | Promise<void>>[],
+    callId: string,
+    event: TEvent,
+  ): Promise<void> {
     for (const { feature, handler } of handlers) {
       try {
         await handler(event);

@@ -1,0 +1,45 @@
+import { FrameworkKeys } from '../metadata/framework-keys.js';
+import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { ToolExecutionOptions } from './agent-environment-options.js';
+import type { ToolCallContext } from './feature.js';
+import type { ToolPipeline } from './tool-pipeline.js';
+
+/**
+ * The metadata of one call: the features' contributions in installation order, then the caller's,
+ * then (for tools that read metadata or context) the framework's own entries, which win over both.
+ * A provider that throws is reported and skipped.
+ * @param pipeline - the environment's pipeline
+ * @param context - what providers are told of the call
+ * @param callerMetadata - the caller's metadata
+ * @param signal - the call's signal, or undefined when the tool needs no framework entries
+ * @param options - the run's context and id
+ * @returns the merged metadata
+ */
+export function callMetadata(
+  pipeline: ToolPipeline,
+  context: ToolCallContext,
+  callerMetadata: ToolCallMetadata,
+  signal: AbortSignal | undefined,
+  options: ToolExecutionOptions,
+): ToolCallMetadata {
+  let metadata = ToolCallMetadata.empty;
+  for (const { feature, handler } of pipeline.metadataProviders) {
+    try {
+      metadata = metadata.merge(handler(context));
+    } catch (error) {
+      pipeline.report({ feature, stage: 'metadata', callId: context.call.id, error });
+    }
+  }
+  metadata = metadata.merge(callerMetadata);
+  return signal === undefined ? metadata : metadata.merge(frameworkEntries(context.call.id, signal, options));
+}
+
+function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutionOptions): ToolCallMetadata {
+  const entries: Array<[(typeof FrameworkKeys)[keyof typeof FrameworkKeys], unknown]> = [
+    [FrameworkKeys.toolCallId, id],
+    [FrameworkKeys.signal, signal],
+  ];
+  if (options.runId !== undefined) entries.push([FrameworkKeys.runId, options.runId]);
+  if (options.agentContext !== undefined) entries.push([FrameworkKeys.agentContext, options.agentContext.forToolCall(id, signal)]);
+  return ToolCallMetadata.of(entries);
+}
