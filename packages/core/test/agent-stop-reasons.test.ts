@@ -33,6 +33,7 @@ class WaitTool extends ContextAwareTool<WaitArgs, string> {
   execute(args: WaitArgs, context: AgentContext): Promise<string> {
     this.onStart();
     return new Promise((resolve, reject) => {
+      if (context.signal.aborted) return reject(new Error('wait cancelled'));
       const timer = setTimeout(() => resolve('waited'), args.ms);
       context.signal.addEventListener('abort', () => {
         clearTimeout(timer);
