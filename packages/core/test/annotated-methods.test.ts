@@ -160,6 +160,17 @@ describe('Annotated methods', () => {
     expect(() => ToolRegistry.of(new NoMetadata())).toThrow(/emitDecoratorMetadata/);
   });
 
+  it('applies @Tool({ timeoutMs }) to the method tool', async () => {
+    class Slow {
+      @Tool({ timeoutMs: 10 })
+      slow(): Promise<string> {
+        return new Promise((resolve) => setTimeout(() => resolve('late'), 200));
+      }
+    }
+    const result = await env(ToolRegistry.of(new Slow())).executeTool({ name: 'slow' });
+    expect(result).toMatchObject({ isError: true, content: "Error: Tool 'slow' did not finish within 10 ms and was stopped." });
+  });
+
   it('refuses an object with no @Tool methods', () => {
     expect(() => ToolRegistry.of({ plain: true })).toThrow(/has no method marked @Tool\(\)/);
   });

@@ -155,3 +155,82 @@ describe('Enums with a type decorator', () => {
     expect(make(InFirst)).toThrow(/allowed values 1 are not of the type string/);
   });
 });
+
+describe('Tool with an explicit JSON Schema', () => {
+  interface SearchArgs {
+    query: string;
+    limit?: number;
+  }
+  class SearchTool extends Tool<SearchArgs, string> {
+    constructor() {
+      super({
+        name: 'search',
+        description: 'Searches.',
+        argsType: {
+          type: 'object',
+          properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, default: 10 } },
+          required: ['query'],
+        },
+        resultFormatter: (text) => `<<${text}>>`,
+      });
+    }
+    execute(args: SearchArgs): string {
+      return `${args.query}:${args.limit}`;
+    }
+  }
+
+  it('validates against the schema with ajv, applies defaults, drops undeclared and null optional arguments', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new SearchTool()) });
+    expect((await env.executeTool({ name: 'search', arguments: '{"query":"cats","limit":null,"other":1}' })).value).toBe('cats:10');
+    const bad = await env.executeTool({ name: 'search', arguments: '{"query":"","limit":0}' });
+    expect(bad.content).toContain("'query': must NOT have fewer than 1 characters");
+    expect(bad.content).toContain("'limit': must be >= 1");
+  });
+
+  it("formats the result with the tool's own resultFormatter", async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new SearchTool()) });
+    expect((await env.executeTool({ name: 'search', arguments: { query: 'x', limit: 2 } })).content).toBe('<<x:2>>');
+  });
+
+  it('refuses a schema that is not an object schema', () => {
+    class Bad extends Tool<string, string> {
+      constructor() {
+        super({ name: 'bad', description: '', argsType: { type: 'string' } });
+      }
+      execute(): string {
+        return '';
+      }
+    }
+    expect(() => new Bad()).toThrow(/an argument schema must have type "object"/);
+  });
+});
+
+describe('Optional nulls with an explicit schema', () => {
+  class ContactTool extends Tool<{ contact: { email: string; name?: string }; note?: string | null }, string> {
+    constructor() {
+      super({
+        name: 'contact',
+        description: 'Stores a contact.',
+        argsType: {
+          type: 'object',
+          properties: {
+            contact: { type: 'object', properties: { email: { type: 'string' }, name: { type: 'string' } }, required: ['email'] },
+            note: { type: ['string', 'null'] },
+          },
+          required: ['contact'],
+        },
+      });
+    }
+    execute(args: { contact: { email: string; name?: string }; note?: string | null }): string {
+      return JSON.stringify(args);
+    }
+  }
+
+  it('treats null for an optional property as absent at any depth, but keeps null where the schema allows it', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new ContactTool()) });
+    const result = await env.executeTool({ name: 'contact', arguments: '{"contact":{"email":"a@b.c","name":null},"note":null}' });
+    expect(result.content).toBe('{"contact":{"email":"a@b.c"},"note":null}');
+    const missing = await env.executeTool({ name: 'contact', arguments: '{"contact":{"email":null}}' });
+    expect(missing.content).toContain("'contact.email': expected string, got null");
+  });
+});

@@ -5,18 +5,19 @@ import { compileJsonSchema } from './ajv-instance.js';
 import type { ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
 import { findForbiddenKey } from './forbidden-keys.js';
+import { compileNullStripper, type NullStripper } from './optional-nulls.js';
 import { parseArguments } from './parse-arguments.js';
 import { addViolation, type ViolationSink } from './violation-sink.js';
 
 /**
  * Decodes arguments against an explicit JSON Schema (a hand-written `argsType`, or a build-time
  * manifest), compiled once with ajv. Undeclared top-level properties are dropped; `null` for an
- * optional property means absent.
+ * optional property means absent, at any depth, unless its schema allows `null`.
  */
 export class SchemaArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private readonly validate: ValidateFunction;
   private readonly declared: ReadonlySet<string> | undefined;
-  private readonly required: ReadonlySet<string>;
+  private readonly stripNulls: NullStripper;
 
   /**
    * @param schema - an object schema
@@ -33,19 +34,18 @@ export class SchemaArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
       throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
     }
     this.declared = schema.properties ? new Set(Object.keys(schema.properties)) : undefined;
-    this.required = new Set(schema.required ?? []);
+    this.stripNulls = compileNullStripper(schema);
   }
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs> {
     const sink: ViolationSink = [];
     const plain = parseArguments(raw, limits, sink);
     if (plain === undefined) return { ok: false, violations: sink };
-    const value: Record<string, unknown> = {};
+    let value: Record<string, unknown> = {};
     for (const key of Object.keys(plain)) {
-      if (this.declared !== undefined && !this.declared.has(key)) continue;
-      if (plain[key] === null && !this.required.has(key)) continue;
-      value[key] = plain[key];
+      if (this.declared === undefined || this.declared.has(key)) value[key] = plain[key];
     }
+    value = this.stripNulls(value) as Record<string, unknown>;
     checkForbiddenKeys(value, '', sink);
     if (sink.length > 0) return { ok: false, violations: sink };
     if (!this.validate(value)) {
