@@ -16,6 +16,8 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin },
     settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/extensions': ['.ts', '.js'],
       'import/resolver': { typescript: { project: './tsconfig.check.json' } },
     },
     rules: {

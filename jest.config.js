@@ -27,6 +27,7 @@ function project(name, directory) {
 }
 
 module.exports = {
+  reporters: ['default', source('scripts/summary-reporter.js')],
   projects: [
     project('core', 'packages/core'),
     project('testing', 'packages/testing'),
