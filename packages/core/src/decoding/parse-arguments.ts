@@ -16,7 +16,7 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
       addViolation(sink, '', 'maxLength', `the arguments are ${raw.length} characters long; at most ${limits.maxLength} are accepted`);
       return undefined;
     }
-    if (raw.trim() === '') return {};
+    if (raw.length === 0 || (raw.charCodeAt(0) <= 32 && raw.trim() === '')) return {};
     if (raw.length > 2 * limits.maxDepth && maxNesting(raw) > limits.maxDepth) {
       addViolation(sink, '', 'maxDepth', `the arguments are nested deeper than ${limits.maxDepth} levels`);
       return undefined;
