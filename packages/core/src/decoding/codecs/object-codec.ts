@@ -1,3 +1,4 @@
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { findForbiddenKey } from '../forbidden-keys.js';
 import { addViolation, childPath, describeValue, type ViolationSink } from '../violation-sink.js';
@@ -17,10 +18,10 @@ export interface PropertyCodec {
   /** The value a new instance holds when the property is absent, shown as the schema's default. */
   defaultValue?: unknown;
   /**
-   * The class-validator constraints the codec already checks (and the schema states); when
-   * class-validator also runs, its verdicts on these are ignored, so the schema stays the truth.
+   * The class-validator constraints of this property that have no JSON Schema meaning (custom
+   * ones, `@IsPhoneNumber`...): class-validator runs exactly these, after the compiled checks.
    */
-  handledConstraints?: ReadonlySet<string>;
+  customConstraints?: readonly ValidationMetadata[];
 }
 
 /**

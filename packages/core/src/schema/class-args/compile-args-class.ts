@@ -1,4 +1,5 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
@@ -55,7 +56,6 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     const array: ArrayRules = { isArray: false };
     let optional = false;
     let nested = false;
-    const applied = new Set<string>(['nestedValidation']);
     for (const metadata of metadatas) {
       if (metadata.each) array.isArray = true;
       switch (metadata.type) {
@@ -72,8 +72,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
         case 'promiseValidation':
           throw new InvalidToolDefinitionError(where, '@ValidatePromise has no meaning for JSON arguments.');
         default:
-          applied.add(metadata.name ?? metadata.type);
-          applyConstraint(metadata.name ?? metadata.type, metadata.constraints, metadata.each ? item : value, array, where);
+          applyConstraint(constraintName(metadata), metadata.constraints, metadata.each ? item : value, array, where);
       }
     }
     const typeFunction = defaultMetadataStorage.findTypeMetadata(argsClass, name)?.typeFunction;
@@ -88,15 +87,18 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack, state),
     });
     const custom = [...value.custom, ...item.custom.map((name) => `each item: ${name}`)];
-    if (custom.length > 0) state.needsClassValidator = true;
+    const customConstraints = metadatas.filter(
+      (metadata) => metadata.type === 'customValidation' && [...value.custom, ...item.custom].includes(constraintName(metadata)),
+    );
+    assertSynchronous(customConstraints, where);
+    if (customConstraints.length > 0) state.needsClassValidator = true;
     const description = joinDescription(ToolMetadataReader.readDescription(argsClass.prototype as object, name), custom);
     const defaultValue = sample?.[name];
-    const handledConstraints = new Set([...applied].filter((constraint) => !value.custom.includes(constraint) && !item.custom.includes(constraint)));
     properties.push({
       name,
       codec,
       required: !optional,
-      handledConstraints,
+      ...(customConstraints.length > 0 ? { customConstraints } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(optional && isJsonPrimitive(defaultValue) ? { defaultValue } : {}),
     });
@@ -131,4 +133,21 @@ function joinDescription(description: string | undefined, custom: string[]): str
 
 function isJsonPrimitive(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** Refuses asynchronous custom constraints: tool arguments are validated synchronously, before the call. */
+function assertSynchronous(constraints: readonly ValidationMetadata[], where: string): void {
+  const storage = getMetadataStorage();
+  for (const metadata of constraints) {
+    if (storage.getTargetValidatorConstraints(metadata.constraintCls).some((constraint) => constraint.async)) {
+      throw new InvalidToolDefinitionError(where, `the constraint '${constraintName(metadata)}' is asynchronous; check it inside the tool instead.`);
+    }
+  }
+}
+
+/** A constraint's name: the decorator's, else (for `@Validate(Class)`) the constraint class's registered name. */
+function constraintName(metadata: ValidationMetadata): string {
+  if (metadata.name !== undefined) return metadata.name;
+  if (metadata.type !== 'customValidation') return metadata.type;
+  return getMetadataStorage().getTargetValidatorConstraints(metadata.constraintCls)[0]?.name ?? metadata.constraintCls.name;
 }
