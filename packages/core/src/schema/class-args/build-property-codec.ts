@@ -82,15 +82,15 @@ function baseFromDeclaredType(type: unknown, where: string): PropertyTarget['bas
     throw new InvalidToolDefinitionError(
       where,
       'has no type decorator and no design:type metadata. Enable "emitDecoratorMetadata" (and "experimentalDecorators") ' +
-        'in tsconfig.json, or add a type decorator such as @IsString(), or use a build-time schema manifest from @toolcraft/schema.',
+        'in tsconfig.json, or give the property a type decorator such as @IsString() or @IsInt() (with type decorators, ' +
+        'Args classes need no design metadata, e.g. under esbuild, tsx or Vite).',
     );
   }
   const name = typeof type === 'function' ? type.name : typeof type;
   throw new InvalidToolDefinitionError(
     where,
     `has the runtime type ${name} (an interface, union, any or unknown says nothing useful). ` +
-      'Add a type decorator such as @IsString(), @IsInt() or @IsIn([...]), use a nested Args class with @ValidateNested() + @Type(), ' +
-      'or use a build-time schema manifest from @toolcraft/schema.',
+      'Add a type decorator such as @IsString(), @IsInt() or @IsIn([...]), or use a nested Args class with @ValidateNested() + @Type().',
   );
 }
 
