@@ -9,3 +9,9 @@ describe('Published builds', () => {
     expect(run(file)).toEqual(['3', '4', 'function', 'add']);
   });
 });
+
+describe('Both builds loaded at once', () => {
+  it('recognise each other: tools, metadata, keys and contexts cross between the ESM and CommonJS copies', () => {
+    expect(run('mixed-copies.mjs')).toEqual(['1:cjs-span', 'mixed', false]);
+  });
+});

@@ -87,5 +87,6 @@ export { ToolExecutionError } from './errors/tool-execution-error.js';
 export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolCancelledError } from './errors/tool-cancelled-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
+export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export type { ModelCallErrorOptions } from './errors/model-call-error.js';

@@ -66,7 +66,7 @@ export class Agent {
     this.resetToolChoice = resetToolChoice ?? true;
     this.environment = new AgentEnvironment({ ...environment, registry });
     this.toolDefinitions = Object.freeze(
-      registry.tools.map((tool) => ({ name: tool.descriptor.name, description: tool.description, inputSchema: tool.inputSchema })),
+      registry.tools.map((tool) => ({ name: tool.descriptor.name, description: tool.descriptor.description, inputSchema: tool.inputSchema })),
     );
   }
 
@@ -126,7 +126,10 @@ export class Agent {
       transcript.addAssistant(message, response.usage);
       const calls = message.toolCalls ?? [];
       if (calls.length === 0) return { stopReason: 'completed' };
-      if (toolCallCount + calls.length > this.limits.maxToolCalls) return { stopReason: 'max_tool_calls' };
+      if (toolCallCount + calls.length > this.limits.maxToolCalls) {
+        transcript.addNotExecuted(calls, `the run reached its limit of ${this.limits.maxToolCalls} tool calls.`);
+        return { stopReason: 'max_tool_calls' };
+      }
       toolCallCount += calls.length;
       const results = await this.environment.executeTools(calls, options.metadata, { agentContext: context, runId: context.runId, signal });
       transcript.addResults(calls, results);

@@ -52,6 +52,16 @@ export class RunTranscript {
   }
 
   /** The text of the last assistant message, or `''`. */
+  /**
+   * Answers calls that were not executed (the run stopped first), so the transcript stays valid to
+   * send back to a model as history: every tool call of an assistant message has its answer.
+   * @param calls - the calls not executed
+   * @param reason - why, for the model
+   */
+  addNotExecuted(calls: readonly ModelToolCall[], reason: string): void {
+    for (const call of calls) this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
+  }
+
   get lastAssistantText(): string {
     for (let index = this.messages.length - 1; index >= 0; index--) {
       const message = this.messages[index]!;

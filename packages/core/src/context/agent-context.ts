@@ -1,3 +1,4 @@
+import { Brands, setBrand } from '../brands.js';
 import { AgentActions } from './agent-actions.js';
 import { AgentState } from './agent-state.js';
 
@@ -58,3 +59,5 @@ export class AgentContext {
     });
   }
 }
+
+setBrand(AgentContext.prototype, Brands.agentContext);

@@ -5,19 +5,18 @@ import { compileJsonSchema } from './ajv-instance.js';
 import type { ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
 import { findForbiddenKey } from './forbidden-keys.js';
-import { compileNullStripper, type NullStripper } from './optional-nulls.js';
+import { compileArgumentCleaner, type ArgumentCleaner } from './argument-cleaner.js';
 import { parseArguments } from './parse-arguments.js';
 import { addViolation, type ViolationSink } from './violation-sink.js';
 
 /**
  * Decodes arguments against an explicit JSON Schema (a hand-written `argsType`, or a build-time
- * manifest), compiled once with ajv. Undeclared top-level properties are dropped; `null` for an
- * optional property means absent, at any depth, unless its schema allows `null`.
+ * manifest), compiled once with ajv. Undeclared properties are dropped and `null` for an optional
+ * property means absent, at any depth (unless its schema allows `null`).
  */
 export class SchemaArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private readonly validate: ValidateFunction;
-  private readonly declared: ReadonlySet<string> | undefined;
-  private readonly stripNulls: NullStripper;
+  private readonly clean: ArgumentCleaner;
 
   /**
    * @param schema - an object schema
@@ -33,21 +32,19 @@ export class SchemaArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     } catch (error) {
       throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
     }
-    this.declared = schema.properties ? new Set(Object.keys(schema.properties)) : undefined;
-    this.stripNulls = compileNullStripper(schema);
+    this.clean = compileArgumentCleaner(schema);
   }
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs> {
     const sink: ViolationSink = [];
     const plain = parseArguments(raw, limits, sink);
     if (plain === undefined) return { ok: false, violations: sink };
-    let value: Record<string, unknown> = {};
-    for (const key of Object.keys(plain)) {
-      if (this.declared === undefined || this.declared.has(key)) value[key] = plain[key];
-    }
-    value = this.stripNulls(value) as Record<string, unknown>;
-    checkForbiddenKeys(value, '', sink);
+    // Refused before anything is copied, so no key can reach a prototype through an assignment.
+    checkForbiddenKeys(plain, '', sink);
     if (sink.length > 0) return { ok: false, violations: sink };
+    // ajv writes defaults into the value: a caller's own objects get a private copy first.
+    const own = typeof raw === 'string' ? plain : (structuredClone(plain) as Record<string, unknown>);
+    const value = this.clean(own) as Record<string, unknown>;
     if (!this.validate(value)) {
       for (const error of this.validate.errors ?? []) addViolation(sink, pathOf(error), error.keyword, explain(error));
       return { ok: false, violations: sink };

@@ -7,6 +7,7 @@ import type { DispatchSettings } from './dispatch-settings.js';
 import { executeCall } from './execute-call.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { ToolPipeline } from './tool-pipeline.js';
+import { validateEnvironmentOptions } from './validate-environment-options.js';
 
 const noOptions: ToolExecutionOptions = {};
 
@@ -26,8 +27,12 @@ export class AgentEnvironment {
   private readonly maxConcurrency: number;
   private readonly settings: DispatchSettings;
 
-  /** @param options - the registry, features and dispatch options */
+  /**
+   * @param options - the registry, features and dispatch options
+   * @throws InvalidEnvironmentOptionsError for an impossible numeric option
+   */
   constructor(options: AgentEnvironmentOptions) {
+    validateEnvironmentOptions(options);
     this.registry = options.registry;
     this.formatters = options.formatters ?? new FormatterRegistry();
     this.maxConcurrency = options.maxConcurrency ?? Number.POSITIVE_INFINITY;

@@ -31,15 +31,18 @@ export function callMetadata(
     }
   }
   metadata = metadata.merge(callerMetadata);
-  return signal === undefined ? metadata : metadata.merge(frameworkEntries(context.call.id, signal, options));
+  return signal === undefined ? metadata : metadata.merge(frameworkEntries(context.call.id, signal, options, metadata));
 }
 
-function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutionOptions): ToolCallMetadata {
+function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutionOptions, supplied: ToolCallMetadata): ToolCallMetadata {
   const entries: Array<[(typeof FrameworkKeys)[keyof typeof FrameworkKeys], unknown]> = [
     [FrameworkKeys.toolCallId, id],
     [FrameworkKeys.signal, signal],
   ];
   if (options.runId !== undefined) entries.push([FrameworkKeys.runId, options.runId]);
-  if (options.agentContext !== undefined) entries.push([FrameworkKeys.agentContext, options.agentContext.forToolCall(id, signal)]);
+  // The run's context wins; outside a run, a context the caller supplied (unit tests, SafeTool) is bound
+  // to this call too, so its signal sees the call's timeout and cancellation.
+  const context = options.agentContext ?? supplied.get(FrameworkKeys.agentContext);
+  if (typeof context?.forToolCall === 'function') entries.push([FrameworkKeys.agentContext, context.forToolCall(id, signal)]);
   return ToolCallMetadata.of(entries);
 }

@@ -1,6 +1,8 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
-import { ToolcraftError } from '../errors/toolcraft-error.js';
+import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
+import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 
 /**
  * What the model is told of an error thrown by a tool: `'message'` (the error's message, never its
@@ -17,8 +19,7 @@ export type ErrorDetail = 'message' | 'generic' | 'full';
  * @returns the text for the model
  */
 export function describeToolError(toolName: string, error: unknown, detail: ErrorDetail): string {
-  if (ToolTimeoutError.isInstance(error) || ToolCancelledError.isInstance(error)) return `Error: ${error.message}`;
-  if (ToolcraftError.isInstance(error) && detail !== 'full') return `Error: ${error.message}`;
+  if (isFrameworkError(error)) return `Error: ${error.message}`;
   switch (detail) {
     case 'generic':
       return `Error: tool '${toolName}' failed. No details are available; try different arguments or another approach.`;
@@ -47,4 +48,15 @@ function chain(error: unknown): string {
     current = current instanceof Error ? current.cause : undefined;
   }
   return parts.join('\n  caused by ');
+}
+
+/** toolcraft's own errors about a call, which carry no secrets; errors a tool throws (even toolcraft ones) follow `errorDetail`. */
+function isFrameworkError(error: unknown): error is Error {
+  return (
+    ToolTimeoutError.isInstance(error) ||
+    ToolCancelledError.isInstance(error) ||
+    MissingAgentContextError.isInstance(error) ||
+    ToolArgumentsError.isInstance(error) ||
+    ToolNotFoundError.isInstance(error)
+  );
 }

@@ -32,16 +32,16 @@ export function executeCall(
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
-  const info: CallInfo = { id: call.id || generateCallId(), name: call.name, arguments: call.arguments };
+  const info: CallInfo = { id: call?.id || generateCallId(), name: typeof call?.name === 'string' ? call.name : String(call?.name), arguments: call?.arguments };
   let tool: AnyTool | undefined;
   try {
-    tool = settings.registry.findTool(call.name);
+    tool = settings.registry.findTool(info.name);
     if (tool === undefined)
       return failedResult(
         settings,
         info,
         undefined,
-        withoutStack(() => settings.registry.notFound(String(call.name))),
+        withoutStack(() => settings.registry.notFound(info.name)),
       );
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
     if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations);

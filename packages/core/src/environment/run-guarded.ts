@@ -2,6 +2,9 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 
+/** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
+const longestTimer = 2_147_483_647;
+
 /**
  * Runs a call with a time limit and cancellation: whichever comes first ends it with a
  * {@link ToolTimeoutError} or {@link ToolCancelledError}, and aborts the controller the tool's signal
@@ -32,7 +35,7 @@ export function runGuarded<T>(
       finish();
       reject(error);
     };
-    if (timeoutMs !== undefined) {
+    if (timeoutMs !== undefined && timeoutMs <= longestTimer) {
       timer = setTimeout(() => {
         const error = new ToolTimeoutError(toolName, timeoutMs);
         controller.abort(error);
@@ -41,6 +44,11 @@ export function runGuarded<T>(
       }, timeoutMs);
     }
     cancel?.addEventListener('abort', onCancel, { once: true });
+    // An abort before the listener was added (e.g. while a starting interceptor ran) still cancels.
+    if (cancel?.aborted) {
+      onCancel();
+      return;
+    }
     let pending: Promise<T> | T;
     try {
       pending = run();

@@ -4,11 +4,11 @@ import { MetadataKey } from './metadata-key.js';
 /** The metadata keys the framework itself fills for every call. */
 export const FrameworkKeys = {
   /** The run's {@link AgentContext}, for context-aware tools (also `ContextAwareTool.AgentContextKey`). */
-  agentContext: new MetadataKey<AgentContext>('toolcraft.agentContext'),
+  agentContext: MetadataKey.shared<AgentContext>('toolcraft.agentContext'),
   /** The call's `AbortSignal`: aborted on cancellation or timeout (also `ToolBase.SignalKey`). */
-  signal: new MetadataKey<AbortSignal>('toolcraft.signal'),
+  signal: MetadataKey.shared<AbortSignal>('toolcraft.signal'),
   /** The id of the call. */
-  toolCallId: new MetadataKey<string>('toolcraft.toolCallId'),
+  toolCallId: MetadataKey.shared<string>('toolcraft.toolCallId'),
   /** The id of the run, when the call belongs to one. */
-  runId: new MetadataKey<string>('toolcraft.runId'),
+  runId: MetadataKey.shared<string>('toolcraft.runId'),
 } as const;

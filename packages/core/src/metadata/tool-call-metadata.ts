@@ -1,4 +1,5 @@
-import { MetadataKey, type MetadataKeyLike } from './metadata-key.js';
+import { Brands, hasBrand, setBrand } from '../brands.js';
+import type { MetadataKey, MetadataKeyLike } from './metadata-key.js';
 
 /** Entries accepted wherever metadata is expected: pairs, or a plain object of string keys. */
 export type MetadataEntries =
@@ -22,7 +23,7 @@ export class ToolCallMetadata {
    */
   static of(entries?: MetadataEntries | ToolCallMetadata): ToolCallMetadata {
     if (entries === undefined) return ToolCallMetadata.empty;
-    if (entries instanceof ToolCallMetadata) return entries;
+    if (isToolCallMetadata(entries)) return entries;
     const map = new Map<MetadataKeyLike, unknown>();
     if (isIterable(entries)) {
       for (const [key, value] of entries) map.set(key, value);
@@ -90,9 +91,15 @@ export class ToolCallMetadata {
   /** @returns a plain object of the string-keyed entries, and typed keys by name, for logs */
   toJSON(): Record<string, unknown> {
     const result: Record<string, unknown> = {};
-    for (const [key, value] of this.values) result[key instanceof MetadataKey ? key.name : key] = value;
+    for (const [key, value] of this.values) result[typeof key === 'string' ? key : key.name] = value;
     return result;
   }
+}
+
+setBrand(ToolCallMetadata.prototype, Brands.toolCallMetadata);
+
+function isToolCallMetadata(value: unknown): value is ToolCallMetadata {
+  return hasBrand(value, Brands.toolCallMetadata);
 }
 
 function isIterable(value: unknown): value is Iterable<readonly [MetadataKeyLike, unknown]> {

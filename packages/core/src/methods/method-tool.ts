@@ -50,6 +50,14 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
     this.plan = init.plan;
   }
 
+  /**
+   * @param other - another method tool
+   * @returns whether both call the same method on the same receiver
+   */
+  isSameMethodAs(other: MethodTool): boolean {
+    return this.receiver === other.receiver && this.method === other.method && this.name === other.name;
+  }
+
   /** @internal */
   [invokeTool](args: Record<string, unknown>, metadata: ToolCallMetadata): unknown {
     const slots = this.plan.slots;

@@ -1,4 +1,4 @@
-import { AgentContext } from '../context/agent-context.js';
+import { Brands, hasBrand } from '../brands.js';
 import { ArrayCodec } from '../decoding/codecs/array-codec.js';
 import { DateCodec } from '../decoding/codecs/date-codec.js';
 import { ObjectCodec, type PropertyCodec } from '../decoding/codecs/object-codec.js';
@@ -6,7 +6,6 @@ import { PrimitiveCodec } from '../decoding/codecs/primitive-codec.js';
 import type { ValueCodec } from '../decoding/codecs/value-codec.js';
 import { CodecArgsDecoder } from '../decoding/codec-args-decoder.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
-import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
 import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
 import { readValidationMetadata } from '../schema/class-args/read-validation-metadata.js';
@@ -33,8 +32,8 @@ export function planFromReflection(owner: object, methodName: string, method: (.
   const properties: PropertyCodec[] = [];
   names.forEach((parameter, index) => {
     const type = types?.[index];
-    if (type === AgentContext) return void slots.push({ kind: 'context' });
-    if (type === ToolCallMetadata) return void slots.push({ kind: 'metadata' });
+    if (hasBrand(type, Brands.agentContext)) return void slots.push({ kind: 'context' });
+    if (hasBrand(type, Brands.toolCallMetadata)) return void slots.push({ kind: 'metadata' });
     const where = `${subject} (parameter ${index + 1}, '${parameter.name}')`;
     if (parameter.unnamed) {
       throw new InvalidToolDefinitionError(where, 'destructured and rest parameters have no name to show the model; use named parameters or one Args class.');

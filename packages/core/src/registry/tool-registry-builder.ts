@@ -2,7 +2,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import type { ToolSchemaManifest } from '../manifest/tool-schema-manifest.js';
 import { createMethodTools } from '../methods/create-method-tools.js';
 import type { MethodTool } from '../methods/method-tool.js';
-import { AbstractTool, type AnyTool } from '../tools/abstract-tool.js';
+import { isTool, type AnyTool } from '../tools/abstract-tool.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: object; only?: string };
@@ -27,7 +27,7 @@ export class ToolRegistryBuilder {
   tool(tool: AnyTool): this;
   tool(serviceClass: abstract new (...args: never[]) => unknown, methodName: string): this;
   tool(tool: AnyTool | (abstract new (...args: never[]) => unknown), methodName?: string): this {
-    if (tool instanceof AbstractTool) this.pending.push({ kind: 'tool', tool });
+    if (isTool(tool)) this.pending.push({ kind: 'tool', tool });
     else if (typeof tool === 'function' && typeof methodName === 'string') this.pending.push({ kind: 'service', target: tool, only: methodName });
     else throw new InvalidToolDefinitionError(describe(tool), '.tool() takes a tool instance, or a class and the name of its static @Tool() method.');
     return this;
@@ -39,8 +39,8 @@ export class ToolRegistryBuilder {
    * @returns this builder
    */
   tools(items: unknown): this {
-    if (items instanceof AbstractTool) this.pending.push({ kind: 'tool', tool: items });
-    else if (Array.isArray(items)) for (const item of items as unknown[]) this.tools(item);
+    if (isTool(items)) this.pending.push({ kind: 'tool', tool: items });
+    else if (isIterable(items)) for (const item of items) this.tools(item);
     else if (typeof items === 'object' && items !== null) this.pending.push({ kind: 'service', target: items });
     else throw new InvalidToolDefinitionError(describe(items), '.tools() takes a service instance with @Tool() methods, a tool, or a list of them.');
     return this;
@@ -93,4 +93,8 @@ function describe(value: unknown): string {
   if (typeof value === 'function') return value.name || 'an anonymous class';
   if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'an object';
   return JSON.stringify(value) ?? String(value);
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function';
 }

@@ -3,7 +3,8 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { closestNames } from './closest-names.js';
 import { ToolRegistryBuilder } from './tool-registry-builder.js';
-import { toolSource } from './tool-source.js';
+import { assertToolName } from '../tools/tool-name.js';
+import { sameMethodTool, toolSource } from './tool-source.js';
 
 /**
  * An immutable set of tools with unique names, in insertion order (Koog's `ToolRegistry`).
@@ -17,17 +18,20 @@ export class ToolRegistry {
   private readonly byName: ReadonlyMap<string, AnyTool>;
 
   /**
-   * @param tools - tools with unique names (the builder checks them)
+   * @param tools - tools with unique names; the same instance (or the same method of the same service) twice is kept once
    * @throws DuplicateToolError when two different tools share a name
    */
   constructor(tools: Iterable<AnyTool>) {
     const byName = new Map<string, AnyTool>();
     const list: AnyTool[] = [];
     for (const tool of tools) {
-      const existing = byName.get(tool.name);
-      if (existing === tool) continue;
-      if (existing !== undefined) throw new DuplicateToolError(tool.name, toolSource(existing), toolSource(tool));
-      byName.set(tool.name, tool);
+      // The name the model is shown (a subclass may override `descriptor`) is the name it calls.
+      const name = tool.descriptor.name;
+      const existing = byName.get(name);
+      if (existing === tool || (existing !== undefined && sameMethodTool(existing, tool))) continue;
+      if (existing !== undefined) throw new DuplicateToolError(name, toolSource(existing), toolSource(tool));
+      assertToolName(name, toolSource(tool));
+      byName.set(name, tool);
       list.push(tool);
     }
     this.byName = byName;

@@ -1,3 +1,4 @@
+import { Brands, hasBrand, setBrand } from '../brands.js';
 import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ResultFormatter } from '../results/result-formatter.js';
@@ -67,6 +68,16 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
 
   /** @internal Runs the tool's own `execute` with what it needs from the metadata. */
   abstract [invokeTool](args: TArgs, metadata: ToolCallMetadata): Promise<TResult> | TResult;
+}
+
+setBrand(AbstractTool.prototype, Brands.tool);
+
+/**
+ * @param value - any value
+ * @returns whether it is a tool (of any copy of the package)
+ */
+export function isTool(value: unknown): value is AnyTool {
+  return hasBrand(value, Brands.tool);
 }
 
 /** Any tool, whatever its argument and result types. */

@@ -72,7 +72,7 @@ export class ObjectCodec implements ValueCodec {
     const properties = this.properties;
     for (let index = 0; index < properties.length; index++) {
       const property = properties[index];
-      const item = input[property.name];
+      const item = Object.hasOwn(input, property.name) ? input[property.name] : undefined;
       if (item === undefined || (item === null && !property.required)) {
         if (property.required) {
           addViolation(sink, childPath(path, property.name), 'required', `is required but missing (expected ${property.codec.expected})`);
