@@ -209,3 +209,9 @@ describe('Registry edge cases', () => {
     expect(run.toolCalls[0]!.result.content).toBe('3');
   });
 });
+
+describe('Tool options', () => {
+  it('refuses a timeoutMs that is not above 0', () => {
+    expect(() => new AddTool('calculator', undefined, 0)).toThrow(/timeoutMs must be a number above 0/);
+  });
+});

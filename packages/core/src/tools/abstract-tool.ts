@@ -1,5 +1,6 @@
 import { Brands, hasBrand, setBrand } from '../brands.js';
 import type { ArgsDecoder } from '../decoding/args-decoder.js';
+import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ResultFormatter } from '../results/result-formatter.js';
 import type { JsonSchema } from '../schema/json-schema.js';
@@ -51,6 +52,9 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
     this.name = options.name;
     this.description = options.description;
     this.resultFormatter = options.resultFormatter;
+    if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
+      throw new InvalidToolDefinitionError(`'${options.name}' (${new.target.name})`, `timeoutMs must be a number above 0 (Infinity for no limit), but was ${String(options.timeoutMs)}.`);
+    }
     this.timeoutMs = options.timeoutMs;
     this.argsDecoder = decoder ?? createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);
   }
