@@ -4,7 +4,7 @@ import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/fixtures/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.ts'] },
+  { ignores: ['.tmp/**', '**/dist/**', '**/node_modules/**', '**/fixtures/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -15,7 +15,10 @@ import { TracingFeature } from './tools/tracing-feature.js';
  * @param log - where lines go
  * @returns the two runs, for tests
  */
-export async function runDemo(log: (line: string) => void = console.log, environment: NodeJS.ProcessEnv = process.env): Promise<RunResult[]> {
+export async function runDemo(
+  log: (line: string) => void = console.log,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<RunResult[]> {
   const calculatorModel = modelFromEnv(calculatorScript, environment);
   log(calculatorModel.banner);
   const workspace = await mkdtemp(join(tmpdir(), 'toolcraft-demo-'));
@@ -31,7 +34,9 @@ export async function runDemo(log: (line: string) => void = console.log, environ
 
     log('\n=== Weather-report and sentiment agent ===');
     const weatherModel = modelFromEnv(weatherScript, environment);
-    const weatherRun = await createWeatherAgent(weatherModel.model).run('What is the weather in London and in Atlantis, and how does the London report feel?');
+    const weatherRun = await createWeatherAgent(weatherModel.model).run(
+      'What is the weather in London and in Atlantis, and how does the London report feel?',
+    );
     printRun(weatherRun, log);
     log(`\nDone in ${Date.now() - started} ms.`);
     return [calculatorRun, weatherRun];

@@ -18,7 +18,11 @@ export class Table {
 export function markdownTable(maxRows: number) {
   return (table: Table): string => {
     const shown = table.rows.slice(0, maxRows);
-    const lines = [`| ${table.columns.join(' | ')} |`, `| ${table.columns.map(() => '---').join(' | ')} |`, ...shown.map((row) => `| ${row.join(' | ')} |`)];
+    const lines = [
+      `| ${table.columns.join(' | ')} |`,
+      `| ${table.columns.map(() => '---').join(' | ')} |`,
+      ...shown.map((row) => `| ${row.join(' | ')} |`),
+    ];
     if (table.rows.length > maxRows) lines.push(`(${table.rows.length - maxRows} more rows not shown)`);
     return lines.join('\n');
   };
@@ -30,7 +34,15 @@ export class InventoryService {
   @Tool({ customName: 'stock_levels' })
   @LLMDescription('Lists the stock level of every product.')
   stock(): Table {
-    return new Table(['product', 'stock'], [['apples', 12], ['pears', 0], ['plums', 7], ['figs', 3]]);
+    return new Table(
+      ['product', 'stock'],
+      [
+        ['apples', 12],
+        ['pears', 0],
+        ['plums', 7],
+        ['figs', 3],
+      ],
+    );
   }
 }
 

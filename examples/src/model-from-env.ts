@@ -22,7 +22,10 @@ export interface ExampleModel {
 export function modelFromEnv(script: ScriptedTurn[], environment: NodeJS.ProcessEnv = process.env): ExampleModel {
   if (environment.OPENAI_API_KEY) {
     const model = OpenAIChatModel.fromEnv({
-      clientOptions: { apiKey: environment.OPENAI_API_KEY, ...(environment.OPENAI_BASE_URL ? { baseURL: environment.OPENAI_BASE_URL } : {}) },
+      clientOptions: {
+        apiKey: environment.OPENAI_API_KEY,
+        ...(environment.OPENAI_BASE_URL ? { baseURL: environment.OPENAI_BASE_URL } : {}),
+      },
       ...(environment.OPENAI_MODEL ? { model: environment.OPENAI_MODEL } : {}),
     });
     const where = environment.OPENAI_BASE_URL ? ` at ${environment.OPENAI_BASE_URL}` : '';

@@ -13,11 +13,7 @@ import { TracingFeature } from './tools/tracing-feature.js';
  */
 export async function runRegistryExample(log: (line: string) => void = console.log) {
   const service = new MathService();
-  const registry = ToolRegistry.builder()
-    .tool(new CastToDoubleTool())
-    .tool(new SpanAwareCalculatorTool())
-    .tools(service)
-    .build();
+  const registry = ToolRegistry.builder().tool(new CastToDoubleTool()).tool(new SpanAwareCalculatorTool()).tools(service).build();
   const env = new AgentEnvironment({ registry, features: [new TracingFeature()] });
   log(`Registered tools: ${registry.tools.map((tool) => tool.name).join(', ')}`);
   const results = await env.executeTools([

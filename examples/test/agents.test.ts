@@ -46,7 +46,13 @@ describe('calculator agent', () => {
   it('shows the model every tool with its schema', async () => {
     const model = new ScriptedModel([{ text: 'nothing to do' }]);
     await createCalculatorAgent(model, workspace).run('hi');
-    expect(model.requests[0]!.tools.map((tool) => tool.name)).toEqual(['calculator', 'cast_to_double', 'tracing_calculator', 'span_aware_calculator', 'edit_file']);
+    expect(model.requests[0]!.tools.map((tool) => tool.name)).toEqual([
+      'calculator',
+      'cast_to_double',
+      'tracing_calculator',
+      'span_aware_calculator',
+      'edit_file',
+    ]);
   });
 });
 
@@ -68,8 +74,18 @@ describe('service class agent', () => {
   it('calls annotated methods on the service, with an Args class, a plain parameter and the injected context', async () => {
     const service = new TodoService();
     const model = new ScriptedModel([
-      { toolCalls: [{ name: 'add_todo', arguments: { title: 'write tests', priority: 'high' } }, { name: 'add_todo', arguments: { title: 'ship' } }] },
-      { toolCalls: [{ name: 'complete_todo', arguments: { id: 1 } }, { name: 'complete_todo', arguments: { id: 9 } }] },
+      {
+        toolCalls: [
+          { name: 'add_todo', arguments: { title: 'write tests', priority: 'high' } },
+          { name: 'add_todo', arguments: { title: 'ship' } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'complete_todo', arguments: { id: 1 } },
+          { name: 'complete_todo', arguments: { id: 9 } },
+        ],
+      },
       { toolCalls: [{ name: 'list_todos' }] },
       { text: 'Done.' },
     ]);
@@ -89,7 +105,9 @@ describe('custom result formatter', () => {
   it('formats a Table result as Markdown once registered on the environment', async () => {
     const [plain, formatted] = await runFormatterExample(() => undefined);
     expect(plain.content).toBe('{"columns":["product","stock"],"rows":[["apples",12],["pears",0],["plums",7],["figs",3]]}');
-    expect(formatted.content).toBe(['| product | stock |', '| --- | --- |', '| apples | 12 |', '| pears | 0 |', '| plums | 7 |', '(1 more rows not shown)'].join('\n'));
+    expect(formatted.content).toBe(
+      ['| product | stock |', '| --- | --- |', '| apples | 12 |', '| pears | 0 |', '| plums | 7 |', '(1 more rows not shown)'].join('\n'),
+    );
   });
 });
 

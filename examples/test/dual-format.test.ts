@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
 // Runs the *built* packages (npm test builds first) the way applications load them.
-const run = (file: string) => JSON.parse(execFileSync(process.execPath, [join(__dirname, 'fixtures', file)], { encoding: 'utf8' })) as unknown;
+const run = (file: string) =>
+  JSON.parse(execFileSync(process.execPath, [join(__dirname, 'fixtures', file)], { encoding: 'utf8' })) as unknown;
 
 describe('Published builds', () => {
   it.each(['consumer.mjs', 'consumer.cjs'])('work when loaded from %s', (file) => {

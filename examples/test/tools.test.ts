@@ -71,9 +71,15 @@ describe('span-aware calculator (ToolBase) with the tracing feature', () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new SpanAwareCalculatorTool()), features: [tracing] });
     const fromFeature = await env.executeTool({ id: 'a', name: 'span_aware_calculator', arguments: '{"digit1":1,"digit2":1}' });
     expect(fromFeature.value).toEqual({ sum: 2, spanId: 'span-1' });
-    const fromCaller = await env.executeTool({ id: 'b', name: 'span_aware_calculator', arguments: '{"digit1":1,"digit2":1}' }, { 'trace.span.id': 'caller-span' });
+    const fromCaller = await env.executeTool(
+      { id: 'b', name: 'span_aware_calculator', arguments: '{"digit1":1,"digit2":1}' },
+      { 'trace.span.id': 'caller-span' },
+    );
     expect(fromCaller.value).toEqual({ sum: 2, spanId: 'caller-span' });
-    expect(tracing.spans.map((span) => [span.callId, span.spanId, span.isError])).toEqual([['a', 'span-1', false], ['b', 'span-2', false]]);
+    expect(tracing.spans.map((span) => [span.callId, span.spanId, span.isError])).toEqual([
+      ['a', 'span-1', false],
+      ['b', 'span-2', false],
+    ]);
   });
 });
 
@@ -86,10 +92,30 @@ describe('edit_file', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('really edits the file and reports the edit as Markdown', async () => {
-    const result = await SafeTool.of(new EditFileTool(root)).execute({ path: 'notes.txt', original: 'beta', replacement: 'BETA', reason: 'shout' });
+    const result = await SafeTool.of(new EditFileTool(root)).execute({
+      path: 'notes.txt',
+      original: 'beta',
+      replacement: 'BETA',
+      reason: 'shout',
+    });
     expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('alpha\nBETA\ngamma\n');
     expect(result.ok && result.value).toBeInstanceOf(EditFileResult);
-    expect(result.content).toBe(['## Edited `notes.txt`', '**Line**: 2', '**Reason**: *shout*', '', 'Replaced:', '```', 'beta', '```', 'With:', '```', 'BETA', '```'].join('\n'));
+    expect(result.content).toBe(
+      [
+        '## Edited `notes.txt`',
+        '**Line**: 2',
+        '**Reason**: *shout*',
+        '',
+        'Replaced:',
+        '```',
+        'beta',
+        '```',
+        'With:',
+        '```',
+        'BETA',
+        '```',
+      ].join('\n'),
+    );
   });
 
   it('refuses paths outside the workspace and text that is missing or ambiguous', async () => {

@@ -32,7 +32,8 @@ export function createCalculatorAgent(model: ChatModel, workspace: string, featu
 }
 
 /** The question the demo asks. */
-export const calculatorQuestion = 'Add 3 and 4, cast "2.5" to a double, add 5 and 2 inside a trace span, and write the first sum into notes.md in place of TODO.';
+export const calculatorQuestion =
+  'Add 3 and 4, cast "2.5" to a double, add 5 and 2 inside a trace span, and write the first sum into notes.md in place of TODO.';
 
 /** The offline script for {@link calculatorQuestion}: parallel calls, a validation error the model fixes, then the edit. */
 export const calculatorScript: ScriptedTurn[] = [
@@ -44,7 +45,16 @@ export const calculatorScript: ScriptedTurn[] = [
       { name: 'span_aware_calculator', arguments: '{"digit1":5,"digit2":12}' },
     ],
   },
-  { toolCalls: [{ name: 'span_aware_calculator', arguments: { digit1: 5, digit2: 2 } }, { name: 'tracing_calculator', arguments: { digit1: 1, digit2: 1 } }] },
-  { toolCalls: [{ name: 'edit_file', arguments: { path: 'notes.md', original: 'TODO', replacement: '3 + 4 = 7', reason: 'record the sum' } }] },
+  {
+    toolCalls: [
+      { name: 'span_aware_calculator', arguments: { digit1: 5, digit2: 2 } },
+      { name: 'tracing_calculator', arguments: { digit1: 1, digit2: 1 } },
+    ],
+  },
+  {
+    toolCalls: [
+      { name: 'edit_file', arguments: { path: 'notes.md', original: 'TODO', replacement: '3 + 4 = 7', reason: 'record the sum' } },
+    ],
+  },
   { text: '3 + 4 = 7, "2.5" is 2.5 as a double, 5 + 2 = 7 inside trace span span-3, and notes.md now says "3 + 4 = 7".' },
 ];

@@ -6,10 +6,14 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** The arguments of add_todo, as one Args class. */
 export class AddTodoArgs {
-  @LLMDescription('What to do') @IsString() @MaxLength(200)
+  @LLMDescription('What to do')
+  @IsString()
+  @MaxLength(200)
   title!: string;
 
-  @LLMDescription('How urgent it is') @IsOptional() @IsIn(['low', 'normal', 'high'])
+  @LLMDescription('How urgent it is')
+  @IsOptional()
+  @IsIn(['low', 'normal', 'high'])
   priority: 'low' | 'normal' | 'high' = 'normal';
 }
 
@@ -52,5 +56,10 @@ export class TodoService {
  * @returns the agent
  */
 export function createTodoAgent(model: ChatModel, service = new TodoService()): Agent {
-  return new Agent({ model, name: 'todo_agent', registry: ToolRegistry.of(service), instructions: 'You manage a to-do list with the tools.' });
+  return new Agent({
+    model,
+    name: 'todo_agent',
+    registry: ToolRegistry.of(service),
+    instructions: 'You manage a to-do list with the tools.',
+  });
 }

@@ -6,7 +6,12 @@ import { WeatherService, weatherInstructions } from './weather-service.js';
 
 /** The offline script: a report, a city without data (an error status), then the answer. */
 export const weatherScript = [
-  { toolCalls: [{ name: 'get_weather_report', arguments: { city: 'London' } }, { name: 'get_weather_report', arguments: { city: 'Atlantis' } }] },
+  {
+    toolCalls: [
+      { name: 'get_weather_report', arguments: { city: 'London' } },
+      { name: 'get_weather_report', arguments: { city: 'Atlantis' } },
+    ],
+  },
   { toolCalls: [{ name: 'analyze_sentiment', arguments: { text: 'It is cloudy in London with a temperature of 15 °C.' } }] },
   { text: 'London is cloudy at 15 °C, which reads as a gloomy report. I have no weather information for Atlantis, sorry.' },
 ];

@@ -5,7 +5,8 @@ import { LLMDescription, Tool } from '@toolcraft/core/annotations';
 export type WeatherReport = { status: 'success'; report: string } | { status: 'error'; error_message: string };
 
 /** A sentiment, or why there is none. */
-export type Sentiment = { status: 'success'; sentiment: 'positive' | 'negative' | 'neutral'; confidence: number } | { status: 'error'; error_message: string };
+export type Sentiment =
+  { status: 'success'; sentiment: 'positive' | 'negative' | 'neutral'; confidence: number } | { status: 'error'; error_message: string };
 
 const reports: Record<string, string> = {
   'new york': 'The weather in New York is sunny with a temperature of 25 °C.',
@@ -17,15 +18,21 @@ const reports: Record<string, string> = {
 export class WeatherService {
   /** Looks up the current weather of a city. */
   @Tool({ customName: 'get_weather_report' })
-  @LLMDescription('Retrieves the current weather report for a city. Returns status "success" with a report, or status "error" with error_message.')
+  @LLMDescription(
+    'Retrieves the current weather report for a city. Returns status "success" with a report, or status "error" with error_message.',
+  )
   getWeatherReport(@LLMDescription('The city, e.g. "London"') city: string): WeatherReport {
     const report = reports[city.trim().toLowerCase()];
-    return report ? { status: 'success', report } : { status: 'error', error_message: `Weather information for '${city}' is not available.` };
+    return report
+      ? { status: 'success', report }
+      : { status: 'error', error_message: `Weather information for '${city}' is not available.` };
   }
 
   /** Classifies the sentiment of a text. */
   @Tool({ customName: 'analyze_sentiment' })
-  @LLMDescription('Analyzes the sentiment of a text. Returns status "success" with sentiment and confidence, or status "error" with error_message.')
+  @LLMDescription(
+    'Analyzes the sentiment of a text. Returns status "success" with sentiment and confidence, or status "error" with error_message.',
+  )
   analyzeSentiment(@LLMDescription('The text to analyze') text: string): Sentiment {
     const lower = text.toLowerCase();
     if (lower.trim() === '') return { status: 'error', error_message: 'The text is empty.' };

@@ -4,10 +4,16 @@ import { LLMDescription, Tool } from '@toolcraft/core';
 
 /** The arguments of the calculator: two digits. */
 export class CalculatorArgs {
-  @LLMDescription('The first digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The first digit to add (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit1!: number;
 
-  @LLMDescription('The second digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The second digit to add (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit2!: number;
 }
 

@@ -4,17 +4,23 @@ import { LLMDescription, SimpleTool } from '@toolcraft/core';
 
 /** The arguments of cast_to_double. */
 export class CastToDoubleArgs {
-  @LLMDescription('An expression to cast to a double, e.g. "3" or "2.5"') @IsString()
+  @LLMDescription('An expression to cast to a double, e.g. "3" or "2.5"')
+  @IsString()
   expression!: string;
 
-  @LLMDescription('A comment on how to process the expression') @IsString()
+  @LLMDescription('A comment on how to process the expression')
+  @IsString()
   comment!: string;
 }
 
 /** Casts a textual expression to a double; the text it returns is what the model sees. */
 export class CastToDoubleTool extends SimpleTool<CastToDoubleArgs> {
   constructor() {
-    super({ argsType: CastToDoubleArgs, name: 'cast_to_double', description: 'Casts the passed expression to a double, or returns 0.0 if it cannot be cast.' });
+    super({
+      argsType: CastToDoubleArgs,
+      name: 'cast_to_double',
+      description: 'Casts the passed expression to a double, or returns 0.0 if it cannot be cast.',
+    });
   }
 
   /** Parses the expression. */

@@ -6,16 +6,23 @@ import { LLMDescription, markdown, Tool, type ToolResult } from '@toolcraft/core
 
 /** The arguments of edit_file. */
 export class EditFileArgs {
-  @LLMDescription('The file to edit, relative to the workspace root') @IsString() @MinLength(1)
+  @LLMDescription('The file to edit, relative to the workspace root')
+  @IsString()
+  @MinLength(1)
   path!: string;
 
-  @LLMDescription('The exact text to replace; it must occur exactly once in the file') @IsString() @MinLength(1)
+  @LLMDescription('The exact text to replace; it must occur exactly once in the file')
+  @IsString()
+  @MinLength(1)
   original!: string;
 
-  @LLMDescription('The new text') @IsString()
+  @LLMDescription('The new text')
+  @IsString()
   replacement!: string;
 
-  @LLMDescription('Why the edit is made (shown in the result)') @IsOptional() @IsString()
+  @LLMDescription('Why the edit is made (shown in the result)')
+  @IsOptional()
+  @IsString()
   reason?: string;
 }
 
@@ -50,13 +57,15 @@ export class EditFileTool extends Tool<EditFileArgs, EditFileResult> {
   async execute(args: EditFileArgs): Promise<EditFileResult> {
     const target = resolve(this.root, args.path);
     const inside = relative(this.root, target);
-    if (inside.startsWith('..') || isAbsolute(inside)) throw new Error(`'${args.path}' is outside the workspace; give a path relative to it.`);
+    if (inside.startsWith('..') || isAbsolute(inside))
+      throw new Error(`'${args.path}' is outside the workspace; give a path relative to it.`);
     const text = await readFile(target, 'utf8').catch(() => {
       throw new Error(`'${args.path}' does not exist in the workspace.`);
     });
     const first = text.indexOf(args.original);
     if (first === -1) throw new Error(`the original text was not found in '${args.path}'; read the file and copy the text exactly.`);
-    if (text.indexOf(args.original, first + 1) !== -1) throw new Error(`the original text occurs more than once in '${args.path}'; include more context to make it unique.`);
+    if (text.indexOf(args.original, first + 1) !== -1)
+      throw new Error(`the original text occurs more than once in '${args.path}'; include more context to make it unique.`);
     await writeFile(target, text.slice(0, first) + args.replacement + text.slice(first + args.original.length));
     const line = text.slice(0, first).split('\n').length;
     return new EditFileResult(args.path, args.original, args.replacement, line, args.reason);

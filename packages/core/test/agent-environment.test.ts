@@ -90,28 +90,41 @@ describe('AgentEnvironment', () => {
   });
 
   it("with errorDetail 'generic' tells only that the tool failed", async () => {
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(new SecretError()))), errorDetail: 'generic' });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(new SecretError()))),
+      errorDetail: 'generic',
+    });
     const result = await env.executeTool({ name: 'calculator', arguments: '{"digit1":1,"digit2":2}' });
     expect(result.content).not.toContain('hunter2');
     expect(result.content).toContain("tool 'calculator' failed");
   });
 
   it("with errorDetail 'full' tells the class, message and cause chain", async () => {
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(new SecretError()))), errorDetail: 'full' });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(new SecretError()))),
+      errorDetail: 'full',
+    });
     const result = await env.executeTool({ name: 'calculator', arguments: '{"digit1":1,"digit2":2}' });
     expect(result.content).toContain('SecretError: password=hunter2 rejected');
     expect(result.content).toContain('caused by Error: upstream 503');
   });
 
   it('always explains argument errors in full, even with errorDetail generic', async () => {
-    const result = await calculatorEnv({ errorDetail: 'generic' }).executeTool({ name: 'calculator', arguments: '{"digit1":10,"digit2":1}' });
+    const result = await calculatorEnv({ errorDetail: 'generic' }).executeTool({
+      name: 'calculator',
+      arguments: '{"digit1":10,"digit2":1}',
+    });
     expect(result.content).toContain("'digit1': must be at most 9");
   });
 
   it('ends a call that runs past toolTimeoutMs with ToolTimeoutError and aborts the signal the tool sees', async () => {
     const tool = new WaitingTool();
     const env = new AgentEnvironment({ registry: ToolRegistry.of(tool), toolTimeoutMs: 20 });
-    const result = await env.executeTool({ name: 'wait', arguments: '{"label":"a"}' }, {}, { agentContext: new AgentContext({ runId: 'r', agentName: 'a' }) });
+    const result = await env.executeTool(
+      { name: 'wait', arguments: '{"label":"a"}' },
+      {},
+      { agentContext: new AgentContext({ runId: 'r', agentName: 'a' }) },
+    );
     expect(result.isError).toBe(true);
     expect(ToolTimeoutError.isInstance(result.error)).toBe(true);
     expect(result.content).toContain('did not finish within 20 ms');
@@ -120,13 +133,20 @@ describe('AgentEnvironment', () => {
 
   it("lets a tool's own timeoutMs win over the environment's", async () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new WaitingTool(10)), toolTimeoutMs: 60_000 });
-    const result = await env.executeTool({ name: 'wait', arguments: '{"label":"a"}' }, {}, { agentContext: new AgentContext({ runId: 'r', agentName: 'a' }) });
+    const result = await env.executeTool(
+      { name: 'wait', arguments: '{"label":"a"}' },
+      {},
+      { agentContext: new AgentContext({ runId: 'r', agentName: 'a' }) },
+    );
     expect((result.error as ToolTimeoutError).timeoutMs).toBe(10);
   });
 
   it('puts the abort signal in the metadata of a ToolBase and aborts it on timeout', async () => {
     const tool = new MetadataWaitingTool();
-    const result = await new AgentEnvironment({ registry: ToolRegistry.of(tool), toolTimeoutMs: 10 }).executeTool({ name: 'raw_wait', arguments: '{"label":"a"}' });
+    const result = await new AgentEnvironment({ registry: ToolRegistry.of(tool), toolTimeoutMs: 10 }).executeTool({
+      name: 'raw_wait',
+      arguments: '{"label":"a"}',
+    });
     expect(result.isError).toBe(true);
     expect(tool.seenSignal?.aborted).toBe(true);
   });
@@ -141,7 +161,11 @@ describe('AgentEnvironment', () => {
     ]);
     setTimeout(() => controller.abort(), 10);
     const results = await pending;
-    expect(results.map((result) => [result.id, result.isError])).toEqual([['a', false], ['b', true], ['c', true]]);
+    expect(results.map((result) => [result.id, result.isError])).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', true],
+    ]);
     expect(ToolCancelledError.isInstance(results[1]!.error)).toBe(true);
     expect(results[2]!.content).toContain('was cancelled');
   });
@@ -149,10 +173,14 @@ describe('AgentEnvironment', () => {
   it('gives every call exactly one result, in call order, generating missing ids', async () => {
     const delays = [30, 0, 10];
     let index = 0;
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', async (args) => {
-      await new Promise((resolve) => setTimeout(resolve, delays[index++]));
-      return args.digit1;
-    })) });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(
+        new AddTool('calculator', async (args) => {
+          await new Promise((resolve) => setTimeout(resolve, delays[index++]));
+          return args.digit1;
+        }),
+      ),
+    });
     const results = await env.executeTools([
       { id: 'first', name: 'calculator', arguments: '{"digit1":1,"digit2":0}' },
       { name: 'calculator', arguments: '{"digit1":2,"digit2":0}' },
@@ -168,12 +196,14 @@ describe('AgentEnvironment', () => {
     const order: string[] = [];
     const env = new AgentEnvironment({
       maxConcurrency: 1,
-      registry: ToolRegistry.of(new AddTool('calculator', async (args) => {
-        order.push(`start ${args.digit1}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        order.push(`end ${args.digit1}`);
-        return 0;
-      })),
+      registry: ToolRegistry.of(
+        new AddTool('calculator', async (args) => {
+          order.push(`start ${args.digit1}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          order.push(`end ${args.digit1}`);
+          return 0;
+        }),
+      ),
     });
     await env.executeTools([1, 2, 3].map((digit) => ({ name: 'calculator', arguments: { digit1: digit, digit2: 0 } })));
     expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
@@ -183,12 +213,14 @@ describe('AgentEnvironment', () => {
     let running = 0;
     let peak = 0;
     const env = new AgentEnvironment({
-      registry: ToolRegistry.of(new AddTool('calculator', async () => {
-        peak = Math.max(peak, ++running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        running--;
-        return 0;
-      })),
+      registry: ToolRegistry.of(
+        new AddTool('calculator', async () => {
+          peak = Math.max(peak, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+          return 0;
+        }),
+      ),
     });
     await env.executeTools(Array.from({ length: 5 }, () => ({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } })));
     expect(peak).toBe(5);
@@ -215,7 +247,10 @@ describe('AgentEnvironment', () => {
     }
     class Euro extends Money {}
     const formatters = new FormatterRegistry().register(Money, (money) => `${(money.cents / 100).toFixed(2)} EUR`);
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', () => new Euro(250) as unknown as number)), formatters });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('calculator', () => new Euro(250) as unknown as number)),
+      formatters,
+    });
     expect((await env.executeTool({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } })).content).toBe('2.50 EUR');
     env.formatters.register(Euro, () => 'euros');
     expect((await env.executeTool({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } })).content).toBe('euros');

@@ -82,7 +82,13 @@ describe('Agent stop reasons', () => {
     expect(run.messages.at(-3)).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'call_3' }, { id: 'call_4' }] });
     // The skipped calls are answered, so run.messages stays valid as the next run's history.
     expect(run.messages.slice(-2)).toEqual(
-      ['call_3', 'call_4'].map((id) => ({ role: 'tool', toolCallId: id, name: 'add', content: 'Error: not executed: the run reached its limit of 3 tool calls.', isError: true })),
+      ['call_3', 'call_4'].map((id) => ({
+        role: 'tool',
+        toolCallId: id,
+        name: 'add',
+        content: 'Error: not executed: the run reached its limit of 3 tool calls.',
+        isError: true,
+      })),
     );
     expect(run.text).toBe('Two more.');
     expect(model.requests).toHaveLength(2);

@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { IsInt, Max, Min } from 'class-validator';
 import { LLMDescription, Tool } from '../src/annotations.js';
-import { AgentContext, AgentEnvironment, InvalidToolDefinitionError, ContextAwareTool, ToolCallMetadata, ToolRegistry } from '../src/index.js';
+import {
+  AgentContext,
+  AgentEnvironment,
+  InvalidToolDefinitionError,
+  ContextAwareTool,
+  ToolCallMetadata,
+  ToolRegistry,
+} from '../src/index.js';
 
 class MathService {
   calls = 0;
@@ -82,7 +89,10 @@ describe('Annotated methods', () => {
     const registry = ToolRegistry.builder().tools(new MathService()).build();
     expect(registry.getTool('calculator').inputSchema).toEqual({
       type: 'object',
-      properties: { digit1: { type: 'number', description: 'The first digit' }, digit2: { type: 'number', description: 'The second digit' } },
+      properties: {
+        digit1: { type: 'number', description: 'The first digit' },
+        digit2: { type: 'number', description: 'The second digit' },
+      },
       required: ['digit1', 'digit2'],
     });
   });
@@ -106,9 +116,15 @@ describe('Annotated methods', () => {
     const multiply = registry.getTool('multiply');
     expect(Object.keys(multiply.inputSchema.properties ?? {})).toEqual(['left', 'right']);
     const context = new AgentContext({ runId: 'run-9', agentName: 'a' });
-    const ok = await env(registry).executeTool({ name: 'multiply', arguments: '{"left":3,"right":4}' }, ToolCallMetadata.of([[ContextAwareTool.AgentContextKey, context]]));
+    const ok = await env(registry).executeTool(
+      { name: 'multiply', arguments: '{"left":3,"right":4}' },
+      ToolCallMetadata.of([[ContextAwareTool.AgentContextKey, context]]),
+    );
     expect(ok.content).toBe('12 in run run-9');
-    const bad = await env(registry).executeTool({ name: 'multiply', arguments: '{"left":3,"right":40}' }, ToolCallMetadata.of([[ContextAwareTool.AgentContextKey, context]]));
+    const bad = await env(registry).executeTool(
+      { name: 'multiply', arguments: '{"left":3,"right":40}' },
+      ToolCallMetadata.of([[ContextAwareTool.AgentContextKey, context]]),
+    );
     expect(bad.isError).toBe(true);
     expect(bad.content).toContain("'right': must be at most 9");
   });

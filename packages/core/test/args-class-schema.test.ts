@@ -67,101 +67,147 @@ enum Level {
 
 describe('the schema of an Args class property', () => {
   it('@IsString() is a string', () => {
-    class Args { @IsString() p!: string; }
+    class Args {
+      @IsString() p!: string;
+    }
     expect(toolOf(Args).inputSchema).toEqual({ type: 'object', properties: { p: { type: 'string' } }, required: ['p'] });
   });
 
   it('@IsNumber() is a number', () => {
-    class Args { @IsNumber() p!: number; }
+    class Args {
+      @IsNumber() p!: number;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'number' });
   });
 
   it('@IsInt() is an integer', () => {
-    class Args { @IsInt() p!: number; }
+    class Args {
+      @IsInt() p!: number;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'integer' });
   });
 
   it('@IsBoolean() is a boolean', () => {
-    class Args { @IsBoolean() p!: boolean; }
+    class Args {
+      @IsBoolean() p!: boolean;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'boolean' });
   });
 
   it('@IsOptional() makes the property optional and nullable (null means absent)', () => {
-    class Args { @IsOptional() @IsString() p?: string; }
+    class Args {
+      @IsOptional() @IsString() p?: string;
+    }
     expect(toolOf(Args).inputSchema).toEqual({ type: 'object', properties: { p: { type: ['string', 'null'] } }, required: [] });
     expect(accepts(Args, { p: null })).toBe(true);
   });
 
   it('@Min() and @Max() are minimum and maximum', () => {
-    class Args { @IsNumber() @Min(1.5) @Max(9) p!: number; }
+    class Args {
+      @IsNumber() @Min(1.5) @Max(9) p!: number;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'number', minimum: 1.5, maximum: 9 });
   });
 
   it('@IsPositive() and @IsNegative() are exclusive bounds at zero', () => {
-    class Positive { @IsInt() @IsPositive() p!: number; }
-    class Negative { @IsNumber() @IsNegative() p!: number; }
+    class Positive {
+      @IsInt() @IsPositive() p!: number;
+    }
+    class Negative {
+      @IsNumber() @IsNegative() p!: number;
+    }
     expect(schemaOf(Positive)).toEqual({ type: 'integer', exclusiveMinimum: 0 });
     expect(schemaOf(Negative)).toEqual({ type: 'number', exclusiveMaximum: 0 });
   });
 
   it('@MinLength(), @MaxLength() and @Length() are minLength and maxLength', () => {
-    class Separate { @IsString() @MinLength(2) @MaxLength(5) p!: string; }
-    class Together { @IsString() @Length(2, 5) p!: string; }
+    class Separate {
+      @IsString() @MinLength(2) @MaxLength(5) p!: string;
+    }
+    class Together {
+      @IsString() @Length(2, 5) p!: string;
+    }
     expect(schemaOf(Separate)).toEqual({ type: 'string', minLength: 2, maxLength: 5 });
     expect(schemaOf(Together)).toEqual({ type: 'string', minLength: 2, maxLength: 5 });
   });
 
   it('two length decorators give the stricter bounds, as class-validator checks both', () => {
-    class Args { @IsString() @Length(2, 10) @MinLength(4) @MaxLength(12) p!: string; }
+    class Args {
+      @IsString() @Length(2, 10) @MinLength(4) @MaxLength(12) p!: string;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', minLength: 4, maxLength: 10 });
   });
 
   it('lengths count code points, a lone surrogate once', () => {
-    class Args { @IsString() @Length(2, 2) p!: string; }
+    class Args {
+      @IsString() @Length(2, 2) p!: string;
+    }
     expect(accepts(Args, { p: '😀😀' })).toBe(true);
     expect(accepts(Args, { p: '\uD800\uD800' })).toBe(true);
     expect(accepts(Args, { p: '\uD800' })).toBe(false);
   });
 
   it('@IsNotEmpty() on a string is minLength 1', () => {
-    class Args { @IsString() @IsNotEmpty() p!: string; }
+    class Args {
+      @IsString() @IsNotEmpty() p!: string;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', minLength: 1 });
   });
 
   it('@Matches() with a flag-free pattern is a pattern', () => {
-    class Args { @IsString() @Matches(/^[a-z]+\d?$/) p!: string; }
+    class Args {
+      @IsString() @Matches(/^[a-z]+\d?$/) p!: string;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', pattern: '^[a-z]+\\d?$' });
   });
 
   it('two @Matches() must both match', () => {
-    class Args { @IsString() @Matches(/^a/) @Matches(/b$/) p!: string; }
+    class Args {
+      @IsString() @Matches(/^a/) @Matches(/b$/) p!: string;
+    }
     expect(accepts(Args, { p: 'ab' })).toBe(true);
     expect(accepts(Args, { p: 'a' })).toBe(false);
     expect(accepts(Args, { p: 'b' })).toBe(false);
   });
 
   it('@IsIn() is an enum', () => {
-    class Strings { @IsIn(['a', 'b']) p!: string; }
-    class Mixed { @IsIn(['a', 1, true]) p!: unknown; }
+    class Strings {
+      @IsIn(['a', 'b']) p!: string;
+    }
+    class Mixed {
+      @IsIn(['a', 1, true]) p!: unknown;
+    }
     expect(schemaOf(Strings)).toEqual({ type: 'string', enum: ['a', 'b'] });
     expect(schemaOf(Mixed)).toEqual({ enum: ['a', 1, true] });
   });
 
   it('@IsEnum() of a string enum is an enum of its values', () => {
-    class Args { @IsEnum(Color) p!: Color; }
+    class Args {
+      @IsEnum(Color) p!: Color;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', enum: ['red', 'green'] });
   });
 
   it('@IsEnum() of a numeric enum is an enum of its numbers, not its reverse mapping', () => {
-    class Args { @IsOptional() @IsEnum(Level) p?: Level; }
+    class Args {
+      @IsOptional() @IsEnum(Level) p?: Level;
+    }
     expect(schemaOf(Args)).toEqual({ type: ['integer', 'null'], enum: [0, 5, null] });
   });
 
   it('@IsEmail(), @IsUUID(), @IsUrl() and @IsDateString() are string formats', () => {
-    class Email { @IsEmail() p!: string; }
-    class Uuid { @IsUUID() p!: string; }
-    class Url { @IsUrl() p!: string; }
-    class DateString { @IsDateString() p!: string; }
+    class Email {
+      @IsEmail() p!: string;
+    }
+    class Uuid {
+      @IsUUID() p!: string;
+    }
+    class Url {
+      @IsUrl() p!: string;
+    }
+    class DateString {
+      @IsDateString() p!: string;
+    }
     expect(schemaOf(Email)).toEqual({ type: 'string', format: 'email' });
     expect(schemaOf(Uuid)).toEqual({ type: 'string', format: 'uuid' });
     expect(schemaOf(Url)).toEqual({ type: 'string', format: 'uri' });
@@ -169,7 +215,9 @@ describe('the schema of an Args class property', () => {
   });
 
   it('@IsUUID() of one version adds that version as a pattern', () => {
-    class Args { @IsUUID('4') p!: string; }
+    class Args {
+      @IsUUID('4') p!: string;
+    }
     expect(schemaOf(Args)).toEqual({
       type: 'string',
       format: 'uuid',
@@ -181,39 +229,66 @@ describe('the schema of an Args class property', () => {
 
   it('@IsArray() with array-size decorators and { each: true } item constraints is an array schema', () => {
     class Args {
-      @IsArray() @ArrayMinSize(1) @ArrayMaxSize(3) @ArrayUnique() @IsInt({ each: true }) @Min(0, { each: true })
+      @IsArray()
+      @ArrayMinSize(1)
+      @ArrayMaxSize(3)
+      @ArrayUnique()
+      @IsInt({ each: true })
+      @Min(0, { each: true })
       p!: number[];
     }
     expect(schemaOf(Args)).toEqual({ type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 1, maxItems: 3, uniqueItems: true });
   });
 
   it('@ArrayNotEmpty() is minItems 1, whatever order it comes in', () => {
-    class Before { @ArrayNotEmpty() @ArrayMinSize(0) @IsString({ each: true }) p!: string[]; }
-    class After { @ArrayMinSize(0) @ArrayNotEmpty() @IsString({ each: true }) p!: string[]; }
+    class Before {
+      @ArrayNotEmpty() @ArrayMinSize(0) @IsString({ each: true }) p!: string[];
+    }
+    class After {
+      @ArrayMinSize(0) @ArrayNotEmpty() @IsString({ each: true }) p!: string[];
+    }
     expect(schemaOf(Before)).toEqual({ type: 'array', items: { type: 'string' }, minItems: 1 });
     expect(schemaOf(After)).toEqual({ type: 'array', items: { type: 'string' }, minItems: 1 });
   });
 
   it('@ArrayUnique() compares objects regardless of key order, as JSON Schema does', () => {
-    class Args { @IsArray() @ArrayUnique() p!: unknown[]; }
-    expect(accepts(Args, { p: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toBe(false);
+    class Args {
+      @IsArray() @ArrayUnique() p!: unknown[];
+    }
+    expect(
+      accepts(Args, {
+        p: [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+      }),
+    ).toBe(false);
     expect(accepts(Args, { p: [{ a: 1 }, { a: 2 }] })).toBe(true);
   });
 
   it('@Equals() is const', () => {
-    class Args { @IsString() @Equals('yes') p!: string; }
+    class Args {
+      @IsString() @Equals('yes') p!: string;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', const: 'yes' });
   });
 
   it('an optional @Equals() also allows null', () => {
-    class Args { @IsOptional() @IsInt() @Equals(3) p?: number; }
+    class Args {
+      @IsOptional() @IsInt() @Equals(3) p?: number;
+    }
     expect(schemaOf(Args)).toEqual({ anyOf: [{ type: 'integer', const: 3 }, { type: 'null' }] });
     expect(accepts(Args, { p: null })).toBe(true);
   });
 
   it('a nested class with @ValidateNested() and @Type() is an object schema', () => {
-    class Inner { @IsString() name!: string; @IsOptional() @IsInt() age?: number; }
-    class Args { @ValidateNested() @Type(() => Inner) p!: Inner; }
+    class Inner {
+      @IsString() name!: string;
+      @IsOptional() @IsInt() age?: number;
+    }
+    class Args {
+      @ValidateNested() @Type(() => Inner) p!: Inner;
+    }
     expect(schemaOf(Args)).toEqual({
       type: 'object',
       properties: { name: { type: 'string' }, age: { type: ['integer', 'null'] } },
@@ -222,8 +297,12 @@ describe('the schema of an Args class property', () => {
   });
 
   it('an array of a nested class is an array of object schemas', () => {
-    class Inner { @IsBoolean() done!: boolean; }
-    class Args { @IsOptional() @ValidateNested({ each: true }) @Type(() => Inner) @ArrayMaxSize(2) p?: Inner[]; }
+    class Inner {
+      @IsBoolean() done!: boolean;
+    }
+    class Args {
+      @IsOptional() @ValidateNested({ each: true }) @Type(() => Inner) @ArrayMaxSize(2) p?: Inner[];
+    }
     expect(schemaOf(Args)).toEqual({
       type: ['array', 'null'],
       items: { type: 'object', properties: { done: { type: 'boolean' } }, required: ['done'] },
@@ -232,7 +311,9 @@ describe('the schema of an Args class property', () => {
   });
 
   it('a Date property with @IsDate() and @Type(() => Date) is a date-time string, decoded to a Date', () => {
-    class Args { @IsDate() @Type(() => Date) p!: Date; }
+    class Args {
+      @IsDate() @Type(() => Date) p!: Date;
+    }
     expect(schemaOf(Args)).toEqual({ type: 'string', format: 'date-time' });
     const outcome = toolOf(Args).argsDecoder.decode('{"p":"2016-12-31T23:59:60Z"}', defaultArgumentLimits);
     expect(outcome.ok && (outcome.value as Args).p.toISOString()).toBe('2017-01-01T00:00:00.000Z');
@@ -261,43 +342,61 @@ describe('an Args class the schema cannot describe', () => {
   };
 
   it('is refused for a property typed with an interface or union (design:type Object)', () => {
-    class Args { @Allow() p!: string | number; }
+    class Args {
+      @Allow() p!: string | number;
+    }
     refuses(Args, /runtime type Object/);
   });
 
   it('is refused for @ValidateIf()', () => {
-    class Args { @ValidateIf(() => true) @IsString() p!: string; }
+    class Args {
+      @ValidateIf(() => true) @IsString() p!: string;
+    }
     refuses(Args, /@ValidateIf/);
   });
 
   it('is refused for @Matches() with the i flag', () => {
-    class Args { @IsString() @Matches(/^abc$/i) p!: string; }
+    class Args {
+      @IsString() @Matches(/^abc$/i) p!: string;
+    }
     refuses(Args, /flags 'i'/);
   });
 
   it('is refused for @Matches() with a pattern that is not a valid Unicode regular expression', () => {
-    class Args { @IsString() @Matches('^a\\-b$') p!: string; }
+    class Args {
+      @IsString() @Matches('^a\\-b$') p!: string;
+    }
     refuses(Args, /not a valid JSON Schema pattern/);
   });
 
   it('is refused for conflicting type decorators', () => {
-    class Args { @IsString() @IsInt() p!: string; }
+    class Args {
+      @IsString() @IsInt() p!: string;
+    }
     refuses(Args, /disagree/);
   });
 
   it('is refused for two different @Equals()', () => {
-    class Args { @IsInt() @Equals(1) @Equals(2) p!: number; }
+    class Args {
+      @IsInt() @Equals(1) @Equals(2) p!: number;
+    }
     refuses(Args, /disagree/);
   });
 
   it('is refused for @Min() on a string', () => {
-    class Args { @IsString() @Min(1) p!: string; }
+    class Args {
+      @IsString() @Min(1) p!: string;
+    }
     refuses(Args, /@Min does not apply to a string/);
   });
 
   it('is refused for a nested class without @Type()', () => {
-    class Inner { @IsString() name!: string; }
-    class Args { @ValidateNested() p!: Inner; }
+    class Inner {
+      @IsString() name!: string;
+    }
+    class Args {
+      @ValidateNested() p!: Inner;
+    }
     refuses(Args, /@Type/);
   });
 
@@ -310,7 +409,9 @@ describe('an Args class the schema cannot describe', () => {
   });
 
   it('is refused for an Args class with no decorators', () => {
-    class Args { p!: string; }
+    class Args {
+      p!: string;
+    }
     refuses(Args, /no class-validator decorators/);
   });
 

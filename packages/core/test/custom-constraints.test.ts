@@ -20,7 +20,10 @@ function IsEven(options?: ValidationOptions) {
       target: target.constructor,
       propertyName,
       ...(options ? { options } : {}),
-      validator: { validate: (value: unknown) => typeof value === 'number' && value % 2 === 0, defaultMessage: (args?: ValidationArguments) => `${args?.property} must be even` },
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && value % 2 === 0,
+        defaultMessage: (args?: ValidationArguments) => `${args?.property} must be even`,
+      },
     });
 }
 

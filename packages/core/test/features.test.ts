@@ -40,7 +40,8 @@ const feature = (name: string, install: (pipeline: ToolPipeline, self: Feature) 
   const self: Feature = { name, install: (pipeline) => install(pipeline, self) };
   return self;
 };
-const provides = (name: string, entries: Record<string, unknown>) => feature(name, (pipeline, self) => pipeline.provideToolCallMetadata(self, () => entries));
+const provides = (name: string, entries: Record<string, unknown>) =>
+  feature(name, (pipeline, self) => pipeline.provideToolCallMetadata(self, () => entries));
 
 describe('Feature pipeline', () => {
   it('gives a provider the call, its decoded arguments, the tool, the run id and the context', async () => {
@@ -62,19 +63,27 @@ describe('Feature pipeline', () => {
   });
 
   it('lets caller metadata win over feature metadata', async () => {
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new EchoMetadataTool()), features: [provides('tracing', { 'trace.span.id': 'feature' })] });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new EchoMetadataTool()),
+      features: [provides('tracing', { 'trace.span.id': 'feature' })],
+    });
     const result = await env.executeTool({ name: 'echo', arguments: '{"n":1}' }, { 'trace.span.id': 'caller-span' });
     expect(result.value).toMatchObject({ span: 'caller-span' });
   });
 
   it("lets the framework's agent context win over both callers and features", async () => {
     const fake = new AgentContext({ runId: 'forged', agentName: 'x' });
-    const hijack = feature('hijack', (pipeline, self) => pipeline.provideToolCallMetadata(self, () => [[ContextAwareTool.AgentContextKey, fake]]));
+    const hijack = feature('hijack', (pipeline, self) =>
+      pipeline.provideToolCallMetadata(self, () => [[ContextAwareTool.AgentContextKey, fake]]),
+    );
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new EchoMetadataTool(), new ContextEcho()), features: [hijack] });
     const agentContext = new AgentContext({ runId: 'real', agentName: 'a' });
     const caller = [[ContextAwareTool.AgentContextKey, fake]] as const;
     const [echo, context] = await env.executeTools(
-      [{ id: 'e', name: 'echo', arguments: '{"n":1}' }, { id: 'k', name: 'context_echo', arguments: '{"n":1}' }],
+      [
+        { id: 'e', name: 'echo', arguments: '{"n":1}' },
+        { id: 'k', name: 'context_echo', arguments: '{"n":1}' },
+      ],
       caller,
       { agentContext },
     );
@@ -118,7 +127,11 @@ describe('Feature pipeline', () => {
         throw new Error('completed down');
       });
     });
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()), features: [broken], onFeatureError: (report) => reports.push(report) });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool()),
+      features: [broken],
+      onFeatureError: (report) => reports.push(report),
+    });
     const result = await env.executeTool({ id: 'c', name: 'calculator', arguments: '{"digit1":1,"digit2":2}' });
     expect(result).toEqual({ id: 'c', name: 'calculator', content: '3', isError: false, value: 3 });
     expect(reports.map((report) => [report.feature, report.stage, report.callId, (report.error as Error).message])).toEqual([

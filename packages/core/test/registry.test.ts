@@ -14,7 +14,10 @@ class WeatherService {
 
 describe('ToolRegistry', () => {
   it('keeps tools in insertion order from .tool(), .tools() and ToolRegistry.of()', () => {
-    const registry = ToolRegistry.builder().tool(new AddTool('b_add')).tools([new AddTool('a_add'), new WeatherService()]).build();
+    const registry = ToolRegistry.builder()
+      .tool(new AddTool('b_add'))
+      .tools([new AddTool('a_add'), new WeatherService()])
+      .build();
     expect(registry.tools.map((tool) => tool.name)).toEqual(['b_add', 'a_add', 'weather', 'forecast']);
     expect(ToolRegistry.of(new AddTool('x'), new AddTool('y')).tools.map((tool) => tool.name)).toEqual(['x', 'y']);
   });

@@ -64,7 +64,9 @@ describe('Dispatch edge cases', () => {
 
   it('stops an agent run at maxDurationMs even when the abort lands during a starting interceptor', async () => {
     const model = new ScriptedModel([{ toolCalls: [{ name: 'context_wait', arguments: {} }] }, { text: 'never' }]);
-    const run = await new Agent({ model, registry: ToolRegistry.of(new ContextWaitTool()), features: [slowStart], maxDurationMs: 20 }).run('wait');
+    const run = await new Agent({ model, registry: ToolRegistry.of(new ContextWaitTool()), features: [slowStart], maxDurationMs: 20 }).run(
+      'wait',
+    );
     expect(run.stopReason).toBe('max_duration');
   });
 
@@ -80,8 +82,12 @@ describe('Dispatch edge cases', () => {
   it('treats an infinite toolTimeoutMs as no limit and refuses impossible numeric options', async () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()), toolTimeoutMs: Number.POSITIVE_INFINITY });
     expect((await env.executeTool({ name: 'calculator', arguments: '{"digit1":1,"digit2":1}' })).content).toBe('2');
-    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: Number.NaN })).toThrow(InvalidEnvironmentOptionsError);
-    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: 0 })).toThrow(/'maxConcurrency' must be an integer of at least 1/);
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: Number.NaN })).toThrow(
+      InvalidEnvironmentOptionsError,
+    );
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: 0 })).toThrow(
+      /'maxConcurrency' must be an integer of at least 1/,
+    );
     expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, toolTimeoutMs: -1 })).toThrow(/'toolTimeoutMs'/);
   });
 
@@ -93,8 +99,13 @@ describe('Dispatch edge cases', () => {
   });
 
   it("with errorDetail 'generic' hides even a toolcraft error that a tool throws", async () => {
-    const leaky = new AddTool('calculator', () => Promise.reject(new ModelCallError('upstream said: key sk-secret is invalid', { retryable: false })));
-    const result = await new AgentEnvironment({ registry: ToolRegistry.of(leaky), errorDetail: 'generic' }).executeTool({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } });
+    const leaky = new AddTool('calculator', () =>
+      Promise.reject(new ModelCallError('upstream said: key sk-secret is invalid', { retryable: false })),
+    );
+    const result = await new AgentEnvironment({ registry: ToolRegistry.of(leaky), errorDetail: 'generic' }).executeTool({
+      name: 'calculator',
+      arguments: { digit1: 1, digit2: 1 },
+    });
     expect(result.content).not.toContain('sk-secret');
   });
 
@@ -149,20 +160,27 @@ describe('Explicit schemas', () => {
 
   it('drops undeclared properties at every depth', async () => {
     const tool = new TeamTool({ type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } });
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new (class extends Tool<Team, Team> {
-      constructor() {
-        super({ name: 'address', description: '', argsType: tool.inputSchema });
-      }
-      execute(args: Team): Team {
-        return args;
-      }
-    })()) });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(
+        new (class extends Tool<Team, Team> {
+          constructor() {
+            super({ name: 'address', description: '', argsType: tool.inputSchema });
+          }
+          execute(args: Team): Team {
+            return args;
+          }
+        })(),
+      ),
+    });
     const result = await env.executeTool({ name: 'address', arguments: '{"address":{"city":"Paris","sql":"DROP TABLE"}}' });
     expect(result.value).toEqual({ address: { city: 'Paris' } });
   });
 
   it("never writes defaults into the caller's objects", async () => {
-    const tool = new TeamTool({ type: 'object', properties: { options: { type: 'object', properties: { limit: { type: 'integer', default: 10 } } } } });
+    const tool = new TeamTool({
+      type: 'object',
+      properties: { options: { type: 'object', properties: { limit: { type: 'integer', default: 10 } } } },
+    });
     const options = {};
     await SafeTool.of(tool).execute({ options });
     expect(options).toEqual({});
@@ -187,7 +205,11 @@ describe('Registry edge cases', () => {
   });
 
   it('accepts any iterable of tools and services', () => {
-    expect(ToolRegistry.builder().tools(new Set([new AddTool(), new Service()])).build().names).toEqual(['calculator', 'ping']);
+    expect(
+      ToolRegistry.builder()
+        .tools(new Set([new AddTool(), new Service()]))
+        .build().names,
+    ).toEqual(['calculator', 'ping']);
   });
 
   it('dispatches by the name the descriptor shows the model, and the agent shows its description', async () => {
@@ -205,7 +227,9 @@ describe('Registry edge cases', () => {
     const registry = ToolRegistry.of(new Renamed());
     const model = new ScriptedModel([{ toolCalls: [{ name: 'add_digits', arguments: { digit1: 1, digit2: 2 } }] }, { text: 'done' }]);
     const run = await new Agent({ model, registry }).run('add');
-    expect(model.requests[0]!.tools).toEqual([expect.objectContaining({ name: 'add_digits', description: 'Adds two single digits (0-9).' })]);
+    expect(model.requests[0]!.tools).toEqual([
+      expect.objectContaining({ name: 'add_digits', description: 'Adds two single digits (0-9).' }),
+    ]);
     expect(run.toolCalls[0]!.result.content).toBe('3');
   });
 });

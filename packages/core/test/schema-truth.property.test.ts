@@ -84,38 +84,51 @@ type ClassSpec = { properties: PropertySpec[] };
 const patterns = ['^[a-z]+$', '^\\d{2,4}$', 'ab', '^[A-Z][a-z]*$', '^(foo|bar)-\\d$', '^.{2}$', '^\\p{L}+$', '^\\S*$', '\\w'];
 
 const smallLength = fc.nat({ max: 6 });
-const bound = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double({ min: -50, max: 50, noNaN: true, noDefaultInfinity: true }).map((x) => Math.round(x * 4) / 4));
+const bound = fc.oneof(
+  fc.integer({ min: -50, max: 50 }),
+  fc.double({ min: -50, max: 50, noNaN: true, noDefaultInfinity: true }).map((x) => Math.round(x * 4) / 4),
+);
 
 const stringSpec = (designOnly: boolean): fc.Arbitrary<StringSpec> =>
-  fc.record(
-    {
-      minLength: smallLength,
-      maxLength: smallLength.map((extra) => extra + 1),
-      length: fc.tuple(smallLength, smallLength).map(([low, extra]): [number, number] => [low, low + extra]),
-      notEmpty: fc.boolean(),
-      pattern: fc.constantFrom(...patterns),
-      equals: fc.string({ maxLength: 3 }),
-      rare: fc.nat({ max: 4 }),
-    },
-    { requiredKeys: ['notEmpty', 'rare'] },
-  ).map(({ rare, equals, ...spec }): StringSpec => ({ kind: 'string', designOnly, ...spec, ...(rare === 0 && equals !== undefined ? { equals } : {}) }));
+  fc
+    .record(
+      {
+        minLength: smallLength,
+        maxLength: smallLength.map((extra) => extra + 1),
+        length: fc.tuple(smallLength, smallLength).map(([low, extra]): [number, number] => [low, low + extra]),
+        notEmpty: fc.boolean(),
+        pattern: fc.constantFrom(...patterns),
+        equals: fc.string({ maxLength: 3 }),
+        rare: fc.nat({ max: 4 }),
+      },
+      { requiredKeys: ['notEmpty', 'rare'] },
+    )
+    .map(({ rare, equals, ...spec }): StringSpec => ({
+      kind: 'string',
+      designOnly,
+      ...spec,
+      ...(rare === 0 && equals !== undefined ? { equals } : {}),
+    }));
 
 const numberSpec = (designOnly: boolean): fc.Arbitrary<NumberSpec> =>
-  fc.record(
-    {
-      integer: designOnly ? fc.constant(false) : fc.boolean(),
-      min: bound,
-      max: bound,
-      sign: fc.constantFrom<'positive' | 'negative'>('positive', 'negative'),
-      equals: bound,
-      rare: fc.nat({ max: 4 }),
-    },
-    { requiredKeys: ['integer', 'rare'] },
-  ).map(({ rare, equals, ...spec }) => {
-    const result: NumberSpec = { kind: 'number', designOnly, ...spec, ...(rare === 0 && equals !== undefined ? { equals } : {}) };
-    if (result.min !== undefined && result.max !== undefined && result.max < result.min) [result.min, result.max] = [result.max, result.min];
-    return result;
-  });
+  fc
+    .record(
+      {
+        integer: designOnly ? fc.constant(false) : fc.boolean(),
+        min: bound,
+        max: bound,
+        sign: fc.constantFrom<'positive' | 'negative'>('positive', 'negative'),
+        equals: bound,
+        rare: fc.nat({ max: 4 }),
+      },
+      { requiredKeys: ['integer', 'rare'] },
+    )
+    .map(({ rare, equals, ...spec }) => {
+      const result: NumberSpec = { kind: 'number', designOnly, ...spec, ...(rare === 0 && equals !== undefined ? { equals } : {}) };
+      if (result.min !== undefined && result.max !== undefined && result.max < result.min)
+        [result.min, result.max] = [result.max, result.min];
+      return result;
+    });
 
 const booleanSpec = (designOnly: boolean): fc.Arbitrary<BooleanSpec> =>
   fc.record({ equals: fc.boolean() }, { requiredKeys: [] }).map((spec) => ({ kind: 'boolean', designOnly, ...spec }));
@@ -163,7 +176,10 @@ const scalarSpec: fc.Arbitrary<ScalarSpec> = fc.oneof(
 );
 
 const arrayRules: fc.Arbitrary<ArrayRules> = fc
-  .record({ minSize: fc.nat({ max: 3 }), maxSize: fc.integer({ min: 1, max: 5 }), notEmpty: fc.boolean(), unique: fc.boolean() }, { requiredKeys: ['notEmpty', 'unique'] })
+  .record(
+    { minSize: fc.nat({ max: 3 }), maxSize: fc.integer({ min: 1, max: 5 }), notEmpty: fc.boolean(), unique: fc.boolean() },
+    { requiredKeys: ['notEmpty', 'unique'] },
+  )
   .map((rules) => {
     if (rules.minSize !== undefined && rules.maxSize !== undefined && rules.maxSize < rules.minSize) rules.maxSize = rules.minSize;
     return rules;
@@ -178,8 +194,17 @@ const classSpec: fc.Arbitrary<ClassSpec> = fc.letrec<{ class: ClassSpec; value: 
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     { arbitrary: scalarSpec, weight: 8 },
-    { arbitrary: fc.record({ kind: fc.constant('array' as const), item: itemSpec, rules: arrayRules }, { requiredKeys: ['kind', 'rules'] }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('nested' as const), inner: tie('class'), array: arrayRules }, { requiredKeys: ['kind', 'inner'] }), weight: 1 },
+    {
+      arbitrary: fc.record({ kind: fc.constant('array' as const), item: itemSpec, rules: arrayRules }, { requiredKeys: ['kind', 'rules'] }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record(
+        { kind: fc.constant('nested' as const), inner: tie('class'), array: arrayRules },
+        { requiredKeys: ['kind', 'inner'] },
+      ),
+      weight: 1,
+    },
   ),
 })).class;
 
@@ -240,10 +265,14 @@ function scalarDecorators(spec: ScalarSpec, each: boolean): PropertyDecorator[] 
       return [IsEnum(spec.entity, options)];
     case 'format':
       switch (spec.format) {
-        case 'email': return [IsEmail({}, options)];
-        case 'uuid': return [IsUUID('all', options)];
-        case 'url': return [IsUrl({}, options)];
-        case 'dateString': return [IsDateString({}, options)];
+        case 'email':
+          return [IsEmail({}, options)];
+        case 'uuid':
+          return [IsUUID('all', options)];
+        case 'url':
+          return [IsUrl({}, options)];
+        case 'dateString':
+          return [IsDateString({}, options)];
       }
       break;
     case 'date':
@@ -278,7 +307,10 @@ function buildClass(spec: ClassSpec): new () => object {
     } else if (value.kind === 'nested') {
       const Inner = buildClass(value.inner);
       designType = value.array ? Array : Inner;
-      decorators.push(ValidateNested(value.array ? { each: true } : {}), Type(() => Inner));
+      decorators.push(
+        ValidateNested(value.array ? { each: true } : {}),
+        Type(() => Inner),
+      );
       if (value.array) decorators.push(...arrayDecorators(value.array));
     } else {
       designType = designTypeOf(value);
@@ -317,7 +349,15 @@ const anyString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 4 }),
   loneSurrogates,
 );
-const wrongType = fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constant(null), fc.constant([]), fc.constant({}), fc.constant('1'), fc.constant(1), fc.constant(true));
+const wrongType = fc.oneof(
+  fc.jsonValue({ maxDepth: 1 }),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant('1'),
+  fc.constant(1),
+  fc.constant(true),
+);
 
 function stringsOfLength(length: number): fc.Arbitrary<string> {
   const n = Math.max(0, length);
@@ -330,9 +370,17 @@ function stringValue(spec: StringSpec): fc.Arbitrary<unknown> {
   const low = Math.max(spec.minLength ?? 0, spec.length?.[0] ?? 0, spec.notEmpty ? 1 : 0);
   const high = Math.max(low, Math.min(spec.maxLength ?? 8, spec.length?.[1] ?? 8));
   let good: fc.Arbitrary<unknown> = fc.string({ minLength: low, maxLength: high });
-  if (spec.pattern !== undefined) good = fc.oneof(good, fc.stringMatching(new RegExp(spec.pattern, 'u')).map((text) => text.slice(0, high)));
+  if (spec.pattern !== undefined)
+    good = fc.oneof(
+      good,
+      fc.stringMatching(new RegExp(spec.pattern, 'u')).map((text) => text.slice(0, high)),
+    );
   if (spec.equals !== undefined) good = fc.constant(spec.equals);
-  return fc.oneof({ arbitrary: good, weight: 10 }, { arbitrary: fc.oneof(anyString, fc.constant(''), ...edges), weight: 3 }, { arbitrary: wrongType, weight: 1 });
+  return fc.oneof(
+    { arbitrary: good, weight: 10 },
+    { arbitrary: fc.oneof(anyString, fc.constant(''), ...edges), weight: 3 },
+    { arbitrary: wrongType, weight: 1 },
+  );
 }
 
 function numberValue(spec: NumberSpec): fc.Arbitrary<unknown> {
@@ -341,7 +389,12 @@ function numberValue(spec: NumberSpec): fc.Arbitrary<unknown> {
   const low = Math.max(spec.min ?? -100, spec.sign === 'positive' ? 0 : -100);
   const high = Math.min(spec.max ?? 100, spec.sign === 'negative' ? 0 : 100);
   const inRange = high > low ? fc.double({ min: low, max: high, noNaN: true }) : fc.double({ noNaN: true, noDefaultInfinity: true });
-  const good = spec.equals !== undefined ? fc.constant(spec.equals) : spec.integer ? inRange.map(Math.round) : fc.oneof(inRange, inRange.map(Math.round));
+  const good =
+    spec.equals !== undefined
+      ? fc.constant(spec.equals)
+      : spec.integer
+        ? inRange.map(Math.round)
+        : fc.oneof(inRange, inRange.map(Math.round));
   const odd = fc.constantFrom(-0, 1e21, 2 ** 53 + 2, -(2 ** 53), Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 1e-7, 0.1 + 0.2);
   return fc.oneof(
     { arbitrary: good, weight: 10 },
@@ -377,7 +430,15 @@ const dateEdges = fc.constantFrom(
 function formatValue(format: FormatSpec['format']): fc.Arbitrary<unknown> {
   const good = formatStrings[format];
   const mutated = good.chain((text) =>
-    fc.constantFrom(`${text} `, ` ${text}`, text.toUpperCase(), text.slice(1), text.slice(0, -1), text.replace(/[-:@.]/, ''), `${text}\u00e9`),
+    fc.constantFrom(
+      `${text} `,
+      ` ${text}`,
+      text.toUpperCase(),
+      text.slice(1),
+      text.slice(0, -1),
+      text.replace(/[-:@.]/, ''),
+      `${text}\u00e9`,
+    ),
   );
   return fc.oneof(
     { arbitrary: good, weight: 10 },
@@ -387,18 +448,33 @@ function formatValue(format: FormatSpec['format']): fc.Arbitrary<unknown> {
 }
 
 function choiceValue(values: readonly unknown[], others: unknown[]): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: fc.constantFrom(...values), weight: 10 }, { arbitrary: fc.constantFrom(...others, ...values.map(String)), weight: 2 }, { arbitrary: wrongType, weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...values), weight: 10 },
+    { arbitrary: fc.constantFrom(...others, ...values.map(String)), weight: 2 },
+    { arbitrary: wrongType, weight: 1 },
+  );
 }
 
 function scalarValue(spec: ScalarSpec): fc.Arbitrary<unknown> {
   switch (spec.kind) {
-    case 'string': return stringValue(spec);
-    case 'number': return numberValue(spec);
-    case 'boolean': return fc.oneof({ arbitrary: spec.equals !== undefined ? fc.constant(spec.equals) : fc.boolean(), weight: 10 }, { arbitrary: fc.constantFrom('true', 0, 1), weight: 1 }, { arbitrary: wrongType, weight: 1 });
-    case 'in': return choiceValue(spec.values, ['x', 0, -0, 1.0, false, 0.25]);
-    case 'enum': return choiceValue(spec.values, [...spec.names, 'x', 99]);
-    case 'format': return formatValue(spec.format);
-    case 'date': return formatValue('dateString');
+    case 'string':
+      return stringValue(spec);
+    case 'number':
+      return numberValue(spec);
+    case 'boolean':
+      return fc.oneof(
+        { arbitrary: spec.equals !== undefined ? fc.constant(spec.equals) : fc.boolean(), weight: 10 },
+        { arbitrary: fc.constantFrom('true', 0, 1), weight: 1 },
+        { arbitrary: wrongType, weight: 1 },
+      );
+    case 'in':
+      return choiceValue(spec.values, ['x', 0, -0, 1.0, false, 0.25]);
+    case 'enum':
+      return choiceValue(spec.values, [...spec.names, 'x', 99]);
+    case 'format':
+      return formatValue(spec.format);
+    case 'date':
+      return formatValue('dateString');
   }
 }
 
@@ -408,15 +484,23 @@ function arrayOf(item: fc.Arbitrary<unknown>, rules: ArrayRules): fc.Arbitrary<u
   const fitting = fc.array(item, { minLength: low, maxLength: high });
   const edgy = fc.array(item, { minLength: Math.max(0, low - 1), maxLength: high + 1 });
   // A repeated item, and one equal to another up to the order of its keys (equal in JSON Schema).
-  const withDuplicate = fc.tuple(fitting, fc.boolean()).map(([items, reorder]) =>
-    items.length > 0 ? [...items.slice(1), reorder ? reorderKeys(items[0]) : items[0], items[0]] : items,
+  const withDuplicate = fc
+    .tuple(fitting, fc.boolean())
+    .map(([items, reorder]) => (items.length > 0 ? [...items.slice(1), reorder ? reorderKeys(items[0]) : items[0], items[0]] : items));
+  return fc.oneof(
+    { arbitrary: fitting, weight: 10 },
+    { arbitrary: fc.oneof(edgy, withDuplicate), weight: 2 },
+    { arbitrary: wrongType, weight: 1 },
   );
-  return fc.oneof({ arbitrary: fitting, weight: 10 }, { arbitrary: fc.oneof(edgy, withDuplicate), weight: 2 }, { arbitrary: wrongType, weight: 1 });
 }
 
 function reorderKeys(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, child]) => [key, reorderKeys(child)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, child]) => [key, reorderKeys(child)]),
+  );
 }
 
 function valueFor(spec: ValueSpec): fc.Arbitrary<unknown> {
@@ -424,7 +508,9 @@ function valueFor(spec: ValueSpec): fc.Arbitrary<unknown> {
     case 'array':
       return arrayOf(spec.item ? scalarValue(spec.item) : fc.jsonValue({ maxDepth: 2 }), spec.rules);
     case 'nested':
-      return spec.array ? arrayOf(objectFor(spec.inner), spec.array) : fc.oneof({ arbitrary: objectFor(spec.inner), weight: 6 }, { arbitrary: wrongType, weight: 1 });
+      return spec.array
+        ? arrayOf(objectFor(spec.inner), spec.array)
+        : fc.oneof({ arbitrary: objectFor(spec.inner), weight: 6 }, { arbitrary: wrongType, weight: 1 });
     default:
       return scalarValue(spec);
   }
@@ -435,9 +521,16 @@ const extraKey = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('p0', 'p1
 
 function objectFor(spec: ClassSpec): fc.Arbitrary<Record<string, unknown>> {
   const slots = spec.properties.map((property) =>
-    fc.oneof({ arbitrary: valueFor(property.value), weight: 20 }, { arbitrary: fc.constant(missing), weight: 1 }, { arbitrary: fc.constant(null), weight: 1 }),
+    fc.oneof(
+      { arbitrary: valueFor(property.value), weight: 20 },
+      { arbitrary: fc.constant(missing), weight: 1 },
+      { arbitrary: fc.constant(null), weight: 1 },
+    ),
   );
-  const extras = fc.oneof({ arbitrary: fc.constant({}), weight: 4 }, { arbitrary: fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), weight: 1 });
+  const extras = fc.oneof(
+    { arbitrary: fc.constant({}), weight: 4 },
+    { arbitrary: fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), weight: 1 },
+  );
   return fc.tuple(extras, fc.tuple(...slots)).map(([extra, values]) => {
     const object: Record<string, unknown> = { ...extra };
     values.forEach((value, index) => {
@@ -496,7 +589,9 @@ function expectValidDates(value: unknown): void {
   if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) expectValidDates(child);
 }
 
-const classWithValues = classSpec.chain((spec) => fc.tuple(fc.constant(spec), fc.array(argumentsFor(spec), { minLength: 8, maxLength: 8 })));
+const classWithValues = classSpec.chain((spec) =>
+  fc.tuple(fc.constant(spec), fc.array(argumentsFor(spec), { minLength: 8, maxLength: 8 })),
+);
 
 describe('the schema of a generated Args class', () => {
   it('accepts exactly the arguments the decoder accepts', () => {

@@ -4,13 +4,19 @@ describe('ToolCallMetadata', () => {
   const SpanId = new MetadataKey<string>('trace.span.id');
 
   it('reads typed and string keys built from pairs or a plain object', () => {
-    const metadata = ToolCallMetadata.of([[SpanId, 'span-1'], ['user', 'ada']]);
+    const metadata = ToolCallMetadata.of([
+      [SpanId, 'span-1'],
+      ['user', 'ada'],
+    ]);
     const span: string | undefined = metadata.get(SpanId);
     expect(span).toBe('span-1');
     expect(metadata.get('user')).toBe('ada');
     expect(metadata.has('trace.span.id')).toBe(false);
     expect(ToolCallMetadata.of({ a: 1 }).get('a')).toBe(1);
-    expect([...ToolCallMetadata.of({ a: 1, b: 2 }).entries()]).toEqual([['a', 1], ['b', 2]]);
+    expect([...ToolCallMetadata.of({ a: 1, b: 2 }).entries()]).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
   });
 
   it('merges with the right side winning, without changing either side', () => {

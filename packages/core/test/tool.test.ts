@@ -12,9 +12,15 @@ import {
 } from '../src/index.js';
 
 class CalculatorArgs {
-  @LLMDescription('The first digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The first digit to add (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit1!: number;
-  @LLMDescription('The second digit to add (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The second digit to add (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit2!: number;
 }
 

@@ -36,13 +36,22 @@ export class OrderService {
 
 function load(source: string, emitDecoratorMetadata: boolean): { OrderService: new () => object } {
   const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, experimentalDecorators: true, emitDecoratorMetadata },
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      experimentalDecorators: true,
+      emitDecoratorMetadata,
+    },
   });
   const module = { exports: {} as Record<string, unknown> };
   const modules: Record<string, unknown> = { '@toolcraft/core/annotations': annotations, 'class-validator': classValidator };
   // Function (not node:vm) so the code shares this realm's Date and Reflect, as an application's modules do.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const run = new Function('require', 'exports', 'module', outputText) as (require: (name: string) => unknown, exports: object, module: object) => void;
+  const run = new Function('require', 'exports', 'module', outputText) as (
+    require: (name: string) => unknown,
+    exports: object,
+    module: object,
+  ) => void;
   run((name: string) => modules[name], module.exports, module);
   return module.exports as { OrderService: new () => object };
 }
@@ -61,7 +70,11 @@ describe('manifest entries for Args-class and Date parameters', () => {
   it("describes a method's only Args-class parameter by the class's own properties, as reflection does", () => {
     const entry = manifest.tools['OrderService.order']!;
     expect(entry.parameters[0]).toMatchObject({ name: 'args', argsObject: true });
-    expect(entry.inputSchema).toMatchObject({ type: 'object', properties: { item: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } }, required: ['item', 'quantity'] });
+    expect(entry.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { item: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+      required: ['item', 'quantity'],
+    });
     expect(manifest.tools['OrderService.remind']!.parameters[0]).toMatchObject({ name: 'at', decodeAs: 'Date' });
   });
 

@@ -50,7 +50,19 @@ export class Agent {
    * @throws InvalidAgentOptionsError for an impossible limit or retry setting
    */
   constructor(options: AgentOptions) {
-    const { model, registry, instructions, name, maxIterations, maxToolCalls, maxDurationMs, retry, toolChoice, resetToolChoice, ...environment } = options;
+    const {
+      model,
+      registry,
+      instructions,
+      name,
+      maxIterations,
+      maxToolCalls,
+      maxDurationMs,
+      retry,
+      toolChoice,
+      resetToolChoice,
+      ...environment
+    } = options;
     this.limits = {
       maxIterations: maxIterations ?? defaultAgentLimits.maxIterations,
       maxToolCalls: maxToolCalls ?? defaultAgentLimits.maxToolCalls,
@@ -66,7 +78,11 @@ export class Agent {
     this.resetToolChoice = resetToolChoice ?? true;
     this.environment = new AgentEnvironment({ ...environment, registry });
     this.toolDefinitions = Object.freeze(
-      registry.tools.map((tool) => ({ name: tool.descriptor.name, description: tool.descriptor.description, inputSchema: tool.inputSchema })),
+      registry.tools.map((tool) => ({
+        name: tool.descriptor.name,
+        description: tool.descriptor.description,
+        inputSchema: tool.inputSchema,
+      })),
     );
   }
 

@@ -59,7 +59,8 @@ export class RunTranscript {
    * @param reason - why, for the model
    */
   addNotExecuted(calls: readonly ModelToolCall[], reason: string): void {
-    for (const call of calls) this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
+    for (const call of calls)
+      this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
   }
 
   get lastAssistantText(): string {

@@ -17,7 +17,9 @@ export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
   const key = canonicalJson(schema);
   let validate = compiled.get(key);
   if (validate === undefined) {
-    shared ??= addFormats(new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true, coerceTypes: false, addUsedSchema: false }));
+    shared ??= addFormats(
+      new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true, coerceTypes: false, addUsedSchema: false }),
+    );
     validate = shared.compile(schema);
     compiled.set(key, validate);
   }

@@ -27,7 +27,10 @@ export function compileArgumentCleaner(schema: JsonSchema): ArgumentCleaner {
     dropNull: !required.has(name) && !allowsNull(property),
     inner: compileArgumentCleaner(property),
   }));
-  const declared = schema.additionalProperties === undefined || schema.additionalProperties === false ? new Set(Object.keys(schema.properties)) : undefined;
+  const declared =
+    schema.additionalProperties === undefined || schema.additionalProperties === false
+      ? new Set(Object.keys(schema.properties))
+      : undefined;
   if (declared === undefined && rules.every((rule) => !rule.dropNull && rule.inner === keep)) return keep;
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;

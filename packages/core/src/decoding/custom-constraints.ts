@@ -24,7 +24,8 @@ let runner: CustomValidationRunner | undefined;
  */
 export function checkCustomConstraints(codec: ValueCodec, instance: unknown, path: string, sink: ViolationSink): void {
   if (codec instanceof ArrayCodec) {
-    if (codec.items !== undefined && Array.isArray(instance)) instance.forEach((item, index) => checkCustomConstraints(codec.items!, item, `${path}[${index}]`, sink));
+    if (codec.items !== undefined && Array.isArray(instance))
+      instance.forEach((item, index) => checkCustomConstraints(codec.items!, item, `${path}[${index}]`, sink));
     return;
   }
   if (!(codec instanceof ObjectCodec) || typeof instance !== 'object' || instance === null) return;

@@ -34,7 +34,12 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    addViolation(sink, '', 'type', `expected a JSON object of named arguments, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    addViolation(
+      sink,
+      '',
+      'type',
+      `expected a JSON object of named arguments, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    );
     return undefined;
   }
   return value as Record<string, unknown>;

@@ -23,7 +23,10 @@ export class SchemaArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
    * @param subject - the tool, for messages
    * @throws InvalidToolDefinitionError when the schema is not an object schema or does not compile
    */
-  constructor(readonly schema: JsonSchema, subject: string) {
+  constructor(
+    readonly schema: JsonSchema,
+    subject: string,
+  ) {
     if (schema.type !== 'object') {
       throw new InvalidToolDefinitionError(subject, 'an argument schema must have type "object" (the model always sends named arguments).');
     }
@@ -57,25 +60,41 @@ function checkForbiddenKeys(value: unknown, path: string, sink: ViolationSink): 
   if (typeof value !== 'object' || value === null) return;
   const forbidden = findForbiddenKey(value);
   if (forbidden !== undefined) {
-    addViolation(sink, path === '' ? forbidden : `${path}.${forbidden}`, 'forbiddenKey', `the key '${forbidden}' is not allowed in arguments`);
+    addViolation(
+      sink,
+      path === '' ? forbidden : `${path}.${forbidden}`,
+      'forbiddenKey',
+      `the key '${forbidden}' is not allowed in arguments`,
+    );
     return;
   }
-  for (const [key, child] of Object.entries(value)) checkForbiddenKeys(child, Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`, sink);
+  for (const [key, child] of Object.entries(value))
+    checkForbiddenKeys(child, Array.isArray(value) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`, sink);
 }
 
 function pathOf(error: ErrorObject): string {
-  const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
-  return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path === '' ? segment : `${path}.${segment}`), '');
+  return segments.reduce(
+    (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path === '' ? segment : `${path}.${segment}`),
+    '',
+  );
 }
 
 function explain(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'required': return 'is required but missing';
-    case 'type': return `expected ${String(params.type)}, got ${describe(error.data)}`;
-    case 'enum': return `expected one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}, got ${describe(error.data)}`;
-    default: return `${error.message ?? 'is invalid'}, got ${describe(error.data)}`;
+    case 'required':
+      return 'is required but missing';
+    case 'type':
+      return `expected ${String(params.type)}, got ${describe(error.data)}`;
+    case 'enum':
+      return `expected one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}, got ${describe(error.data)}`;
+    default:
+      return `${error.message ?? 'is invalid'}, got ${describe(error.data)}`;
   }
 }
 

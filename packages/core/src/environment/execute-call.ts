@@ -32,7 +32,11 @@ export function executeCall(
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
-  const info: CallInfo = { id: call?.id || generateCallId(), name: typeof call?.name === 'string' ? call.name : String(call?.name), arguments: call?.arguments };
+  const info: CallInfo = {
+    id: call?.id || generateCallId(),
+    name: typeof call?.name === 'string' ? call.name : String(call?.name),
+    arguments: call?.arguments,
+  };
   let tool: AnyTool | undefined;
   try {
     tool = settings.registry.findTool(info.name);

@@ -8,7 +8,10 @@ import type { AgentEnvironmentOptions } from './agent-environment-options.js';
  */
 export function validateEnvironmentOptions(options: AgentEnvironmentOptions): void {
   const { maxConcurrency, toolTimeoutMs, maxResultChars, argumentLimits } = options;
-  if (maxConcurrency !== undefined && !(maxConcurrency === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1))) {
+  if (
+    maxConcurrency !== undefined &&
+    !(maxConcurrency === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1))
+  ) {
     throw new InvalidEnvironmentOptionsError('maxConcurrency', maxConcurrency, 'an integer of at least 1 (or Infinity)');
   }
   if (toolTimeoutMs !== undefined && !(toolTimeoutMs > 0)) {

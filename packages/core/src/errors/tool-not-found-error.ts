@@ -15,12 +15,11 @@ export class ToolNotFoundError extends ToolcraftError {
     readonly availableTools: readonly string[],
     suggestions: readonly string[],
   ) {
-    const hint = suggestions.length > 0
-      ? ` Did you mean ${suggestions.map((name) => `'${name}'`).join(' or ')}?`
-      : '';
-    const list = availableTools.length <= 20
-      ? ` Available tools: ${availableTools.length > 0 ? availableTools.join(', ') : '(none)'}.`
-      : ` ${availableTools.length} tools are available.`;
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((name) => `'${name}'`).join(' or ')}?` : '';
+    const list =
+      availableTools.length <= 20
+        ? ` Available tools: ${availableTools.length > 0 ? availableTools.join(', ') : '(none)'}.`
+        : ` ${availableTools.length} tools are available.`;
     super(`Tool '${toolName}' is not defined.${hint}${list}`);
     this.suggestions = suggestions;
   }

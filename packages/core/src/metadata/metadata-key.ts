@@ -20,7 +20,10 @@ export class MetadataKey<T> {
    * @returns the shared key
    */
   static shared<T>(name: string): MetadataKey<T> {
-    const registry = ((globalThis as Record<symbol, unknown>)[sharedKeys] ??= new Map<string, MetadataKey<unknown>>()) as Map<string, MetadataKey<unknown>>;
+    const registry = ((globalThis as Record<symbol, unknown>)[sharedKeys] ??= new Map<string, MetadataKey<unknown>>()) as Map<
+      string,
+      MetadataKey<unknown>
+    >;
     let key = registry.get(name);
     if (key === undefined) registry.set(name, (key = new MetadataKey<unknown>(name)));
     return key as MetadataKey<T>;

@@ -2,9 +2,7 @@ import { Brands, hasBrand, setBrand } from '../brands.js';
 import type { MetadataKey, MetadataKeyLike } from './metadata-key.js';
 
 /** Entries accepted wherever metadata is expected: pairs, or a plain object of string keys. */
-export type MetadataEntries =
-  | Iterable<readonly [MetadataKeyLike, unknown]>
-  | Readonly<Record<string, unknown>>;
+export type MetadataEntries = Iterable<readonly [MetadataKeyLike, unknown]> | Readonly<Record<string, unknown>>;
 
 /**
  * An immutable bag of per-call metadata, keyed by strings or typed {@link MetadataKey}s.

@@ -60,9 +60,10 @@ export const ToolMetadataReader = {
    * @returns the description, or undefined
    */
   readDescription(target: object, propertyKey?: string): string | undefined {
-    const value: unknown = propertyKey === undefined
-      ? Reflect.getMetadata(ReflectionKeys.description, target)
-      : Reflect.getMetadata(ReflectionKeys.description, target, propertyKey);
+    const value: unknown =
+      propertyKey === undefined
+        ? Reflect.getMetadata(ReflectionKeys.description, target)
+        : Reflect.getMetadata(ReflectionKeys.description, target, propertyKey);
     return typeof value === 'string' ? value : undefined;
   },
 

@@ -16,9 +16,14 @@ import { planFromReflection } from './plan-from-reflection.js';
  */
 export function createMethodTools(target: object, manifest?: ToolSchemaManifest, only?: string): MethodTool[] {
   const className = typeof target === 'function' ? target.name : target.constructor.name;
-  const methods = ToolMetadataReader.readToolMethods(target, className).filter((method) => only === undefined || method.methodName === only);
+  const methods = ToolMetadataReader.readToolMethods(target, className).filter(
+    (method) => only === undefined || method.methodName === only,
+  );
   if (only !== undefined && methods.length === 0) {
-    throw new InvalidToolDefinitionError(`${className}.${only}`, `there is no ${typeof target === 'function' ? 'static ' : ''}method '${only}' marked @Tool().`);
+    throw new InvalidToolDefinitionError(
+      `${className}.${only}`,
+      `there is no ${typeof target === 'function' ? 'static ' : ''}method '${only}' marked @Tool().`,
+    );
   }
   return methods.map((metadata) => createMethodTool(target, className, metadata, manifest));
 }
@@ -33,7 +38,9 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   const name = options.customName ?? entry?.name ?? methodName;
   assertToolName(name, source);
   const subject = `'${name}' (${source})`;
-  const plan = entry ? planFromManifest(entry, owner, subject) : planFromReflection(owner, methodName, method as (...args: never[]) => unknown, subject);
+  const plan = entry
+    ? planFromManifest(entry, owner, subject)
+    : planFromReflection(owner, methodName, method as (...args: never[]) => unknown, subject);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
   return new MethodTool({
     name,

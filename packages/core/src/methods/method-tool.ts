@@ -40,7 +40,12 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
   /** @param init - the method, its receiver and its parameter plan */
   constructor(init: MethodToolInit) {
     super(
-      { name: init.name, description: init.description, argsType: init.plan.decoder.schema, ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}) },
+      {
+        name: init.name,
+        description: init.description,
+        argsType: init.plan.decoder.schema,
+        ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
+      },
       init.plan.decoder as MethodTool['argsDecoder'],
     );
     this.needs = init.plan.needs;

@@ -20,9 +20,13 @@ export function planFromManifest(entry: ToolSchemaManifestEntry, owner: object, 
     if (parameter.injected === 'ToolCallMetadata') return { kind: 'metadata' };
     if (parameter.argsObject === true) {
       const type = types?.[index];
-      return typeof type === 'function' && type !== Object ? { kind: 'argsObject', argsClass: type as new () => unknown } : { kind: 'argsObject' };
+      return typeof type === 'function' && type !== Object
+        ? { kind: 'argsObject', argsClass: type as new () => unknown }
+        : { kind: 'argsObject' };
     }
-    return parameter.decodeAs === 'Date' ? { kind: 'argument', name: parameter.name, decodeAs: 'Date' } : { kind: 'argument', name: parameter.name };
+    return parameter.decodeAs === 'Date'
+      ? { kind: 'argument', name: parameter.name, decodeAs: 'Date' }
+      : { kind: 'argument', name: parameter.name };
   });
   return { decoder: new SchemaArgsDecoder(entry.inputSchema, subject), slots, needs: needsOf(slots) };
 }

@@ -18,7 +18,12 @@ import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-pla
  * decoded as in a `Tool`; `AgentContext` and `ToolCallMetadata` parameters are injected.
  * @throws InvalidToolDefinitionError when a parameter's type cannot be described
  */
-export function planFromReflection(owner: object, methodName: string, method: (...args: never[]) => unknown, subject: string): ParameterPlan {
+export function planFromReflection(
+  owner: object,
+  methodName: string,
+  method: (...args: never[]) => unknown,
+  subject: string,
+): ParameterPlan {
   const names = readParameterNames(method);
   const types = ToolMetadataReader.readParameterTypes(owner, methodName);
   if (types === undefined && names.length > 0) {
@@ -36,10 +41,18 @@ export function planFromReflection(owner: object, methodName: string, method: (.
     if (hasBrand(type, Brands.toolCallMetadata)) return void slots.push({ kind: 'metadata' });
     const where = `${subject} (parameter ${index + 1}, '${parameter.name}')`;
     if (parameter.unnamed) {
-      throw new InvalidToolDefinitionError(where, 'destructured and rest parameters have no name to show the model; use named parameters or one Args class.');
+      throw new InvalidToolDefinitionError(
+        where,
+        'destructured and rest parameters have no name to show the model; use named parameters or one Args class.',
+      );
     }
     const description = ToolMetadataReader.readParameterDescription(owner, methodName, index);
-    properties.push({ name: parameter.name, codec: codecForType(type, where, subject), required: !parameter.hasDefault, ...(description ? { description } : {}) });
+    properties.push({
+      name: parameter.name,
+      codec: codecForType(type, where, subject),
+      required: !parameter.hasDefault,
+      ...(description ? { description } : {}),
+    });
     slots.push({ kind: 'argument', name: parameter.name });
   });
   const argumentSlots = slots.filter((slot) => slot.kind === 'argument');

@@ -21,7 +21,10 @@ export function closestNames(wanted: string, names: Iterable<string>, limit = 3)
     }
     scored.push({ name, score });
   }
-  return scored.sort((left, right) => left.score - right.score || left.name.localeCompare(right.name)).slice(0, limit).map((item) => item.name);
+  return scored
+    .sort((left, right) => left.score - right.score || left.name.localeCompare(right.name))
+    .slice(0, limit)
+    .map((item) => item.name);
 }
 
 function normalize(name: string): string {

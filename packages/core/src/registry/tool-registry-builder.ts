@@ -28,8 +28,13 @@ export class ToolRegistryBuilder {
   tool(serviceClass: abstract new (...args: never[]) => unknown, methodName: string): this;
   tool(tool: AnyTool | (abstract new (...args: never[]) => unknown), methodName?: string): this {
     if (isTool(tool)) this.pending.push({ kind: 'tool', tool });
-    else if (typeof tool === 'function' && typeof methodName === 'string') this.pending.push({ kind: 'service', target: tool, only: methodName });
-    else throw new InvalidToolDefinitionError(describe(tool), '.tool() takes a tool instance, or a class and the name of its static @Tool() method.');
+    else if (typeof tool === 'function' && typeof methodName === 'string')
+      this.pending.push({ kind: 'service', target: tool, only: methodName });
+    else
+      throw new InvalidToolDefinitionError(
+        describe(tool),
+        '.tool() takes a tool instance, or a class and the name of its static @Tool() method.',
+      );
     return this;
   }
 
@@ -42,7 +47,11 @@ export class ToolRegistryBuilder {
     if (isTool(items)) this.pending.push({ kind: 'tool', tool: items });
     else if (isIterable(items)) for (const item of items) this.tools(item);
     else if (typeof items === 'object' && items !== null) this.pending.push({ kind: 'service', target: items });
-    else throw new InvalidToolDefinitionError(describe(items), '.tools() takes a service instance with @Tool() methods, a tool, or a list of them.');
+    else
+      throw new InvalidToolDefinitionError(
+        describe(items),
+        '.tools() takes a service instance with @Tool() methods, a tool, or a list of them.',
+      );
     return this;
   }
 
@@ -79,7 +88,10 @@ export class ToolRegistryBuilder {
       if (!methodTools) {
         methodTools = createMethodTools(item.target, this.manifest, item.only);
         if (methodTools.length === 0) {
-          throw new InvalidToolDefinitionError(describe(item.target), 'has no method marked @Tool(); mark its tool methods, or pass tool instances.');
+          throw new InvalidToolDefinitionError(
+            describe(item.target),
+            'has no method marked @Tool(); mark its tool methods, or pass tool instances.',
+          );
         }
         byMethod.set(item.only, methodTools);
       }

@@ -53,7 +53,10 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
     this.description = options.description;
     this.resultFormatter = options.resultFormatter;
     if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-      throw new InvalidToolDefinitionError(`'${options.name}' (${new.target.name})`, `timeoutMs must be a number above 0 (Infinity for no limit), but was ${String(options.timeoutMs)}.`);
+      throw new InvalidToolDefinitionError(
+        `'${options.name}' (${new.target.name})`,
+        `timeoutMs must be a number above 0 (Infinity for no limit), but was ${String(options.timeoutMs)}.`,
+      );
     }
     this.timeoutMs = options.timeoutMs;
     this.argsDecoder = decoder ?? createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);

@@ -4,9 +4,15 @@ import { LLMDescription, Tool } from '../../src/index.js';
 
 /** Test Args: two digits. */
 export class DigitsArgs {
-  @LLMDescription('The first digit (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The first digit (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit1!: number;
-  @LLMDescription('The second digit (0-9)') @IsInt() @Min(0) @Max(9)
+  @LLMDescription('The second digit (0-9)')
+  @IsInt()
+  @Min(0)
+  @Max(9)
   digit2!: number;
 }
 

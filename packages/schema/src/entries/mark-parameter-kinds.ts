@@ -36,7 +36,9 @@ export function markParameterKinds(
 }
 
 function isDate(type: ts.Type): boolean {
-  const members = type.isUnion() ? type.types.filter((member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) === 0) : [type];
+  const members = type.isUnion()
+    ? type.types.filter((member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) === 0)
+    : [type];
   return members.length === 1 && members[0]!.getSymbol()?.getName() === 'Date';
 }
 

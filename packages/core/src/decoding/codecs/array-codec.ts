@@ -34,14 +34,17 @@ export class ArrayCodec implements ValueCodec {
       return undefined;
     }
     const { minItems, maxItems, uniqueItems } = this.constraints;
-    if (minItems !== undefined && value.length < minItems) addViolation(sink, path, 'minItems', `must have at least ${minItems} items, got ${value.length}`);
-    if (maxItems !== undefined && value.length > maxItems) addViolation(sink, path, 'maxItems', `must have at most ${maxItems} items, got ${value.length}`);
+    if (minItems !== undefined && value.length < minItems)
+      addViolation(sink, path, 'minItems', `must have at least ${minItems} items, got ${value.length}`);
+    if (maxItems !== undefined && value.length > maxItems)
+      addViolation(sink, path, 'maxItems', `must have at most ${maxItems} items, got ${value.length}`);
     if (uniqueItems === true && new Set(value.map(canonicalJson)).size !== value.length) {
       addViolation(sink, path, 'uniqueItems', 'items must be unique');
     }
     if (this.items === undefined) {
       const forbidden = findDeepForbiddenKey(value, path);
-      if (forbidden !== undefined) addViolation(sink, forbidden, 'forbiddenKey', `the key '${forbidden.replace(/^.*[.\]]/, '')}' is not allowed in arguments`);
+      if (forbidden !== undefined)
+        addViolation(sink, forbidden, 'forbiddenKey', `the key '${forbidden.replace(/^.*[.\]]/, '')}' is not allowed in arguments`);
       return value.slice();
     }
     const result = new Array<unknown>(value.length);

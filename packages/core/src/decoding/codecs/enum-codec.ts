@@ -14,9 +14,10 @@ export class EnumCodec implements ValueCodec {
   constructor(private readonly values: readonly unknown[]) {
     const types = new Set(values.map((value) => (Number.isInteger(value) ? 'integer' : typeof value)));
     const type = types.size === 1 ? [...types][0] : undefined;
-    this.schema = type === 'string' || type === 'integer' || type === 'number' || type === 'boolean'
-      ? { type, enum: [...values] }
-      : { enum: [...values] };
+    this.schema =
+      type === 'string' || type === 'integer' || type === 'number' || type === 'boolean'
+        ? { type, enum: [...values] }
+        : { enum: [...values] };
     this.expected = `one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
   }
 

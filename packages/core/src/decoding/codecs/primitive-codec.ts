@@ -67,16 +67,28 @@ function buildChecks(schema: JsonSchema): Check[] {
   if (minimum !== undefined) checks.push({ constraint: 'minimum', passes: (v: number) => v >= minimum, expected: `at least ${minimum}` });
   if (maximum !== undefined) checks.push({ constraint: 'maximum', passes: (v: number) => v <= maximum, expected: `at most ${maximum}` });
   if (exclusiveMinimum !== undefined) {
-    checks.push({ constraint: 'exclusiveMinimum', passes: (v: number) => v > exclusiveMinimum, expected: `greater than ${exclusiveMinimum}` });
+    checks.push({
+      constraint: 'exclusiveMinimum',
+      passes: (v: number) => v > exclusiveMinimum,
+      expected: `greater than ${exclusiveMinimum}`,
+    });
   }
   if (exclusiveMaximum !== undefined) {
     checks.push({ constraint: 'exclusiveMaximum', passes: (v: number) => v < exclusiveMaximum, expected: `less than ${exclusiveMaximum}` });
   }
   if (minLength !== undefined) {
-    checks.push({ constraint: 'minLength', passes: (v: string) => codePoints(v) >= minLength, expected: `at least ${minLength} characters long` });
+    checks.push({
+      constraint: 'minLength',
+      passes: (v: string) => codePoints(v) >= minLength,
+      expected: `at least ${minLength} characters long`,
+    });
   }
   if (maxLength !== undefined) {
-    checks.push({ constraint: 'maxLength', passes: (v: string) => codePoints(v) <= maxLength, expected: `at most ${maxLength} characters long` });
+    checks.push({
+      constraint: 'maxLength',
+      passes: (v: string) => codePoints(v) <= maxLength,
+      expected: `at most ${maxLength} characters long`,
+    });
   }
   if (pattern !== undefined) {
     const regex = new RegExp(pattern, 'u');

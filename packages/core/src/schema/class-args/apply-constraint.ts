@@ -14,48 +14,84 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
   const [first, second] = constraints ?? [];
   const keyword = (key: string, value: unknown) => {
     const source = `@${name[0].toUpperCase()}${name.slice(1)}`;
-    target.keywords[key] = key in target.keywords ? tighten(key, target.keywords[key], value, `${target.sources[key]} and ${source}`, where) : value;
+    target.keywords[key] =
+      key in target.keywords ? tighten(key, target.keywords[key], value, `${target.sources[key]} and ${source}`, where) : value;
     target.sources[key] = key in target.sources && target.sources[key] !== source ? `${target.sources[key]}/${source}` : source;
   };
   switch (name) {
-    case 'isString': return setBase(target, 'string', where);
-    case 'isNumber': return setBase(target, 'number', where, numberOptionsAreDescribable(first) ? undefined : name);
-    case 'isInt': return setBase(target, 'integer', where);
-    case 'isBoolean': return setBase(target, 'boolean', where);
-    case 'isDate': return setBase(target, 'date', where);
-    case 'isEnum': return setEnum(target, Array.isArray(second) ? second : enumValues(first), where);
-    case 'isIn': return setEnum(target, Array.isArray(first) ? first : [], where);
-    case 'isArray': array.isArray = true; return;
-    case 'min': return keyword('minimum', first);
-    case 'max': return keyword('maximum', first);
-    case 'isPositive': return keyword('exclusiveMinimum', 0);
-    case 'isNegative': return keyword('exclusiveMaximum', 0);
-    case 'minLength': return keyword('minLength', first);
-    case 'maxLength': return keyword('maxLength', first);
+    case 'isString':
+      return setBase(target, 'string', where);
+    case 'isNumber':
+      return setBase(target, 'number', where, numberOptionsAreDescribable(first) ? undefined : name);
+    case 'isInt':
+      return setBase(target, 'integer', where);
+    case 'isBoolean':
+      return setBase(target, 'boolean', where);
+    case 'isDate':
+      return setBase(target, 'date', where);
+    case 'isEnum':
+      return setEnum(target, Array.isArray(second) ? second : enumValues(first), where);
+    case 'isIn':
+      return setEnum(target, Array.isArray(first) ? first : [], where);
+    case 'isArray':
+      array.isArray = true;
+      return;
+    case 'min':
+      return keyword('minimum', first);
+    case 'max':
+      return keyword('maximum', first);
+    case 'isPositive':
+      return keyword('exclusiveMinimum', 0);
+    case 'isNegative':
+      return keyword('exclusiveMaximum', 0);
+    case 'minLength':
+      return keyword('minLength', first);
+    case 'maxLength':
+      return keyword('maxLength', first);
     case 'isLength':
       if (typeof first === 'number') keyword('minLength', first);
       if (typeof second === 'number') keyword('maxLength', second);
       return;
-    case 'isNotEmpty': target.notEmpty = true; return;
-    case 'matches': return keyword('pattern', patternSource(first, second, where));
-    case 'isEmail': setBase(target, 'string', where); return keyword('format', 'email');
-    case 'isUrl': setBase(target, 'string', where); return keyword('format', 'uri');
+    case 'isNotEmpty':
+      target.notEmpty = true;
+      return;
+    case 'matches':
+      return keyword('pattern', patternSource(first, second, where));
+    case 'isEmail':
+      setBase(target, 'string', where);
+      return keyword('format', 'email');
+    case 'isUrl':
+      setBase(target, 'string', where);
+      return keyword('format', 'uri');
     case 'isDateString':
-    case 'isIso8601': setBase(target, 'string', where); return keyword('format', 'date-time');
+    case 'isIso8601':
+      setBase(target, 'string', where);
+      return keyword('format', 'date-time');
     case 'isUuid':
       setBase(target, 'string', where);
       if (first !== undefined && first !== null && first !== 'all') keyword('pattern', uuidPattern(first, where));
       return keyword('format', 'uuid');
-    case 'arrayMinSize': array.isArray = true; array.minItems = Math.max(array.minItems ?? 0, first as number); return;
-    case 'arrayMaxSize': array.isArray = true; array.maxItems = Math.min(array.maxItems ?? Infinity, first as number); return;
-    case 'arrayNotEmpty': array.isArray = true; array.minItems = Math.max(array.minItems ?? 0, 1); return;
+    case 'arrayMinSize':
+      array.isArray = true;
+      array.minItems = Math.max(array.minItems ?? 0, first as number);
+      return;
+    case 'arrayMaxSize':
+      array.isArray = true;
+      array.maxItems = Math.min(array.maxItems ?? Infinity, first as number);
+      return;
+    case 'arrayNotEmpty':
+      array.isArray = true;
+      array.minItems = Math.max(array.minItems ?? 0, 1);
+      return;
     case 'arrayUnique':
       array.isArray = true;
       if (typeof first === 'function') target.custom.push(name);
       else array.uniqueItems = true;
       return;
-    case 'equals': return keyword('const', first);
-    default: target.custom.push(name);
+    case 'equals':
+      return keyword('const', first);
+    default:
+      target.custom.push(name);
   }
 }
 
@@ -77,7 +113,10 @@ function tighten(key: string, current: unknown, next: unknown, sources: string, 
       return current === next ? current : `^(?=[\\s\\S]*?(?:${current as string}))(?=[\\s\\S]*?(?:${next as string}))`;
     default:
       if (current === next) return current;
-      throw new InvalidToolDefinitionError(where, `${sources} disagree (${JSON.stringify(current)} and ${JSON.stringify(next)}); no value could pass both.`);
+      throw new InvalidToolDefinitionError(
+        where,
+        `${sources} disagree (${JSON.stringify(current)} and ${JSON.stringify(next)}); no value could pass both.`,
+      );
   }
 }
 
@@ -123,14 +162,19 @@ const kindChecks: Partial<Record<BaseKind, (value: unknown) => boolean>> = {
 function checkEnumKind(values: unknown[], kind: BaseKind, where: string): void {
   const wrong = values.filter((value) => !kindChecks[kind]!(value));
   if (wrong.length > 0) {
-    throw new InvalidToolDefinitionError(where, `its allowed values ${wrong.map((value) => JSON.stringify(value)).join(', ')} are not of the type ${kind} its type decorator requires; no such value could pass.`);
+    throw new InvalidToolDefinitionError(
+      where,
+      `its allowed values ${wrong.map((value) => JSON.stringify(value)).join(', ')} are not of the type ${kind} its type decorator requires; no such value could pass.`,
+    );
   }
 }
 
 function enumValues(entity: unknown): unknown[] {
   if (typeof entity !== 'object' || entity === null) return [];
   const record = entity as Record<string, unknown>;
-  return Object.keys(record).filter((key) => typeof record[record[key] as string] !== 'number').map((key) => record[key]);
+  return Object.keys(record)
+    .filter((key) => typeof record[record[key] as string] !== 'number')
+    .map((key) => record[key]);
 }
 
 function numberOptionsAreDescribable(options: unknown): boolean {

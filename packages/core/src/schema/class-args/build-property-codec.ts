@@ -34,7 +34,10 @@ export function buildPropertyCodec(facts: PropertyFacts): ValueCodec {
   if (declaredType === Array) array.isArray = true;
   if (!array.isArray) return buildValueCodec(facts, facts.value, declaredType);
   if (facts.value.base !== undefined || Object.keys(facts.value.keywords).length > 0) {
-    throw new InvalidToolDefinitionError(facts.where, 'is an array, but a value constraint is not marked { each: true }; add each: true to apply it to the items.');
+    throw new InvalidToolDefinitionError(
+      facts.where,
+      'is an array, but a value constraint is not marked { each: true }; add each: true to apply it to the items.',
+    );
   }
   const hasItemFacts = facts.item.base !== undefined || facts.nested || facts.transformerType !== undefined;
   const items = hasItemFacts ? buildValueCodec(facts, facts.item, undefined) : undefined;
@@ -46,20 +49,27 @@ export function buildPropertyCodec(facts: PropertyFacts): ValueCodec {
 
 function buildValueCodec(facts: PropertyFacts, target: PropertyTarget, declaredType: unknown): ValueCodec {
   const { where } = facts;
-  const classType = (facts.transformerType ?? declaredType);
+  const classType = facts.transformerType ?? declaredType;
   if (facts.nested || (target.base === undefined && isUserClass(classType))) {
     if (!facts.nested) {
-      throw new InvalidToolDefinitionError(where, `is typed with the class ${(classType as ArgsClass).name}; mark it @ValidateNested() and @Type(() => ${(classType as ArgsClass).name}).`);
+      throw new InvalidToolDefinitionError(
+        where,
+        `is typed with the class ${(classType as ArgsClass).name}; mark it @ValidateNested() and @Type(() => ${(classType as ArgsClass).name}).`,
+      );
     }
     if (!isUserClass(facts.transformerType)) {
-      throw new InvalidToolDefinitionError(where, 'has @ValidateNested() but no class-transformer @Type(() => NestedClass), so its class is unknown.');
+      throw new InvalidToolDefinitionError(
+        where,
+        'has @ValidateNested() but no class-transformer @Type(() => NestedClass), so its class is unknown. ' +
+          '(If @Type is there, class-transformer is loaded twice, e.g. its ESM build by a bundler: let the bundler use its CommonJS build.)',
+      );
     }
     return facts.compileNested(facts.transformerType as ArgsClass);
   }
   const base = target.base ?? baseFromDeclaredType(facts.transformerType ?? declaredType, where);
   checkDeclaredType(base, declaredType, where);
   if (target.notEmpty) {
-    if (base === 'string') target.keywords.minLength = Math.max((target.keywords.minLength) ?? 0, 1);
+    if (base === 'string') target.keywords.minLength = Math.max(target.keywords.minLength ?? 0, 1);
     else target.custom.push('isNotEmpty');
   }
   checkKeywords(base, target, where);
@@ -96,12 +106,19 @@ function baseFromDeclaredType(type: unknown, where: string): PropertyTarget['bas
 
 function checkDeclaredType(base: string, declaredType: unknown, where: string): void {
   const compatible: Record<string, unknown[]> = {
-    string: [String], number: [Number], integer: [Number], boolean: [Boolean], date: [Date, String],
+    string: [String],
+    number: [Number],
+    integer: [Number],
+    boolean: [Boolean],
+    date: [Date, String],
   };
   const allowed = compatible[base];
   if (allowed === undefined || declaredType === undefined || declaredType === Object || declaredType === Array) return;
   if (!allowed.includes(declaredType) && [String, Number, Boolean].includes(declaredType as never)) {
-    throw new InvalidToolDefinitionError(where, `is declared as ${(declaredType as ArgsClass).name} but validated as ${base}; no value could pass.`);
+    throw new InvalidToolDefinitionError(
+      where,
+      `is declared as ${(declaredType as ArgsClass).name} but validated as ${base}; no value could pass.`,
+    );
   }
 }
 

@@ -36,7 +36,10 @@ export function compileArgsClass(argsClass: ArgsClass, subject: string): Compile
 
 function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>, state: { needsClassValidator: boolean }): ObjectCodec {
   if (stack.has(argsClass)) {
-    throw new InvalidToolDefinitionError(subject, `the Args class ${argsClass.name} contains itself; recursive Args classes are not supported.`);
+    throw new InvalidToolDefinitionError(
+      subject,
+      `the Args class ${argsClass.name} contains itself; recursive Args classes are not supported.`,
+    );
   }
   stack.add(argsClass);
   const byProperty = groupByProperty(readValidationMetadata(argsClass));
@@ -61,7 +64,11 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       switch (metadata.type) {
         case 'conditionalValidation':
           if (metadata.name === 'isOptional') optional = true;
-          else throw new InvalidToolDefinitionError(where, '@ValidateIf cannot be described by a JSON Schema; check the condition inside the tool.');
+          else
+            throw new InvalidToolDefinitionError(
+              where,
+              '@ValidateIf cannot be described by a JSON Schema; check the condition inside the tool.',
+            );
           break;
         case 'nestedValidation':
           nested = true;
@@ -83,7 +90,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       array,
       nested,
       declaredType: ToolMetadataReader.readPropertyType(argsClass.prototype as object, name),
-      transformerType: typeFunction ? (typeFunction()) : undefined,
+      transformerType: typeFunction ? typeFunction() : undefined,
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack, state),
     });
     const custom = [...value.custom, ...item.custom.map((name) => `each item: ${name}`)];
@@ -140,7 +147,10 @@ function assertSynchronous(constraints: readonly ValidationMetadata[], where: st
   const storage = getMetadataStorage();
   for (const metadata of constraints) {
     if (storage.getTargetValidatorConstraints(metadata.constraintCls).some((constraint) => constraint.async)) {
-      throw new InvalidToolDefinitionError(where, `the constraint '${constraintName(metadata)}' is asynchronous; check it inside the tool instead.`);
+      throw new InvalidToolDefinitionError(
+        where,
+        `the constraint '${constraintName(metadata)}' is asynchronous; check it inside the tool instead.`,
+      );
     }
   }
 }

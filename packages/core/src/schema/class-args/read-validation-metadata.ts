@@ -18,12 +18,17 @@ export function readValidationMetadata(target: Function): ValidationMetadata[] {
   if (!(byTarget instanceof Map)) return storage.getTargetValidationMetadatas(target, '', false, false);
   const own = ((byTarget.get(target) ?? []) as ValidationMetadata[]).filter((metadata) => metadata.target === target);
   const inherited: ValidationMetadata[] = [];
-  for (let ancestor = Object.getPrototypeOf(target) as unknown; typeof ancestor === 'function' && ancestor !== Function.prototype; ancestor = Object.getPrototypeOf(ancestor)) {
+  for (
+    let ancestor = Object.getPrototypeOf(target) as unknown;
+    typeof ancestor === 'function' && ancestor !== Function.prototype;
+    ancestor = Object.getPrototypeOf(ancestor)
+  ) {
     for (const metadata of (byTarget.get(ancestor) ?? []) as ValidationMetadata[]) {
       if (metadata.target === ancestor) inherited.push(metadata);
     }
   }
-  const unique = inherited.filter((parent) => !own.some((child) => child.propertyName === parent.propertyName && child.type === parent.type));
+  const unique = inherited.filter(
+    (parent) => !own.some((child) => child.propertyName === parent.propertyName && child.type === parent.type),
+  );
   return own.concat(unique);
 }
-
