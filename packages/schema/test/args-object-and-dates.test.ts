@@ -86,7 +86,8 @@ describe('manifest entries for Args-class and Date parameters', () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.builder().schemas(manifest).tools(new OrderService()).build() });
     expect((await env.executeTool({ name: 'order', arguments: '{"item":"tea","quantity":2}' })).content).toBe(expected.replace(' ', ''));
     const bad = await env.executeTool({ name: 'order', arguments: '{"item":"tea","quantity":0}' });
-    expect(bad.content).toContain("'quantity': must be >= 1");
+    // With the class known, its own decorators check it (toolcraft's words); transpile-only, ajv does.
+    expect(bad.content).toMatch(/'quantity': must be (at least|>=) 1/);
     const reminder = await env.executeTool({ name: 'remind', arguments: '{"at":"2026-01-02T03:04:05Z"}' });
     expect(reminder.content).toBe('2026-01-02T03:04:05.000Z:');
   });

@@ -1,8 +1,11 @@
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
-import type { ToolSchemaManifest } from '../manifest/tool-schema-manifest.js';
+import type { ToolSchemaManifest, ToolSchemaManifestEntry } from '../manifest/tool-schema-manifest.js';
 import { ToolMetadataReader, type ToolMethodMetadata } from '../metadata/tool-metadata-reader.js';
 import { assertToolName } from '../tools/tool-name.js';
+import { checkManifestEntry } from './check-manifest-entry.js';
 import { MethodTool } from './method-tool.js';
+import type { ParameterPlan } from './parameter-plan.js';
+import { readParameterNames } from './parameter-names.js';
 import { planFromManifest } from './plan-from-manifest.js';
 import { planFromReflection } from './plan-from-reflection.js';
 
@@ -34,13 +37,13 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   const method = (owner as Record<string, unknown>)[methodName];
   if (typeof method !== 'function') throw new InvalidToolDefinitionError(source, '@Tool() marks something that is not a method.');
   const declaringClass = typeof owner === 'function' ? owner.name : owner.constructor.name;
-  const entry = manifest?.tools[`${declaringClass}.${methodName}`] ?? manifest?.tools[source];
+  const entry = manifest?.tools[source] ?? manifest?.tools[`${declaringClass}.${methodName}`];
   const name = options.customName ?? entry?.name ?? methodName;
   assertToolName(name, source);
   const subject = `'${name}' (${source})`;
   const plan = entry
-    ? planFromManifest(entry, owner, subject)
-    : planFromReflection(owner, methodName, method as (...args: never[]) => unknown, subject);
+    ? planFromManifestChecked(entry, owner, method as (...args: never[]) => unknown, subject)
+    : planWithoutEntry(owner, methodName, method as (...args: never[]) => unknown, subject, manifest, [source, `${declaringClass}.${methodName}`]);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
   return new MethodTool({
     name,
@@ -51,4 +54,33 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     source,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
+}
+
+function planFromManifestChecked(entry: ToolSchemaManifestEntry, owner: object, method: (...args: never[]) => unknown, subject: string): ParameterPlan {
+  checkManifestEntry(entry, readParameterNames(method), subject);
+  return planFromManifest(entry, owner, subject);
+}
+
+/** Reflection, for a method the manifest does not list; when that fails too, the error says the manifest has no entry. */
+function planWithoutEntry(
+  owner: object,
+  methodName: string,
+  method: (...args: never[]) => unknown,
+  subject: string,
+  manifest: ToolSchemaManifest | undefined,
+  keys: string[],
+): ParameterPlan {
+  try {
+    return planFromReflection(owner, methodName, method, subject);
+  } catch (error) {
+    if (manifest === undefined || !InvalidToolDefinitionError.isInstance(error)) throw error;
+    const known = Object.keys(manifest.tools);
+    throw new InvalidToolDefinitionError(
+      subject,
+      `the schema manifest has no entry '${keys[0]}'${keys[1] !== keys[0] ? ` or '${keys[1]}'` : ''} ` +
+        `(it lists ${known.length > 8 ? `${known.slice(0, 8).join(', ')}, ...` : known.join(', ') || 'nothing'}), and reflection failed: ${error.message} ` +
+        'Regenerate the manifest with toolcraft-schema; if the code is minified, keep class names (keepNames / keep_classnames).',
+      error,
+    );
+  }
 }

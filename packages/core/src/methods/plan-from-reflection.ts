@@ -8,7 +8,7 @@ import { CodecArgsDecoder } from '../decoding/codec-args-decoder.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
 import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
-import { readValidationMetadata } from '../schema/class-args/read-validation-metadata.js';
+import { isArgsClass } from './is-args-class.js';
 import { readParameterNames } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
 
@@ -81,8 +81,4 @@ function codecForType(type: unknown, where: string, subject: string): ValueCodec
       'If this parameter is meant to be injected (AgentContext or ToolCallMetadata), import that class as a value ' +
       "(import { AgentContext } from '@toolcraft/core', not import type), so TypeScript emits its runtime type.",
   );
-}
-
-function isArgsClass(type: unknown): type is ArgsClass {
-  return typeof type === 'function' && readValidationMetadata(type).length > 0;
 }

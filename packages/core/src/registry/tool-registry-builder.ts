@@ -65,7 +65,8 @@ export class ToolRegistryBuilder {
     if (manifest?.version !== 1 || typeof manifest.tools !== 'object') {
       throw new InvalidToolDefinitionError('schema manifest', 'expected a toolcraft-schema manifest ({ version: 1, tools: {...} }).');
     }
-    this.manifest = manifest;
+    // Several manifests (say one per package of a monorepo) combine; a later entry wins.
+    this.manifest = this.manifest === undefined ? manifest : { version: 1, tools: { ...this.manifest.tools, ...manifest.tools } };
     return this;
   }
 
