@@ -29,7 +29,12 @@ describe('compileArgumentCleaner', () => {
       type: 'object',
       properties: {
         maybe: { anyOf: [{ type: 'object', properties: { x: { type: 'number' } } }, { type: 'null' }] },
-        both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] },
+        both: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } } },
+            { type: 'object', properties: { b: { type: 'string' } } },
+          ],
+        },
       },
     });
     expect(clean({ maybe: { x: null, y: 2 }, both: { a: 'a', b: null } })).toEqual({ maybe: {}, both: { a: 'a' } });

@@ -30,7 +30,10 @@ describe('ToolRegistry.builder().schemas(manifest)', () => {
       .schemas(manifestOf({ 'TransferService.transfer': transferEntry(['from', 'to', 'amount']) }))
       .tools(new TransferService())
       .build();
-    const result = await new AgentEnvironment({ registry }).executeTool({ name: 'transfer', arguments: '{"from":"a","to":"b","amount":5}' });
+    const result = await new AgentEnvironment({ registry }).executeTool({
+      name: 'transfer',
+      arguments: '{"from":"a","to":"b","amount":5}',
+    });
     expect(result.content).toBe('5 from a to b');
   });
 
@@ -40,7 +43,9 @@ describe('ToolRegistry.builder().schemas(manifest)', () => {
         .schemas(manifestOf({ 'TransferService.transfer': transferEntry(['to', 'from', 'amount']) }))
         .tools(new TransferService())
         .build();
-    expect(build).toThrow(/the schema manifest is stale: it lists the parameters \(to, from, amount\), the method has \(from, to, amount\)/);
+    expect(build).toThrow(
+      /the schema manifest is stale: it lists the parameters \(to, from, amount\), the method has \(from, to, amount\)/,
+    );
   });
 
   it('says the manifest has no entry when reflection cannot describe the method either', () => {
@@ -50,7 +55,11 @@ describe('ToolRegistry.builder().schemas(manifest)', () => {
       }
     }
     Tool()(Untyped.prototype, 'pick', Object.getOwnPropertyDescriptor(Untyped.prototype, 'pick')!);
-    const build = () => ToolRegistry.builder().schemas(manifestOf({ 'Other.pick': transferEntry(['x']) })).tools(new Untyped()).build();
+    const build = () =>
+      ToolRegistry.builder()
+        .schemas(manifestOf({ 'Other.pick': transferEntry(['x']) }))
+        .tools(new Untyped())
+        .build();
     expect(build).toThrow(/the schema manifest has no entry 'Untyped.pick' \(it lists Other.pick\), and reflection failed/);
   });
 
@@ -94,9 +103,18 @@ describe('ToolRegistry.builder().schemas(manifest)', () => {
       className: 'Shop',
       methodName: 'order',
       parameters: [{ name: 'args', required: true, argsObject: true, schema: { type: 'object' } }],
-      inputSchema: { type: 'object', properties: { quantity: { type: 'integer' }, item: { type: 'string' } }, required: ['quantity', 'item'] },
+      inputSchema: {
+        type: 'object',
+        properties: { quantity: { type: 'integer' }, item: { type: 'string' } },
+        required: ['quantity', 'item'],
+      },
     };
-    const env = new AgentEnvironment({ registry: ToolRegistry.builder().schemas(manifestOf({ 'Shop.order': weak })).tools(new Shop()).build() });
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.builder()
+        .schemas(manifestOf({ 'Shop.order': weak }))
+        .tools(new Shop())
+        .build(),
+    });
     expect((await env.executeTool({ name: 'order', arguments: '{"quantity":2,"item":"tea"}' })).content).toBe('2 tea true');
     const bad = await env.executeTool({ name: 'order', arguments: '{"quantity":2,"item":"beer"}' });
     expect(bad.content).toContain(`'item': expected one of "tea", "coffee"`);

@@ -54,7 +54,8 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
       inner: compile(property),
     }));
     const extra = schema.additionalProperties;
-    const declared = schema.properties !== undefined && (extra === undefined || extra === false) ? new Set(Object.keys(properties)) : undefined;
+    const declared =
+      schema.properties !== undefined && (extra === undefined || extra === false) ? new Set(Object.keys(properties)) : undefined;
     const extraCleaner = typeof extra === 'object' ? compile(extra) : keep;
     if (declared === undefined && extraCleaner === keep && rules.every((rule) => !rule.dropNull && rule.inner === keep)) return keep;
     return (value) => {

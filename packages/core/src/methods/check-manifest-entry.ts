@@ -15,7 +15,10 @@ export function checkManifestEntry(entry: ToolSchemaManifestEntry, source: reado
   const manifestNames = entry.parameters.map((parameter) => parameter.name);
   const sourceNames = source.map((parameter) => parameter.name);
   const sameCount = manifestNames.length === sourceNames.length;
-  const reordered = sameCount && sourceNames.every((name) => manifestNames.includes(name)) && sourceNames.some((name, index) => manifestNames[index] !== name);
+  const reordered =
+    sameCount &&
+    sourceNames.every((name) => manifestNames.includes(name)) &&
+    sourceNames.some((name, index) => manifestNames[index] !== name);
   if (!sameCount || reordered) {
     throw new InvalidToolDefinitionError(
       subject,

@@ -43,7 +43,10 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   const subject = `'${name}' (${source})`;
   const plan = entry
     ? planFromManifestChecked(entry, owner, method as (...args: never[]) => unknown, subject)
-    : planWithoutEntry(owner, methodName, method as (...args: never[]) => unknown, subject, manifest, [source, `${declaringClass}.${methodName}`]);
+    : planWithoutEntry(owner, methodName, method as (...args: never[]) => unknown, subject, manifest, [
+        source,
+        `${declaringClass}.${methodName}`,
+      ]);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
   return new MethodTool({
     name,
@@ -56,7 +59,12 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   });
 }
 
-function planFromManifestChecked(entry: ToolSchemaManifestEntry, owner: object, method: (...args: never[]) => unknown, subject: string): ParameterPlan {
+function planFromManifestChecked(
+  entry: ToolSchemaManifestEntry,
+  owner: object,
+  method: (...args: never[]) => unknown,
+  subject: string,
+): ParameterPlan {
   checkManifestEntry(entry, readParameterNames(method), subject);
   return planFromManifest(entry, owner, subject);
 }

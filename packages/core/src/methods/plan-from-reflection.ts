@@ -7,7 +7,7 @@ import type { ValueCodec } from '../decoding/codecs/value-codec.js';
 import { CodecArgsDecoder } from '../decoding/codec-args-decoder.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
-import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
+import { compileArgsClass } from '../schema/class-args/compile-args-class.js';
 import { isArgsClass } from './is-args-class.js';
 import { readParameterNames } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
