@@ -6,13 +6,14 @@ import type { GenerationContext } from './entries/generation-context.js';
 import { SchemaGenerationError } from './errors/schema-generation-error.js';
 import { loadProject } from './program/load-project.js';
 import { importedNamesCache } from './scan/imported-names.js';
-import { findToolDeclarations, type ToolDeclaration } from './scan/tool-declarations.js';
+import { findInheritedToolMethods, usesClassTypeParameters } from './scan/inherited-tool-methods.js';
+import { findToolDeclarations, type ToolDeclaration, type ToolMethodDeclaration } from './scan/tool-declarations.js';
 import { sourceOf } from './schema/assert-describable.js';
 import { TypeSchemaSource } from './schema/type-schema-source.js';
 
 /** Options of {@link generateToolSchemas}. */
 export interface GenerateToolSchemasOptions {
-  /** The path of the project's tsconfig.json. */
+  /** The path of the project's tsconfig.json, or of its directory. */
   project: string;
   /** Only scan these files (relative to the tsconfig's directory); by default every file the tsconfig includes. */
   files?: readonly string[];
@@ -22,6 +23,8 @@ export interface GenerateToolSchemasOptions {
  * Generates the schema manifest of a project: one entry per `@Tool` method
  * (`ClassName.methodName`) and per tool class (`ClassName`), from TypeScript types and
  * TSDoc, with one TypeScript program and one typescript-json-schema generator for the run.
+ * A method of a generic base class that uses the class's type parameters gets an entry per
+ * concrete subclass (`UserRepo.update`), and one of its own only when its types can be described.
  * @param options - the tsconfig and, optionally, the files to scan
  * @returns the manifest, its keys sorted
  * @throws SchemaGenerationError for an unreadable project, a syntax error, an undescribable
@@ -36,16 +39,36 @@ export function generateToolSchemas(options: GenerateToolSchemasOptions): ToolSc
   const context: GenerationContext = { checker, source: new TypeSchemaSource(checker), importsOf: importedNamesCache(), baseDirectory };
   const tools: Record<string, ToolSchemaManifestEntry> = {};
   const declaredAt = new Map<string, string>();
+  const add = (declaration: ToolDeclaration, build: () => ToolSchemaManifestEntry): void => {
+    const key = keyOf(declaration);
+    const source = sourceOf(declaration.kind === 'method' ? declaration.method : declaration.classDeclaration, baseDirectory);
+    const previous = declaredAt.get(key);
+    if (previous !== undefined) throw duplicateKey(key, previous, source, declaration.className);
+    tools[key] = build();
+    declaredAt.set(key, source);
+  };
+  const generic: ToolMethodDeclaration[] = [];
+  const undescribable = new Map<ToolMethodDeclaration, SchemaGenerationError>();
   for (const sourceFile of scannedFiles) {
     assertNoSyntaxErrors(program, sourceFile);
-    for (const declaration of findToolDeclarations(sourceFile, context.importsOf(sourceFile))) {
-      const key = keyOf(declaration);
-      const source = sourceOf(declaration.kind === 'method' ? declaration.method : declaration.classDeclaration, baseDirectory);
-      const previous = declaredAt.get(key);
-      if (previous !== undefined) throw duplicateKey(key, previous, source, declaration.className);
-      declaredAt.set(key, source);
-      tools[key] = declaration.kind === 'method' ? buildMethodEntry(declaration, context) : buildClassEntry(declaration, context);
+    for (const declaration of findToolDeclarations(sourceFile, context.importsOf(sourceFile), baseDirectory)) {
+      if (declaration.kind === 'class') add(declaration, () => buildClassEntry(declaration, context));
+      else if (!usesClassTypeParameters(declaration, checker)) add(declaration, () => buildMethodEntry(declaration, context));
+      else {
+        generic.push(declaration);
+        try {
+          add(declaration, () => buildMethodEntry(declaration, context));
+        } catch (error) {
+          if (!(error instanceof SchemaGenerationError)) throw error;
+          undescribable.set(declaration, error); // fine when concrete subclasses describe it
+        }
+      }
     }
+  }
+  const inherited = findInheritedToolMethods(scannedFiles, generic, checker);
+  for (const declaration of inherited) add(declaration, () => buildMethodEntry(declaration, context));
+  for (const [declaration, error] of undescribable) {
+    if (!inherited.some((found) => found.method === declaration.method)) throw error;
   }
   const sorted = Object.fromEntries(
     Object.keys(tools)

@@ -56,11 +56,20 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     const manifest = generateToolSchemas({ project, files });
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, serializeManifest(manifest));
-    io.stdout(`Wrote ${Object.keys(manifest.tools).length} tool schemas to ${args.out}.\n`);
+    const count = Object.keys(manifest.tools).length;
+    io.stdout(`Wrote ${count} tool schemas to ${args.out}.\n`);
+    if (count === 0) io.stderr(noToolsWarning(args.project));
     return 0;
   } catch (error) {
     if (!ToolcraftError.isInstance(error)) throw error;
     io.stderr(`toolcraft-schema: ${error.message}\n`);
     return 1;
   }
+}
+
+function noToolsWarning(project: string): string {
+  return (
+    `toolcraft-schema: warning: no @Tool methods or tool classes found in the files of ${project}. ` +
+    'Check that --project names the tsconfig that includes your tools (for a solution-style tsconfig, its references are followed).\n'
+  );
 }

@@ -19,7 +19,7 @@ const TEXT = new Set(['pattern', 'format']);
  * Reads JSON Schema keywords from a parameter's own TSDoc comment:
  * `@minimum`, `@maximum`, `@exclusiveMinimum`, `@exclusiveMaximum`, `@multipleOf`,
  * `@minLength`, `@maxLength`, `@minItems`, `@maxItems`, `@pattern`, `@format`,
- * `@uniqueItems` and `@default` (JSON, or else the raw text).
+ * and `@uniqueItems`. (`@default` is read by `defaultTagText`, as whether it applies depends on the type.)
  * @param node - the parameter (e.g. `/** @minimum 0 *\/ count: number`)
  * @returns the keywords found
  */
@@ -29,15 +29,6 @@ export function keywordTags(node: ts.Node): JsonSchema {
     if (NUMERIC.has(name) && text !== '' && Number.isFinite(Number(text))) schema[name] = Number(text);
     else if (TEXT.has(name) && text !== '') schema[name] = text;
     else if (name === 'uniqueItems') schema.uniqueItems = text !== 'false';
-    else if (name === 'default') schema.default = parseDefault(text);
   }
   return schema;
-}
-
-function parseDefault(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }

@@ -6,6 +6,7 @@ import { literalStringProperty } from '../scan/literal-value.js';
 import type { ToolClassDeclaration } from '../scan/tool-declarations.js';
 import { assertDescribable } from '../schema/assert-describable.js';
 import { enrichSchema } from '../schema/enrich-schema.js';
+import { hoistDefinitions } from '../schema/hoist-definitions.js';
 import type { GenerationContext } from './generation-context.js';
 
 /**
@@ -22,8 +23,9 @@ export function buildClassEntry(declaration: ToolClassDeclaration, context: Gene
   const { className, classDeclaration, imports } = declaration;
   const type = context.checker.getTypeFromTypeNode(declaration.argsTypeNode);
   assertDescribable(type, { className, node: declaration.argsTypeNode }, context);
-  const inputSchema = context.source.schemaOf(type);
-  enrichSchema(inputSchema, type, context);
+  const generated = context.source.schemaOf(type);
+  enrichSchema(generated, type, context);
+  const inputSchema = hoistDefinitions(generated);
   const options = superOptions(classDeclaration);
   const name = literalStringProperty(options, 'name');
   const description =

@@ -20,10 +20,10 @@ import type { GenerationContext } from './generation-context.js';
 export function buildMethodEntry(declaration: ToolMethodDeclaration, context: GenerationContext): ToolSchemaManifestEntry {
   const { className, methodName, method, imports } = declaration;
   const subject = { className, methodName, node: method };
-  const described = method.parameters
-    .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === 'this')) // a `this` type, not a parameter
-    .map((parameter) => describeParameter(parameter, subject, imports, context));
-  const { parameters, argsSchema } = markParameterKinds(method, described, context);
+  const declarations = method.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === 'this')); // a `this` type, not a parameter
+  const types = declarations.map((parameter, index) => declaration.parameterTypes?.[index] ?? context.checker.getTypeAtLocation(parameter));
+  const described = declarations.map((parameter, index) => describeParameter(parameter, types[index]!, subject, imports, context));
+  const { parameters, argsSchema } = markParameterKinds(described, types, context);
   const description = llmDescriptionOf(method, imports) ?? documentationSummary(method);
   return {
     kind: 'method',

@@ -1,4 +1,6 @@
 import { ts } from '../typescript.js';
+import { SchemaGenerationError } from '../errors/schema-generation-error.js';
+import { sourceOf } from '../schema/assert-describable.js';
 import { decoratorCalls } from './decorators.js';
 import type { ImportedNames } from './imported-names.js';
 
@@ -14,6 +16,12 @@ export interface ToolMethodDeclaration {
   toolOptions: ts.Expression | undefined;
   /** What the class's file imports. */
   imports: ImportedNames;
+  /**
+   * For a method inherited from a generic base class (`class UserRepo extends Repo<User>`):
+   * its parameter types with the type arguments filled in. `classDeclaration` and `className`
+   * are then the inheriting class.
+   */
+  parameterTypes?: readonly ts.Type[];
 }
 
 /** A class extending `Tool`, `SimpleTool`, `ContextAwareTool` or `ToolBase`. */
@@ -37,25 +45,39 @@ const CORE_MODULE = new Set(['@toolcraft/core']);
  * that extend one of toolcraft's tool classes with an Args type argument.
  * @param sourceFile - the file to scan
  * @param imports - what the file imports
+ * @param baseDirectory - paths in messages are relative to it
  * @returns the tool declarations in source order
+ * @throws SchemaGenerationError for a tool the manifest cannot key: in a class without a name,
+ * or a method with a quoted or computed name
  */
-export function findToolDeclarations(sourceFile: ts.SourceFile, imports: ImportedNames): ToolDeclaration[] {
+export function findToolDeclarations(sourceFile: ts.SourceFile, imports: ImportedNames, baseDirectory: string): ToolDeclaration[] {
   const found: ToolDeclaration[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isClassDeclaration(node) && node.name !== undefined) collectClass(node, node.name.text, imports, found);
+    if (ts.isClassDeclaration(node)) collectClass(node, imports, baseDirectory, found);
+    if (ts.isClassExpression(node)) refuseClassExpression(node, imports, baseDirectory);
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
   return found;
 }
 
-function collectClass(classDeclaration: ts.ClassDeclaration, className: string, imports: ImportedNames, found: ToolDeclaration[]): void {
+function collectClass(
+  classDeclaration: ts.ClassDeclaration,
+  imports: ImportedNames,
+  baseDirectory: string,
+  found: ToolDeclaration[],
+): void {
   const argsTypeNode = toolBaseArgsType(classDeclaration, imports);
-  if (argsTypeNode !== undefined) found.push({ kind: 'class', classDeclaration, className, argsTypeNode, imports });
+  const className = classDeclaration.name?.text;
+  if (argsTypeNode !== undefined && className === undefined) throw anonymousClass(classDeclaration, 'a tool class', baseDirectory);
+  if (argsTypeNode !== undefined && className !== undefined)
+    found.push({ kind: 'class', classDeclaration, className, argsTypeNode, imports });
   for (const member of classDeclaration.members) {
     if (!ts.isMethodDeclaration(member) || member.body === undefined) continue;
     const tool = decoratorCalls(member, imports).find((decorator) => decorator.name === 'Tool');
-    if (tool === undefined || !ts.isIdentifier(member.name)) continue;
+    if (tool === undefined) continue;
+    if (className === undefined) throw anonymousClass(member, 'an @Tool method', baseDirectory);
+    if (!ts.isIdentifier(member.name)) throw unnamedMethod(member, className, baseDirectory);
     found.push({
       kind: 'method',
       classDeclaration,
@@ -68,7 +90,37 @@ function collectClass(classDeclaration: ts.ClassDeclaration, className: string, 
   }
 }
 
-function toolBaseArgsType(classDeclaration: ts.ClassDeclaration, imports: ImportedNames): ts.TypeNode | undefined {
+function anonymousClass(node: ts.Node, what: string, baseDirectory: string): SchemaGenerationError {
+  const source = sourceOf(node, baseDirectory);
+  return new SchemaGenerationError(
+    `A class without a name declares ${what} (${source}): the manifest keys tools by class name, ` +
+      'and the registry looks them up by the runtime class name. Give the class a name (`export default class WeatherService { ... }`).',
+    { source },
+  );
+}
+
+/** A class expression (`const Service = class { ... }`) is not scanned; its tools must not vanish silently. */
+function refuseClassExpression(expression: ts.ClassExpression, imports: ImportedNames, baseDirectory: string): void {
+  const tool = expression.members.find((member) => decoratorCalls(member, imports).some((decorator) => decorator.name === 'Tool'));
+  if (tool === undefined && toolBaseArgsType(expression, imports) === undefined) return;
+  const source = sourceOf(tool ?? expression, baseDirectory);
+  throw new SchemaGenerationError(
+    `A class expression declares tools (${source}), and toolcraft-schema only scans class declarations. ` +
+      'Give the class a name as a declaration (`export class WeatherService { ... }`).',
+    { source },
+  );
+}
+
+function unnamedMethod(method: ts.MethodDeclaration, className: string, baseDirectory: string): SchemaGenerationError {
+  const source = sourceOf(method, baseDirectory);
+  return new SchemaGenerationError(
+    `The @Tool method ${method.name.getText()} of ${className} (${source}) has a quoted or computed name, ` +
+      'which the manifest cannot key. Use an identifier method name, and set the name the model sees with `@Tool({ customName })`.',
+    { className, source },
+  );
+}
+
+function toolBaseArgsType(classDeclaration: ts.ClassLikeDeclaration, imports: ImportedNames): ts.TypeNode | undefined {
   const extendsClause = classDeclaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
   const base = extendsClause?.types[0];
   if (base === undefined) return undefined;

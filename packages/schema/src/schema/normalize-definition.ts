@@ -1,12 +1,14 @@
 import type { JsonSchema } from '@toolcraft/core';
 import type { Definition } from '../typescript.js';
+import { mergeIntersections } from './merge-intersections.js';
 
 const DROPPED = new Set(['$schema', 'propertyOrder', 'defaultProperties']);
 
 /**
  * Turns a typescript-json-schema definition into a manifest schema: drops `$schema`
- * and generator-only keywords, and moves the definitions of recursive types to
- * `$defs` (`#/definitions/X` becomes `#/$defs/X`).
+ * and generator-only keywords, moves the definitions of recursive types to
+ * `$defs` (`#/definitions/X` becomes `#/$defs/X`), and merges the `allOf` of
+ * intersections of object types into one object.
  * @param definition - the generated definition
  * @param reffed - the definitions it refers to (only recursive types, as refs are off)
  * @returns the schema
@@ -17,7 +19,7 @@ export function normalizeDefinition(definition: Definition, reffed: Record<strin
   if (names.length > 0) {
     schema.$defs = Object.fromEntries(names.map((name) => [name, rewrite(reffed[name]) as JsonSchema]));
   }
-  return inlineRootReference(schema);
+  return mergeIntersections(inlineRootReference(schema));
 }
 
 function rewrite(value: unknown): unknown {

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 /** A throwaway TypeScript project on disk, for CLI and stale-manifest tests. */
 export interface TempProject {
   directory: string;
-  /** Writes (or rewrites) a file of the project. */
+  /** Writes (or rewrites) a file of the project, making its directory if needed. */
   write(file: string, text: string): void;
   /** Deletes the project. */
   remove(): void;
@@ -35,7 +35,10 @@ export class NoteService {
  */
 export function createTempProject(): TempProject {
   const directory = mkdtempSync(path.join(tmpdir(), 'toolcraft-schema-'));
-  const write = (file: string, text: string): void => writeFileSync(path.join(directory, file), text);
+  const write = (file: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(directory, file)), { recursive: true });
+    writeFileSync(path.join(directory, file), text);
+  };
   write(
     'tsconfig.json',
     JSON.stringify({
