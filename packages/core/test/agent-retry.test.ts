@@ -135,11 +135,11 @@ describe('Agent retries of model calls', () => {
     expect(model.requests).toHaveLength(1);
   });
 
-  it("stops with 'max_duration' when the run's time runs out during a backoff wait", async () => {
+  it("fails with the model's error, not a silent 'max_duration', when the backoff wait would outlast maxDurationMs", async () => {
     const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
-    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 30, retry: { maxDelayMs: 10_000 } }).run('Hi');
+    const failure = new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 30, retry: { maxDelayMs: 10_000 } }).run('Hi');
 
-    expect(run.stopReason).toBe('max_duration');
+    await expect(failure).rejects.toThrow(/the next retry would come after the run's maxDurationMs/);
     expect(model.requests).toHaveLength(1);
   });
 });

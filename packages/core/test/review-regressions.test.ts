@@ -239,3 +239,35 @@ describe('Tool options', () => {
     expect(() => new AddTool('calculator', undefined, 0)).toThrow(/timeoutMs must be a number above 0/);
   });
 });
+
+describe('Agent edge cases', () => {
+  it('gives up at once, with the model error, when a retry would wait past maxDurationMs', async () => {
+    const model = new ScriptedModel([
+      { error: new ModelCallError('rate limited', { retryable: true, status: 429, retryAfterMs: 20_000 }) },
+      { text: 'late' },
+    ]);
+    const started = Date.now();
+    const error = await new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 300 }).run('hi').catch((caught: unknown) => caught);
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(ModelCallError.isInstance(error) && error.message).toMatch(
+      /failed after 1 attempt \(the next retry would come after the run's maxDurationMs\).*rate limited/,
+    );
+    expect((error as ModelCallError).status).toBe(429);
+  });
+
+  it('does not end the run with the result of a failed call that set skipSummarization', async () => {
+    class Finisher extends ContextAwareTool<WaitArgs, string> {
+      constructor() {
+        super({ argsType: WaitArgs, name: 'finish', description: '' });
+      }
+      execute(_args: WaitArgs, context: AgentContext): string {
+        context.actions.skipSummarization = true;
+        throw new Error('failed after asking to finish');
+      }
+    }
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'finish', arguments: {} }] }, { text: 'recovered' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.of(new Finisher()) }).run('finish');
+    expect(run.text).toBe('recovered');
+    expect(run.stopReason).toBe('completed');
+  });
+});

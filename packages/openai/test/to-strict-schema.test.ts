@@ -124,7 +124,7 @@ describe('toStrictSchema', () => {
     });
   });
 
-  it('inlines a $ref that has sibling keywords, which strict mode does not allow', () => {
+  it('moves a $ref with sibling keywords into anyOf, which strict mode allows beside them', () => {
     const strict = toStrictSchema(
       {
         type: 'object',
@@ -133,13 +133,49 @@ describe('toStrictSchema', () => {
       },
       'refs',
     );
-    expect(strict.properties?.['origin']).toEqual({
-      type: ['object', 'null'],
-      description: 'Start',
-      properties: { x: { type: 'number' } },
-      required: ['x'],
-      additionalProperties: false,
+    expect(strict.properties?.['origin']).toEqual({ description: 'Start', anyOf: [{ $ref: '#/$defs/Point' }, { type: 'null' }] });
+  });
+
+  it('converts a recursive type whose self-references carry descriptions, without expanding it', () => {
+    const strict = toStrictSchema(
+      {
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/Node' } },
+        required: ['root'],
+        $defs: {
+          Node: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              parent: { $ref: '#/$defs/Node', description: 'The parent node, if any.' },
+              children: { type: 'array', items: { $ref: '#/$defs/Node', description: 'A child' } },
+            },
+            required: ['name', 'children'],
+          },
+        },
+      },
+      'tree',
+    );
+    expect(strict.$defs?.['Node']?.properties?.['parent']).toEqual({
+      description: 'The parent node, if any.',
+      anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }],
     });
+    expect(strict.$defs?.['Node']?.required).toEqual(['name', 'parent', 'children']);
+  });
+
+  it('merges an allOf of a $ref and outer properties, keeping the referenced properties', () => {
+    const strict = toStrictSchema(
+      {
+        type: 'object',
+        allOf: [{ $ref: '#/$defs/Base' }],
+        properties: { extra: { type: 'string' } },
+        required: ['extra'],
+        $defs: { Base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+      },
+      'extended',
+    );
+    expect(strict.properties).toEqual({ id: { type: 'string' }, extra: { type: 'string' } });
+    expect(strict.required).toEqual(['id', 'extra']);
   });
 
   it('turns oneOf into anyOf and flattens a single-branch allOf', () => {
@@ -157,13 +193,7 @@ describe('toStrictSchema', () => {
     );
     expect(strict.properties).toEqual({
       shape: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-      home: {
-        type: 'object',
-        description: 'Home',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-        additionalProperties: false,
-      },
+      home: { description: 'Home', anyOf: [{ $ref: '#/$defs/Place' }] },
     });
   });
 
@@ -219,10 +249,10 @@ describe('toStrictSchema', () => {
       ['a root union', { anyOf: [{ type: 'object', properties: {} }] }, '$', /not a union/],
       ['an unsupported keyword', { type: 'object', properties: { a: { type: 'string', not: { const: 'x' } } } }, '$.a', /keyword 'not'/],
       [
-        'allOf with several branches',
-        { type: 'object', properties: { a: { allOf: [{ type: 'string' }, { minLength: 1 }] } } },
-        '$.a',
-        /allOf/,
+        'allOf branches of different types',
+        { type: 'object', properties: { a: { allOf: [{ type: 'string' }, { type: 'number' }] } } },
+        '$.a.allOf[1]',
+        /different types/,
       ],
       [
         'a schema without a type',

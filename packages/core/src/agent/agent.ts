@@ -133,7 +133,12 @@ export class Agent {
       let response: ChatResponse;
       try {
         const request = { messages: transcript.messages.slice(), tools: this.toolDefinitions as ToolDefinition[], signal };
-        response = await completeWithRetry(this.model, toolChoice === undefined ? request : { ...request, toolChoice }, this.retry);
+        response = await completeWithRetry(
+          this.model,
+          toolChoice === undefined ? request : { ...request, toolChoice },
+          this.retry,
+          () => deadline.remainingMs,
+        );
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
         throw error;
@@ -165,5 +170,10 @@ function requestedStop(context: RunAgentContext, results: readonly ReceivedToolR
   if (!actions.skipSummarization) return undefined;
   const id = context.setBy('skipSummarization');
   const result = results.find((candidate) => candidate.id === id) ?? results.at(-1);
-  return { stopReason: 'completed', text: result?.content ?? '' };
+  if (result === undefined || result.isError) {
+    // The call that asked to end the run failed: the model sees the error and goes on instead.
+    actions.skipSummarization = false;
+    return undefined;
+  }
+  return { stopReason: 'completed', text: result.content };
 }

@@ -12,6 +12,7 @@ import type { ResolvedRetryOptions } from './retry-options.js';
  * @param model - the model
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
+ * @param remainingMs - the time left in the run; a retry that would wait longer gives up at once
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -20,6 +21,7 @@ export async function completeWithRetry(
   model: ChatModel,
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
+  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
 ): Promise<ChatResponse> {
   const wait = retry.sleep ?? sleep;
   for (let attempt = 0; ; attempt++) {
@@ -28,15 +30,18 @@ export async function completeWithRetry(
     } catch (error) {
       if (request.signal.aborted || !isRetryableError(error)) throw error;
       if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
-      await wait(retryDelay(attempt, retryAfterOf(error), retry, retry.random), request.signal);
+      const delay = retryDelay(attempt, retryAfterOf(error), retry, retry.random);
+      // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
+      if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
+      await wait(delay, request.signal);
       if (request.signal.aborted) throw request.signal.reason;
     }
   }
 }
 
-function exhausted(error: unknown, attempts: number): ModelCallError {
+function exhausted(error: unknown, attempts: number, why?: string): ModelCallError {
   const detail = error instanceof Error ? error.message : String(error);
-  const tries = attempts === 1 ? '1 attempt (retries are disabled)' : `${attempts} attempts`;
+  const tries = `${attempts === 1 ? '1 attempt' : `${attempts} attempts`}${why ? ` (${why})` : attempts === 1 ? ' (retries are disabled)' : ''}`;
   const status = statusOf(error);
   const retryAfterMs = retryAfterOf(error);
   return new ModelCallError(`The model call failed after ${tries}; the last error was: ${detail}`, {

@@ -17,6 +17,7 @@ export class RunDeadline {
   /** Aborts when the caller aborts or the time limit passes. */
   readonly signal: AbortSignal;
   private readonly timer?: ReturnType<typeof setTimeout>;
+  private readonly endsAt: number;
 
   /**
    * @param maxDurationMs - the run's time limit (non-finite: none)
@@ -24,6 +25,7 @@ export class RunDeadline {
    */
   constructor(maxDurationMs: number, callerSignal?: AbortSignal) {
     const limit = new AbortController();
+    this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
       this.timer = setTimeout(() => limit.abort(new RunDurationExceeded(maxDurationMs)), Math.max(0, maxDurationMs));
     }
@@ -33,6 +35,11 @@ export class RunDeadline {
   /** Why the run was cancelled: `'max_duration'` when the time limit fired first, else `'aborted'`. */
   get stopReason(): 'aborted' | 'max_duration' {
     return this.signal.reason instanceof RunDurationExceeded ? 'max_duration' : 'aborted';
+  }
+
+  /** The time left before the limit, in ms (Infinity without one). */
+  get remainingMs(): number {
+    return Math.max(0, this.endsAt - Date.now());
   }
 
   /** Stops the timer; call it when the run ends. */

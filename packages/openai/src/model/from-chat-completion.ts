@@ -13,13 +13,21 @@ import type { CompletionUsage } from 'openai/resources/completions';
 export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
   const choice = completion.choices?.[0];
   if (choice === undefined) {
+    // Some OpenAI-compatible servers answer 200 with an error body instead of an error status.
+    const error = (completion as { error?: { message?: string; code?: unknown } }).error;
+    if (error !== undefined) {
+      throw new ModelCallError(`The model server answered with an error: ${error.message ?? JSON.stringify(error)}`, {
+        retryable: false,
+        cause: error,
+      });
+    }
     throw new ModelCallError(`The chat completion '${completion.id}' has no choices.`, { retryable: false });
   }
   const { content, refusal, tool_calls: toolCalls } = choice.message;
-  const calls = (toolCalls ?? []).flatMap((call, index) => toModelToolCall(call, index, completion.id));
+  const calls = (toolCalls ?? []).flatMap(toModelToolCall);
   const message: ChatResponse['message'] = { role: 'assistant', content: content ?? refusal ?? null };
   if (calls.length > 0) message.toolCalls = calls;
-  const usage = completion.usage === undefined ? undefined : fromCompletionUsage(completion.usage);
+  const usage = completion.usage == null ? undefined : fromCompletionUsage(completion.usage);
   return usage === undefined ? { message } : { message, usage };
 }
 
@@ -29,16 +37,22 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
  * @returns `prompt_tokens` as input, `completion_tokens` as output, and the total
  */
 export function fromCompletionUsage(usage: CompletionUsage): Usage {
-  return {
-    inputTokens: usage.prompt_tokens,
-    outputTokens: usage.completion_tokens,
-    totalTokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
-  };
+  const inputTokens = usage.prompt_tokens ?? 0;
+  const outputTokens = usage.completion_tokens ?? 0;
+  return { inputTokens, outputTokens, totalTokens: usage.total_tokens ?? inputTokens + outputTokens };
 }
 
-function toModelToolCall(call: ChatCompletionMessageToolCall, index: number, completionId: string): ModelToolCall[] {
-  if (call.type !== 'function') return [];
-  const id = call.id !== undefined && call.id !== '' ? call.id : `call_${completionId}_${index}`;
-  const text = call.function.arguments;
-  return [{ id, name: call.function.name, arguments: text === undefined || text === '' ? '{}' : text }];
+/**
+ * One function call of the response, normalised so it can be executed and sent back as history:
+ * a missing `type` counts as a function call, a missing name becomes `''` (answered as an unknown
+ * tool), object arguments become their JSON text, and a missing id is left for the agent to generate.
+ */
+function toModelToolCall(call: ChatCompletionMessageToolCall): ModelToolCall[] {
+  const loose = call as { type?: string; id?: string; function?: { name?: unknown; arguments?: unknown } };
+  if ((loose.type !== undefined && loose.type !== 'function') || typeof loose.function !== 'object' || loose.function === null) return [];
+  const { name, arguments: raw } = loose.function;
+  const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
+  return [
+    { id: typeof loose.id === 'string' ? loose.id : '', name: typeof name === 'string' ? name : '', arguments: text === '' ? '{}' : text },
+  ];
 }

@@ -36,7 +36,8 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
     const status = error.status;
     const headers = isHeadersLike(error.headers) ? error.headers : undefined;
     return new ModelCallError(`${prefix} with status ${status}: ${error.message}`, {
-      retryable: isRetryableStatus(status, headers),
+      // A 429 for an exhausted quota will not pass by waiting.
+      retryable: isRetryableStatus(status, headers) && (error as { code?: unknown }).code !== 'insufficient_quota',
       status,
       retryAfterMs: retryAfterMs(headers),
       cause: error,

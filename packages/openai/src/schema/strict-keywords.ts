@@ -17,7 +17,6 @@ export const supportedKeywords: ReadonlySet<string> = new Set([
   'const',
   'anyOf',
   'oneOf',
-  'allOf',
   '$ref',
   '$defs',
   'definitions',

@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import { Agent, ModelCallError, ToolRegistry } from '@toolcraft/core';
+import { OpenAIChatModel } from '../src/index';
+import { textReply } from './support/chat-completion-replies';
+import { FakeOpenAIServer } from './support/fake-openai-server';
+import { AddTool } from './support/test-tools';
+import OpenAI from 'openai';
+
+/** A raw Chat Completions body, as a loosely compatible server might send it. */
+const body = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  body: {
+    id: 'chatcmpl-x',
+    object: 'chat.completion',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', ...message } }],
+    ...extra,
+  },
+});
+
+describe('OpenAIChatModel with loosely compatible servers', () => {
+  let server: FakeOpenAIServer;
+  let model: OpenAIChatModel;
+  beforeEach(async () => {
+    server = await FakeOpenAIServer.start();
+    model = new OpenAIChatModel({ client: new OpenAI({ apiKey: 'x', baseURL: server.baseURL, maxRetries: 0 }), model: 'm' });
+  });
+  afterEach(() => server.close());
+
+  it('accepts usage: null', async () => {
+    server.reply(body({ content: 'hi' }, { usage: null }));
+    expect(await model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] })).toEqual({
+      message: { role: 'assistant', content: 'hi' },
+    });
+  });
+
+  it('treats a tool call without type as a function call and normalises its id, name and arguments', async () => {
+    server.reply(
+      body({
+        content: null,
+        tool_calls: [
+          { function: { name: 'add', arguments: { a: 1, b: 2 } } },
+          { id: 'call_b', type: 'function', function: { arguments: '{}' } },
+        ],
+      }),
+    );
+    const response = await model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] });
+    expect(response.message.toolCalls).toEqual([
+      { id: '', name: 'add', arguments: '{"a":1,"b":2}' },
+      { id: 'call_b', name: '', arguments: '{}' },
+    ]);
+  });
+
+  it('reports a 200 answer with an error body as that error', async () => {
+    server.reply({ body: { error: { message: 'model overloaded', code: 'busy' } } });
+    await expect(model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] })).rejects.toThrow(
+      /answered with an error: model overloaded/,
+    );
+  });
+
+  it('does not retry a 429 for an exhausted quota', async () => {
+    server.reply({
+      status: 429,
+      body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+    });
+    const error = await model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] }).catch((caught: unknown) => caught);
+    expect(ModelCallError.isInstance(error) && error.retryable).toBe(false);
+  });
+
+  it('runs an agent through calls without ids, giving each a unique generated id', async () => {
+    server.reply(
+      body({ content: null, tool_calls: [{ type: 'function', function: { name: 'add', arguments: '{"a":1,"b":2}' } }] }),
+      body({ content: null, tool_calls: [{ type: 'function', function: { name: 'add', arguments: '{"a":2,"b":2}' } }] }),
+      textReply('done'),
+    );
+    const run = await new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).run('add twice');
+    const ids = run.toolCalls.map((call) => call.id);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.every((id) => id.length > 0)).toBe(true);
+    expect(run.text).toBe('done');
+  });
+});
