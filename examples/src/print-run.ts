@@ -25,7 +25,7 @@ export function printRun(run: RunResult, log: (line: string) => void): void {
   }
   log(`\nassistant> ${run.text}`);
   log(
-    `\n[stop: ${run.stopReason}${run.transferTo ? ` → ${run.transferTo}` : ''}; ${run.toolCalls.length} tool calls; ` +
+    `\n[stop: ${run.stopReason}${run.transferTo ? ` → ${run.transferTo}` : ''}${run.finishReason && run.finishReason !== 'stop' ? ` (model finish: ${run.finishReason})` : ''}; ${run.toolCalls.length} tool calls; ` +
       `tokens: ${run.usage.inputTokens} in, ${run.usage.outputTokens} out; ${run.durationMs.toFixed(0)} ms]`,
   );
 }

@@ -73,7 +73,7 @@ export { backoffDelay, retryDelay } from './agent/backoff.js';
 export type { BackoffOptions } from './agent/backoff.js';
 export { isRetryableError } from './agent/is-retryable-error.js';
 export { InvalidAgentOptionsError } from './agent/invalid-agent-options-error.js';
-export type { ChatModel, ChatRequest, ChatResponse, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
+export type { ChatModel, ChatRequest, ChatResponse, FinishReason, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
 
 export { ToolcraftError } from './errors/toolcraft-error.js';

@@ -271,3 +271,11 @@ describe('Agent edge cases', () => {
     expect(run.stopReason).toBe('completed');
   });
 });
+
+describe('Finish reasons', () => {
+  it("tells the host when the model's last answer was cut off at the token limit", async () => {
+    const model = new ScriptedModel([{ text: 'The answer is', finishReason: 'length' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.EMPTY }).run('hi');
+    expect(run).toMatchObject({ stopReason: 'completed', text: 'The answer is', finishReason: 'length' });
+  });
+});

@@ -31,6 +31,7 @@ describe('OpenAIChatModel with loosely compatible servers', () => {
     server.reply(body({ content: 'hi' }, { usage: null }));
     expect(await model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] })).toEqual({
       message: { role: 'assistant', content: 'hi' },
+      finishReason: 'stop',
     });
   });
 
@@ -78,5 +79,20 @@ describe('OpenAIChatModel with loosely compatible servers', () => {
     expect(new Set(ids).size).toBe(2);
     expect(ids.every((id) => id.length > 0)).toBe(true);
     expect(run.text).toBe('done');
+  });
+
+  it('reports why the model stopped: a cut-off answer and a refusal', async () => {
+    server.reply(
+      {
+        body: {
+          ...body({ content: 'partial' }).body,
+          choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content: 'partial' } }],
+        },
+      },
+      body({ content: null, refusal: 'I cannot help with that.' }),
+    );
+    const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [] };
+    expect((await model.complete(request)).finishReason).toBe('length');
+    expect(await model.complete(request)).toMatchObject({ message: { content: 'I cannot help with that.' }, finishReason: 'refusal' });
   });
 });

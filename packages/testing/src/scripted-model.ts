@@ -62,7 +62,11 @@ export class ScriptedModel implements ChatModel {
         : turn;
     const outcome = request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal);
     if ('error' in outcome) throw outcome.error;
-    return { message: this.message(outcome.text, outcome.toolCalls), ...(outcome.usage ? { usage: { ...outcome.usage } } : {}) };
+    return {
+      message: this.message(outcome.text, outcome.toolCalls),
+      ...(outcome.usage ? { usage: { ...outcome.usage } } : {}),
+      ...(outcome.finishReason ? { finishReason: outcome.finishReason } : {}),
+    };
   }
 
   private turnAt(index: number, request: RecordedRequest): ScriptedTurn {

@@ -1,4 +1,4 @@
-import type { ChatRequest, Usage } from '@toolcraft/core';
+import type { ChatRequest, FinishReason, Usage } from '@toolcraft/core';
 
 /** A tool call a {@link ScriptedModel} turn makes. */
 export interface ScriptedToolCall {
@@ -18,6 +18,8 @@ export interface ScriptedReply {
   toolCalls?: readonly ScriptedToolCall[];
   /** The usage reported for the turn; none when absent. */
   usage?: Usage;
+  /** Why the model stopped (e.g. `'length'` to script a cut-off answer). */
+  finishReason?: FinishReason;
 }
 
 /** A scripted failure: the model call throws `error` (e.g. a retryable `ModelCallError`). */

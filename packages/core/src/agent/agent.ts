@@ -117,6 +117,7 @@ export class Agent {
         stateDelta: context.state.delta,
         ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
         durationMs: Date.now() - startedAt,
+        ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
       };
     } finally {
       deadline.dispose();
@@ -145,6 +146,7 @@ export class Agent {
       }
       const message = withCallIds(response.message);
       transcript.addAssistant(message, response.usage);
+      transcript.finishReason = response.finishReason;
       const calls = message.toolCalls ?? [];
       if (calls.length === 0) return { stopReason: 'completed' };
       if (toolCallCount + calls.length > this.limits.maxToolCalls) {

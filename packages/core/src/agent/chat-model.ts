@@ -30,7 +30,15 @@ export interface ChatRequest {
 export interface ChatResponse {
   message: AssistantMessage;
   usage?: Usage;
+  /** Why the model stopped, when the provider says: a `'length'` answer was cut off. */
+  finishReason?: FinishReason;
 }
+
+/**
+ * Why a model stopped its answer: `'stop'` (done), `'length'` (cut off at the token limit),
+ * `'tool_calls'`, `'content_filter'`, `'refusal'` (the model refused; the text is the refusal), or `'other'`.
+ */
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'refusal' | 'other';
 
 /**
  * A chat model that can call tools. Adapters (OpenAI, scripted, ...) implement it.

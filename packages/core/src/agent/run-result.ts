@@ -1,5 +1,5 @@
 import type { ReceivedToolResult } from '../environment/tool-call.js';
-import type { Usage } from './chat-model.js';
+import type { FinishReason, Usage } from './chat-model.js';
 import type { ChatMessage } from './messages.js';
 import type { StopReason } from './stop-reason.js';
 
@@ -39,4 +39,6 @@ export interface RunResult {
   transferTo?: string;
   /** How long the run took, in ms. */
   durationMs: number;
+  /** Why the model stopped its last answer, when the provider said (`'length'`: the text was cut off; `'refusal'`: the model refused). */
+  finishReason?: FinishReason;
 }

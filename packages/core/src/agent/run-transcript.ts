@@ -1,5 +1,5 @@
 import type { ReceivedToolResult } from '../environment/tool-call.js';
-import type { Usage } from './chat-model.js';
+import type { FinishReason, Usage } from './chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from './messages.js';
 import type { RunToolCall } from './run-result.js';
 import { addUsage, zeroUsage } from './usage.js';
@@ -16,6 +16,8 @@ export class RunTranscript {
   readonly toolCalls: RunToolCall[] = [];
   /** The summed usage of the model calls. */
   usage: Usage = { ...zeroUsage };
+  /** Why the model stopped its last answer, when the provider said. */
+  finishReason?: FinishReason;
 
   /**
    * @param instructions - the system message, if any

@@ -1,4 +1,4 @@
-import type { ChatResponse, ModelToolCall, Usage } from '@toolcraft/core';
+import type { ChatResponse, FinishReason, ModelToolCall, Usage } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
 import type { ChatCompletion, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
@@ -28,7 +28,25 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
   const message: ChatResponse['message'] = { role: 'assistant', content: content ?? refusal ?? null };
   if (calls.length > 0) message.toolCalls = calls;
   const usage = completion.usage == null ? undefined : fromCompletionUsage(completion.usage);
-  return usage === undefined ? { message } : { message, usage };
+  const finishReason = refusal != null && content == null ? 'refusal' : toFinishReason(choice.finish_reason);
+  return { message, ...(usage === undefined ? {} : { usage }), ...(finishReason === undefined ? {} : { finishReason }) };
+}
+
+function toFinishReason(reason: string | null | undefined): FinishReason | undefined {
+  switch (reason) {
+    case 'stop':
+    case 'length':
+    case 'tool_calls':
+    case 'content_filter':
+      return reason;
+    case 'function_call':
+      return 'tool_calls';
+    case null:
+    case undefined:
+      return undefined;
+    default:
+      return 'other';
+  }
 }
 
 /**
