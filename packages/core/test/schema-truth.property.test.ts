@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { compileArgumentCleaner } from '../src/decoding/argument-cleaner.js';
 import addFormats from 'ajv-formats';
 import { Type } from 'class-transformer';
 import {
@@ -558,7 +559,8 @@ const tally = { accepted: 0, rejected: 0, compared: 0 };
 
 function compare(schema: JsonSchema, validate: ValidateFunction, tool: Tool<object, unknown>, value: unknown): void {
   if (hasForbiddenKey(value)) return;
-  const schemaAccepts = validate(value);
+  // null for an optional property means absent (documented): the schema is asked about the value without those nulls.
+  const schemaAccepts = validate(compileArgumentCleaner(schema)(value));
   // Both as the model sends it (JSON text) and as a caller may pass it (an object; a string or
   // null there means something else: JSON text, or no arguments).
   const text = JSON.stringify(value);

@@ -106,9 +106,9 @@ describe('SimpleTool', () => {
     expect(result.value).toBeInstanceOf(ToolResult.Text);
   });
 
-  it('describes an optional property as nullable with its default, and treats null as absent', async () => {
+  it('describes an optional property with its default, and treats null as absent', async () => {
     const tool = new GreetTool();
-    expect(tool.inputSchema.properties?.greeting).toEqual({ type: ['string', 'null'], default: 'Hello' });
+    expect(tool.inputSchema.properties?.greeting).toEqual({ type: 'string', default: 'Hello' });
     expect(tool.inputSchema.required).toEqual(['name']);
     const env = new AgentEnvironment({ registry: ToolRegistry.of(tool) });
     const result = await env.executeTool({ name: 'greet', arguments: '{"name":"Bo","greeting":null}' });
@@ -189,8 +189,8 @@ describe('Tool with an explicit JSON Schema', () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new SearchTool()) });
     expect((await env.executeTool({ name: 'search', arguments: '{"query":"cats","limit":null,"other":1}' })).value).toBe('cats:10');
     const bad = await env.executeTool({ name: 'search', arguments: '{"query":"","limit":0}' });
-    expect(bad.content).toContain("'query': must NOT have fewer than 1 characters");
-    expect(bad.content).toContain("'limit': must be >= 1");
+    expect(bad.content).toContain(`'query': must be at least 1 characters long, got string ""`);
+    expect(bad.content).toContain("'limit': must be at least 1, got number 0");
   });
 
   it("formats the result with the tool's own resultFormatter", async () => {
@@ -237,6 +237,6 @@ describe('Optional nulls with an explicit schema', () => {
     const result = await env.executeTool({ name: 'contact', arguments: '{"contact":{"email":"a@b.c","name":null},"note":null}' });
     expect(result.content).toBe('{"contact":{"email":"a@b.c"},"note":null}');
     const missing = await env.executeTool({ name: 'contact', arguments: '{"contact":{"email":null}}' });
-    expect(missing.content).toContain("'contact.email': expected string, got null");
+    expect(missing.content).toContain("'contact.email': expected a string, got null");
   });
 });

@@ -1,27 +1,70 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { canonicalJson } from './canonical-json.js';
+import { linearUniqueItems } from './unique-items-keyword.js';
 
-let shared: Ajv | undefined;
+/** The JSON Schema drafts an explicit schema may name in `$schema`. */
+export type JsonSchemaDraft = 'draft-07' | '2020-12';
+
+const options: Options = {
+  allErrors: true,
+  verbose: true,
+  strict: false,
+  useDefaults: true,
+  coerceTypes: false,
+  addUsedSchema: false,
+  // Inherited members (`valueOf`, `toString`) are never read as properties.
+  ownProperties: true,
+};
+const instances = new Map<JsonSchemaDraft, Ajv>();
 const compiled = new Map<string, ValidateFunction>();
 
 /**
- * Compiles a JSON Schema with the one shared ajv instance (all errors, ajv-formats' full formats,
- * no coercion, defaults applied). Equal schemas share one validator, and schemas are not kept in
- * ajv's registry, so a schema with an `$id` may back many tools.
+ * The draft a schema is written in, from its `$schema` (draft-07 when absent).
+ * @param schema - the schema
+ * @returns the draft
+ * @throws Error naming the supported drafts for any other `$schema`
+ */
+export function draftOf(schema: JsonSchema): JsonSchemaDraft {
+  const declared = schema.$schema;
+  if (declared === undefined) return 'draft-07';
+  if (typeof declared === 'string') {
+    if (/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return '2020-12';
+    if (/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return 'draft-07';
+  }
+  throw new Error(
+    `its $schema ${JSON.stringify(declared)} is not supported; use draft-07 ("http://json-schema.org/draft-07/schema#") ` +
+      'or 2020-12 ("https://json-schema.org/draft/2020-12/schema"), or leave $schema out',
+  );
+}
+
+/**
+ * Compiles a JSON Schema with toolcraft's shared ajv instance of its draft (all errors, ajv-formats'
+ * full formats, no coercion, defaults applied, `uniqueItems` in linear time). Equal schemas share
+ * one validator, and schemas are not kept in ajv's registry, so a schema with an `$id` may back many tools.
  * @param schema - the schema
  * @returns ajv's validate function
+ * @throws Error when the schema names an unsupported draft or does not compile
  */
 export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
   const key = canonicalJson(schema);
   let validate = compiled.get(key);
   if (validate === undefined) {
-    shared ??= addFormats(
-      new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true, coerceTypes: false, addUsedSchema: false }),
-    );
-    validate = shared.compile(schema);
+    validate = ajvFor(draftOf(schema)).compile(schema);
     compiled.set(key, validate);
   }
   return validate;
+}
+
+function ajvFor(draft: JsonSchemaDraft): Ajv {
+  let ajv = instances.get(draft);
+  if (ajv === undefined) {
+    ajv = addFormats(draft === '2020-12' ? new Ajv2020(options) : new Ajv(options));
+    ajv.removeKeyword('uniqueItems');
+    ajv.addKeyword(linearUniqueItems);
+    instances.set(draft, ajv);
+  }
+  return ajv;
 }

@@ -1,101 +1,149 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import { isForbiddenKey } from './forbidden-keys.js';
+import { resolveLocalReference } from './json-pointer.js';
+import { childPath } from './violation-path.js';
+import { addViolation, type ViolationSink } from './violation-sink.js';
 
-/** Returns the value cleaned as the schema says (copying only what changes). */
-export type ArgumentCleaner = (value: unknown) => unknown;
+/** The state of one cleaning pass. */
+export interface CleanPass {
+  /** Whether every object and array must be copied (the caller's own objects); else copied only where changed. */
+  copy: boolean;
+  /** Where forbidden keys are reported. */
+  sink: ViolationSink;
+}
 
-const keep: ArgumentCleaner = (value) => value;
+/** Cleans one value as its schema says; returns it, a cleaned copy, or (for a dropped value) undefined. */
+type NodeCleaner = (value: unknown, path: string, pass: CleanPass) => unknown;
+
+/** A compiled cleaning pass: `(value, pass?) => cleaned`; by default it copies and discards violations. */
+export type ArgumentCleaner = (value: unknown, pass?: CleanPass) => unknown;
+
+const keep: NodeCleaner = (value) => value;
 
 /**
- * Compiles, once per schema, a function that cleans arguments at any depth: it removes properties
- * an object schema does not declare (where it lists `properties` and no `additionalProperties`),
- * since arguments the tool does not declare are dropped; and it removes `null` from optional
- * properties whose schema does not itself allow `null`, since `null` for an optional argument
- * means absent (what OpenAI's strict mode sends for every optional property, nested ones included).
+ * Compiles, once per schema, the one cleaning pass arguments get before validation, at any depth:
+ * it refuses the keys `__proto__`, `constructor` and `prototype` (anywhere, untyped values included);
+ * it removes properties an object schema does not declare (where it lists `properties` and no
+ * `additionalProperties`), since arguments the tool does not declare are dropped; it removes `null`
+ * from optional properties whose schema does not itself allow `null` (null for an optional argument
+ * means absent, what OpenAI's strict mode sends); and it gives the caller's objects a private copy.
  * It follows local `$ref`s (recursive types included), the non-null branch of a nullable `anyOf`,
  * the branches of an `allOf`, array items and schema-valued `additionalProperties`.
  * @param root - the argument schema
- * @returns the cleaner (the identity when there is nothing to clean)
+ * @returns the cleaner
  */
 export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
-  const byReference = new Map<string, ArgumentCleaner>();
+  const byReference = new Map<string, NodeCleaner>();
 
-  const compile = (schema: JsonSchema): ArgumentCleaner => {
+  const compile = (schema: JsonSchema): NodeCleaner => {
     if (typeof schema.$ref === 'string') return compileReference(schema.$ref);
     const branches = schema.anyOf ?? schema.oneOf;
     if (branches !== undefined) {
       const nonNull = branches.filter((branch) => branch.type !== 'null');
-      return nonNull.length === 1 ? compile(nonNull[0]!) : keep;
+      return nonNull.length === 1 ? compile(nonNull[0]!) : scan;
     }
     if (schema.allOf !== undefined) return compile(mergeAllOf(schema));
-    if (schema.items !== undefined) {
-      const items = compile(schema.items);
-      return items === keep ? keep : (value) => (Array.isArray(value) ? value.map(items) : value);
-    }
-    return compileObject(schema);
+    if (schema.items !== undefined && typeof schema.items === 'object') return compileArray(compile(schema.items));
+    if (schema.properties !== undefined || typeof schema.additionalProperties === 'object') return compileObject(schema);
+    return onlyPrimitives(schema) ? keep : scan;
   };
 
-  const compileReference = (reference: string): ArgumentCleaner => {
+  const compileReference = (reference: string): NodeCleaner => {
     const known = byReference.get(reference);
     if (known !== undefined) return known;
-    const target = resolve(root, reference);
-    if (target === undefined) return keep;
-    let cleaner: ArgumentCleaner = keep;
-    byReference.set(reference, (value) => cleaner(value)); // a recursive type meets itself here
+    const target = resolveLocalReference(root, reference);
+    if (target === undefined) return scan;
+    let cleaner: NodeCleaner = scan;
+    const late: NodeCleaner = (value, path, pass) => cleaner(value, path, pass); // a recursive type meets itself here
+    byReference.set(reference, late);
     cleaner = compile(target);
-    return cleaner === keep ? keep : (byReference.get(reference) as ArgumentCleaner);
+    return late;
   };
 
-  const compileObject = (schema: JsonSchema): ArgumentCleaner => {
+  const compileObject = (schema: JsonSchema): NodeCleaner => {
     const properties = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
-    const rules = Object.entries(properties).map(([name, property]) => ({
-      name,
-      dropNull: !required.has(name) && !allowsNull(property, root),
-      inner: compile(property),
-    }));
+    const rules: Record<string, { dropNull: boolean; inner: NodeCleaner }> = Object.create(null) as never;
+    for (const [name, property] of Object.entries(properties)) {
+      rules[name] = { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) };
+    }
     const extra = schema.additionalProperties;
-    const declared =
-      schema.properties !== undefined && (extra === undefined || extra === false) ? new Set(Object.keys(properties)) : undefined;
-    const extraCleaner = typeof extra === 'object' ? compile(extra) : keep;
-    if (declared === undefined && extraCleaner === keep && rules.every((rule) => !rule.dropNull && rule.inner === keep)) return keep;
-    return (value) => {
+    const declaredOnly = extra === undefined || extra === false;
+    const extraCleaner = typeof extra === 'object' ? compile(extra) : scan;
+    return (value, path, pass) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const input = value as Record<string, unknown>;
-      let output: Record<string, unknown> | undefined;
-      const set = (key: string, next: unknown) => {
-        output ??= { ...input };
-        if (next === undefined) delete output[key];
-        else output[key] = next;
-      };
-      for (const key of Object.keys(input)) {
-        if (Object.hasOwn(properties, key)) continue;
-        if (declared !== undefined) set(key, undefined);
-        else if (extraCleaner !== keep) {
-          const next = extraCleaner(input[key]);
-          if (next !== input[key]) set(key, next);
+      let output: Record<string, unknown> | undefined = pass.copy ? {} : undefined;
+      for (const key in input) {
+        if (!Object.hasOwn(input, key)) continue;
+        const item = input[key];
+        let next: unknown;
+        if (isForbiddenKey(key)) {
+          addViolation(pass.sink, childPath(path, key), 'forbiddenKey', `the key '${key}' is not allowed in arguments`);
+          next = undefined;
+        } else {
+          const rule = rules[key];
+          if (rule === undefined) next = declaredOnly ? undefined : extraCleaner(item, childPath(path, key), pass);
+          else if (item === null && rule.dropNull) next = undefined;
+          else next = rule.inner === keep ? item : rule.inner(item, childPath(path, key), pass);
+        }
+        if (pass.copy) {
+          if (next !== undefined) output![key] = next;
+        } else if (next !== item) {
+          output ??= { ...input };
+          if (next === undefined) delete output[key];
+          else output[key] = next;
         }
       }
-      for (const rule of rules) {
-        if (!Object.hasOwn(input, rule.name)) continue;
-        const item = input[rule.name];
-        const next = item === null && rule.dropNull ? undefined : rule.inner(item);
-        if (next !== item) set(rule.name, next);
-      }
-      return output ?? value;
+      return output ?? input;
     };
   };
 
-  return compile(root);
+  const cleanRoot = compile(root);
+  return (value, pass = { copy: true, sink: [] }) => cleanRoot(value, '', pass);
 }
 
-function resolve(root: JsonSchema, reference: string): JsonSchema | undefined {
-  if (!reference.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const part of reference.slice(2).split('/')) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+function compileArray(items: NodeCleaner): NodeCleaner {
+  return (value, path, pass) => {
+    if (!Array.isArray(value)) return value;
+    let output: unknown[] | undefined = pass.copy ? new Array<unknown>(value.length) : undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const next = items === keep ? item : items(item, childPath(path, index), pass);
+      if (output !== undefined) output[index] = next;
+      else if (next !== item) {
+        output = value.slice();
+        output[index] = next;
+      }
+    }
+    return output ?? value;
+  };
+}
+
+/** Any JSON value with no schema to follow: forbidden keys are refused at any depth, and it is copied when asked. */
+const scan: NodeCleaner = (value, path, pass) => {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return compileArray(scan)(value, path, pass);
+  const input = value as Record<string, unknown>;
+  const output: Record<string, unknown> | undefined = pass.copy ? {} : undefined;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue;
+    if (isForbiddenKey(key)) {
+      addViolation(pass.sink, childPath(path, key), 'forbiddenKey', `the key '${key}' is not allowed in arguments`);
+      continue;
+    }
+    const next = scan(input[key], childPath(path, key), pass);
+    if (output !== undefined && next !== undefined) output[key] = next;
   }
-  return typeof node === 'object' && node !== null ? (node as JsonSchema) : undefined;
+  return output ?? input;
+};
+
+/** Whether a schema admits primitive values only (so nothing inside needs cleaning). */
+function onlyPrimitives(schema: JsonSchema): boolean {
+  const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types !== undefined) return !types.includes('object') && !types.includes('array');
+  const values = schema.enum ?? ('const' in schema ? [schema.const] : undefined);
+  return values !== undefined && values.every((value) => typeof value !== 'object' || value === null);
 }
 
 /** The object branches of an `allOf`, as one object schema (properties merged, required joined). */
@@ -113,10 +161,11 @@ function allowsNull(schema: JsonSchema, root: JsonSchema, seen = new Set<string>
   if (typeof schema.$ref === 'string') {
     if (seen.has(schema.$ref)) return false;
     seen.add(schema.$ref);
-    const target = resolve(root, schema.$ref);
+    const target = resolveLocalReference(root, schema.$ref);
     return target !== undefined && allowsNull(target, root, seen);
   }
   if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
   if (schema.enum?.includes(null) === true) return true;
+  if ('const' in schema && schema.const === null) return true;
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) => allowsNull(branch, root, seen));
 }

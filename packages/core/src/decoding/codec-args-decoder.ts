@@ -1,38 +1,26 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
+import { definitionFromCodec } from './codecs/definition-from-codec.js';
 import type { ObjectCodec } from './codecs/object-codec.js';
-import { checkCustomConstraints } from './custom-constraints.js';
-import { parseArguments } from './parse-arguments.js';
-import type { ViolationSink } from './violation-sink.js';
+import { compileArgsDecoder } from './compile-args-decoder.js';
 
 /**
- * Decodes arguments with a compiled {@link ObjectCodec}; for Args classes with constraints that
- * have no JSON Schema meaning, class-validator then runs exactly those on the instance.
+ * Transitional: decodes arguments described by a codec tree through the one validator compiled
+ * from its schema ({@link compileArgsDecoder}). Use `compileArgsDecoder` with an `ArgsDefinition`.
+ * @deprecated
  */
 export class CodecArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   readonly schema: JsonSchema;
-  private readonly sink: ViolationSink = [];
+  private readonly inner: ArgsDecoder<TArgs>;
 
-  /**
-   * @param codec - the compiled object codec
-   * @param needsClassValidator - whether some property has constraints only class-validator can check
-   */
-  constructor(
-    private readonly codec: ObjectCodec,
-    private readonly needsClassValidator = false,
-  ) {
-    this.schema = codec.schema;
+  /** @param codec - the compiled object codec */
+  constructor(codec: ObjectCodec, _needsClassValidator = false) {
+    this.inner = compileArgsDecoder<TArgs>(definitionFromCodec(codec), 'arguments');
+    this.schema = this.inner.schema;
   }
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs> {
-    // Decoding is synchronous, so one sink per decoder is reused; it is copied only on failure.
-    const sink = this.sink;
-    sink.length = 0;
-    const plain = parseArguments(raw, limits, sink);
-    if (plain === undefined) return { ok: false, violations: sink.slice() };
-    const value = this.codec.decode(plain, '', sink);
-    if (sink.length === 0 && this.needsClassValidator) checkCustomConstraints(this.codec, value, '', sink);
-    return sink.length === 0 ? { ok: true, value: value as TArgs } : { ok: false, violations: sink.slice() };
+    return this.inner.decode(raw, limits);
   }
 }

@@ -2,6 +2,14 @@
 export const forbiddenKeys: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /**
+ * @param key - an object key
+ * @returns whether it is `__proto__`, `constructor` or `prototype`
+ */
+export function isForbiddenKey(key: string): boolean {
+  return key === '__proto__' || key === 'constructor' || key === 'prototype';
+}
+
+/**
  * Finds a forbidden key among an object's own keys.
  * @param value - a parsed JSON object
  * @returns the first forbidden key present, or undefined

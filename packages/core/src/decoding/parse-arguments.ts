@@ -1,9 +1,11 @@
 import type { ArgumentLimits } from './argument-limits.js';
+import { measureArguments } from './argument-size.js';
 import { addViolation, type ViolationSink } from './violation-sink.js';
 
 /**
  * Turns raw arguments (a JSON string or an object) into a plain object, within the limits.
  * An empty string means no arguments. Violations go to the sink; the result is then undefined.
+ * An object is returned as it is (the caller's): the cleaning pass makes the private copy.
  * @param raw - what the model or caller sent
  * @param limits - size and depth limits
  * @param sink - where violations go
@@ -29,9 +31,21 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
     }
   } else if (raw === undefined || raw === null) {
     return {};
-  } else if (typeof raw === 'object' && objectDepth(raw, limits.maxDepth + 1) > limits.maxDepth) {
-    addViolation(sink, '', 'maxDepth', `the arguments are nested deeper than ${limits.maxDepth} levels`);
-    return undefined;
+  } else if (typeof raw === 'object') {
+    const verdict = measureArguments(raw, limits.maxLength, limits.maxDepth);
+    if (verdict === 'tooLong') {
+      addViolation(
+        sink,
+        '',
+        'maxLength',
+        `the arguments are more than ${limits.maxLength} characters long (as JSON); at most ${limits.maxLength} are accepted`,
+      );
+      return undefined;
+    }
+    if (verdict === 'tooDeep') {
+      addViolation(sink, '', 'maxDepth', `the arguments are nested deeper than ${limits.maxDepth} levels`);
+      return undefined;
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     addViolation(
@@ -62,17 +76,4 @@ function maxNesting(text: string): number {
     } else if (code === 125 || code === 93) depth--;
   }
   return deepest;
-}
-
-/** The nesting depth of an object, counted up to `cap`. */
-function objectDepth(value: object, cap: number): number {
-  if (cap <= 0) return 0;
-  let deepest = 0;
-  for (const child of Object.values(value as Record<string, unknown>)) {
-    if (typeof child === 'object' && child !== null) {
-      const depth = objectDepth(child, cap - 1);
-      if (depth > deepest) deepest = depth;
-    }
-  }
-  return deepest + 1;
 }

@@ -16,17 +16,19 @@ export function addViolation(sink: ViolationSink, path: string, constraint: stri
 
 /**
  * Describes a received value for a message, briefly: `string "x"`, `number 42`, `null`, `an array`.
+ * A long string is cut, with an ellipsis and its full length.
  * @param value - any JSON value
+ * @param maxQuoted - the longest quoted text kept, in characters (default 80)
  * @returns a short description
  */
-export function describeValue(value: unknown): string {
+export function describeValue(value: unknown, maxQuoted = 80): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
-    case 'string': {
-      const text = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-      return `string ${JSON.stringify(text)}`;
-    }
+    case 'string':
+      return value.length > maxQuoted
+        ? `string ${JSON.stringify(value.slice(0, maxQuoted))}… (${value.length} characters)`
+        : `string ${JSON.stringify(value)}`;
     case 'number':
     case 'boolean':
       return `${typeof value} ${String(value)}`;
@@ -38,9 +40,12 @@ export function describeValue(value: unknown): string {
 }
 
 /**
- * Joins a parent path and a property name.
- * @returns `name`, or `parent.name`
+ * Quotes a value (an allowed value, a constant) for a message, cut like {@link describeValue}.
+ * @param value - a JSON value
+ * @param maxQuoted - the longest text kept
+ * @returns its JSON, cut with an ellipsis when longer
  */
-export function childPath(parent: string, name: string): string {
-  return parent === '' ? name : `${parent}.${name}`;
+export function quoteValue(value: unknown, maxQuoted = 80): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > maxQuoted ? `${text.slice(0, maxQuoted)}… (${text.length} characters)` : text;
 }

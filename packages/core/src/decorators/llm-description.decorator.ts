@@ -1,8 +1,40 @@
 import { ReflectionKeys } from '../metadata/reflection-keys.js';
 import { requireReflectMetadata } from '../metadata/require-reflect-metadata.js';
 
-/** The argument of `@LLMDescription`: the text, or `{ description }`. */
-export type LLMDescriptionInput = string | { description: string };
+/**
+ * A value type named in `@LLMDescription({ type })`: `String`, `Number`, `Boolean`, `Date`, a nested
+ * Args class, or `'integer'`. In `[ ]` it means an array of that type.
+ */
+export type LLMValueType =
+  | StringConstructor
+  | NumberConstructor
+  | BooleanConstructor
+  | DateConstructor
+  | 'integer'
+  | (new () => unknown);
+
+/** The type given to `@LLMDescription({ type })`: a value type, or `[valueType]` for an array of it. */
+export type LLMTypeHint = LLMValueType | readonly [LLMValueType];
+
+/** The options of `@LLMDescription`. */
+export interface LLMDescriptionOptions {
+  /** The text the model is shown. */
+  description: string;
+  /**
+   * Marks a property or parameter optional (TypeScript's `?` is invisible at runtime). A property
+   * with `@IsOptional()` or an initializer is optional anyway.
+   */
+  optional?: boolean;
+  /**
+   * The type, for a property or parameter whose `design:type` says too little: the element type of
+   * an array (`type: String` on a `string[]`), or the whole type where decorator metadata is missing
+   * (tsx, esbuild, SWC without decoratorMetadata), e.g. `type: Number` or `type: [String]`.
+   */
+  type?: LLMTypeHint;
+}
+
+/** The argument of `@LLMDescription`: the text, or {@link LLMDescriptionOptions}. */
+export type LLMDescriptionInput = string | LLMDescriptionOptions;
 
 /** A decorator usable on classes, methods, properties and parameters. */
 export type LLMDescriptionDecorator = (
@@ -12,29 +44,49 @@ export type LLMDescriptionDecorator = (
 ) => void;
 
 /**
- * Describes a tool, a parameter, an Args class or an Args property to the model.
- * It only records metadata, read when the tool is built or registered.
- * @param input - `'text'` or `{ description: 'text' }`
+ * Describes a tool, a parameter, an Args class or an Args property to the model. On a property
+ * or parameter it also declares it (Koog style: no class-validator decorator needed) and may mark
+ * it optional or give its type. It only records metadata, read when the tool is built or registered.
+ * @param input - `'text'` or `{ description: 'text', optional?, type? }`
  * @returns a decorator for classes, methods, properties and parameters
  * @throws InvalidToolDefinitionError when reflect-metadata is not loaded
  * @example
  * class WeatherArgs {
- *   \@LLMDescription('The city, e.g. "Paris"') \@IsString()
+ *   \@LLMDescription('The city, e.g. "Paris"')
  *   city!: string;
+ *   \@LLMDescription({ description: 'Days to forecast', optional: true })
+ *   days?: number;
+ *   \@LLMDescription({ description: 'Places to compare', type: String })
+ *   others: string[] = [];
  * }
  */
 export function LLMDescription(input: LLMDescriptionInput): LLMDescriptionDecorator {
-  const description = typeof input === 'string' ? input : input.description;
+  const options: LLMDescriptionOptions = typeof input === 'string' ? { description: input } : { ...input };
+  const description = options.description;
   return (target, propertyKey, descriptorOrIndex) => {
     requireReflectMetadata('@LLMDescription');
     if (typeof descriptorOrIndex === 'number') {
       const key = `${ReflectionKeys.parameterDescription}${descriptorOrIndex}`;
-      if (propertyKey === undefined) Reflect.defineMetadata(key, description, target);
-      else Reflect.defineMetadata(key, description, target, propertyKey);
+      const optionsKey = `${ReflectionKeys.parameterOptions}${descriptorOrIndex}`;
+      if (propertyKey === undefined) {
+        Reflect.defineMetadata(key, description, target);
+        Reflect.defineMetadata(optionsKey, options, target);
+      } else {
+        Reflect.defineMetadata(key, description, target, propertyKey);
+        Reflect.defineMetadata(optionsKey, options, target, propertyKey);
+      }
     } else if (propertyKey === undefined) {
       Reflect.defineMetadata(ReflectionKeys.description, description, target);
     } else {
       Reflect.defineMetadata(ReflectionKeys.description, description, target, propertyKey);
+      if (descriptorOrIndex === undefined) {
+        // A property (not a method): declared as an argument of its Args class.
+        Reflect.defineMetadata(ReflectionKeys.propertyOptions, options, target, propertyKey);
+        const declared = (Reflect.getOwnMetadata(ReflectionKeys.declaredProperties, target) as string[] | undefined) ?? [];
+        if (typeof propertyKey === 'string' && !declared.includes(propertyKey)) {
+          Reflect.defineMetadata(ReflectionKeys.declaredProperties, [...declared, propertyKey], target);
+        }
+      }
     }
   };
 }

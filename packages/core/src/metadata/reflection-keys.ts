@@ -4,8 +4,14 @@ export const ReflectionKeys = {
   tool: 'toolcraft:tool',
   /** On a class, method or property: the `@LLMDescription` text. */
   description: 'toolcraft:description',
+  /** On a property: the `@LLMDescription` options (`description`, `optional`, `type`). */
+  propertyOptions: 'toolcraft:property-options',
+  /** On a prototype (own metadata): the names of its properties declared by `@LLMDescription`, in order. */
+  declaredProperties: 'toolcraft:declared-properties',
   /** Prefix of the key that holds a parameter's description; the parameter index follows. */
   parameterDescription: 'toolcraft:parameter-description:',
+  /** Prefix of the key that holds a parameter's `@LLMDescription` options; the parameter index follows. */
+  parameterOptions: 'toolcraft:parameter-options:',
   /** TypeScript's emitted parameter types (`emitDecoratorMetadata`). */
   parameterTypes: 'design:paramtypes',
   /** TypeScript's emitted property type (`emitDecoratorMetadata`). */

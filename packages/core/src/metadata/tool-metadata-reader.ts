@@ -12,6 +12,16 @@ export interface ToolMethodMetadata {
   owner: object;
 }
 
+/** What `@LLMDescription` recorded on a property or parameter. */
+export interface DeclaredOptions {
+  /** The description text. */
+  description?: string;
+  /** Marked optional. */
+  optional?: boolean;
+  /** The type given in `@LLMDescription({ type })` (see `LLMTypeHint`). */
+  type?: unknown;
+}
+
 /** The runtime types of a method's parameters (from `design:paramtypes`), or undefined when not emitted. */
 export type ParameterTypes = readonly unknown[] | undefined;
 
@@ -90,5 +100,45 @@ export const ToolMetadataReader = {
    */
   readPropertyType(prototype: object, propertyName: string): unknown {
     return Reflect.getMetadata(ReflectionKeys.propertyType, prototype, propertyName);
+  },
+
+  /**
+   * Reads the `@LLMDescription` options of a property.
+   * @param prototype - the class's prototype
+   * @param propertyName - the property
+   * @returns the options, or undefined when the property has no `@LLMDescription`
+   */
+  readPropertyOptions(prototype: object, propertyName: string): DeclaredOptions | undefined {
+    return Reflect.getMetadata(ReflectionKeys.propertyOptions, prototype, propertyName) as DeclaredOptions | undefined;
+  },
+
+  /**
+   * Reads the `@LLMDescription` options of a method's parameter.
+   * @param owner - the prototype (or constructor) that declares the method
+   * @param methodName - the method
+   * @param index - the parameter's index
+   * @returns the options, or undefined when the parameter has no `@LLMDescription`
+   */
+  readParameterOptions(owner: object, methodName: string, index: number): DeclaredOptions | undefined {
+    return Reflect.getMetadata(`${ReflectionKeys.parameterOptions}${index}`, owner, methodName) as DeclaredOptions | undefined;
+  },
+
+  /**
+   * Lists the properties of a class declared with `@LLMDescription`, its ancestors' included
+   * (the class's own first, then each ancestor's, each name once).
+   * @param argsClass - the class
+   * @returns the property names
+   */
+  readDeclaredProperties(argsClass: Function): string[] {
+    const names: string[] = [];
+    for (
+      let prototype = argsClass.prototype as object | null;
+      prototype !== null && prototype !== Object.prototype;
+      prototype = Object.getPrototypeOf(prototype) as object | null
+    ) {
+      const own = Reflect.getOwnMetadata(ReflectionKeys.declaredProperties, prototype) as string[] | undefined;
+      for (const name of own ?? []) if (!names.includes(name)) names.push(name);
+    }
+    return names;
   },
 };

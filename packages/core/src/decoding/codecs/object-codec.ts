@@ -1,8 +1,8 @@
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import type { ValidationMetadata } from '../../types/validation-metadata.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { findForbiddenKey } from '../forbidden-keys.js';
-import { addViolation, childPath, describeValue, type ViolationSink } from '../violation-sink.js';
-import { nullableSchema } from './nullable-schema.js';
+import { childPath } from '../violation-path.js';
+import { addViolation, describeValue, type ViolationSink } from '../violation-sink.js';
 import type { ValueCodec } from './value-codec.js';
 
 /** One property of an {@link ObjectCodec}. */
@@ -39,7 +39,7 @@ export class ObjectCodec implements ValueCodec {
    */
   constructor(
     readonly properties: readonly PropertyCodec[],
-    private readonly create: () => object,
+    readonly create: () => object,
     description?: string,
   ) {
     const schemaProperties: Record<string, JsonSchema> = {};
@@ -47,7 +47,7 @@ export class ObjectCodec implements ValueCodec {
       const base: JsonSchema = { ...property.codec.schema };
       if (property.description !== undefined) base.description = property.description;
       if (property.defaultValue !== undefined) base.default = property.defaultValue;
-      schemaProperties[property.name] = property.required ? base : nullableSchema(base);
+      schemaProperties[property.name] = base;
     }
     this.schema = {
       type: 'object',

@@ -1,8 +1,10 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import type { ValidationMetadata } from '../../types/validation-metadata.js';
+import { definitionFromCodec } from '../../decoding/codecs/definition-from-codec.js';
 import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
+import type { ArgsDefinition } from '../args-definition.js';
 import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
 import { applyConstraint } from './apply-constraint.js';
 import { readValidationMetadata } from './read-validation-metadata.js';
@@ -12,11 +14,11 @@ import { emptyTarget, type ArrayRules } from './property-target.js';
 /** A class whose instances a tool receives as its arguments. */
 export type ArgsClass<T = unknown> = new () => T;
 
-/** The compiled decoder of an Args class. */
-export interface CompiledArgsClass {
-  /** Decodes a plain object into a validated instance of the class. */
+/** The compiled Args class: its {@link ArgsDefinition} (and, transitionally, its codec). */
+export interface CompiledArgsClass extends ArgsDefinition {
+  /** @deprecated Transitional: the codec tree the definition was derived from. */
   codec: ObjectCodec;
-  /** Whether some constraint has no JSON Schema meaning, so class-validator must also run. */
+  /** @deprecated Transitional: whether some constraint has no JSON Schema meaning (see `customConstraints`). */
   needsClassValidator: boolean;
 }
 
@@ -31,7 +33,7 @@ export interface CompiledArgsClass {
 export function compileArgsClass(argsClass: ArgsClass, subject: string): CompiledArgsClass {
   const state = { needsClassValidator: false };
   const codec = compileClass(argsClass, subject, new Set(), state);
-  return { codec, needsClassValidator: state.needsClassValidator };
+  return { ...definitionFromCodec(codec), codec, needsClassValidator: state.needsClassValidator };
 }
 
 function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>, state: { needsClassValidator: boolean }): ObjectCodec {

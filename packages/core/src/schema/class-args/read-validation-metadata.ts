@@ -1,5 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import type { ValidationMetadata } from '../../types/validation-metadata.js';
 
 type StorageWithMap = { validationMetadatas?: unknown };
 

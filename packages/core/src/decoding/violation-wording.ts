@@ -1,0 +1,152 @@
+import type { ErrorObject } from 'ajv';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { childPath, pathFromPointer } from './violation-path.js';
+import { addViolation, describeValue, quoteValue, type ViolationSink } from './violation-sink.js';
+
+const typeWords: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean (true or false)',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/**
+ * What a schema expects, in words for messages: `an integer`, `one of "a", "b"`, `a date-time string`.
+ * @param schema - a property's schema (may be undefined)
+ * @param maxQuoted - the longest quoted value kept
+ * @returns the words
+ */
+export function expectedWords(schema: JsonSchema | undefined, maxQuoted = 80): string {
+  if (schema === undefined || typeof schema !== 'object') return 'a value';
+  if (schema.enum !== undefined) return `one of ${listValues(schema.enum.filter((value) => value !== null), maxQuoted)}`;
+  if ('const' in schema) return `exactly ${quoteValue(schema.const, maxQuoted)}`;
+  if (schema.format === 'date-time') return 'a date-time string (RFC 3339, e.g. "2024-05-01T12:00:00Z")';
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const shown = types.filter((type) => type !== 'null');
+  if (shown.length > 0) return shown.map((type) => typeWords[type] ?? type).join(' or ');
+  const branches = (schema.anyOf ?? schema.oneOf)?.filter((branch) => branch.type !== 'null');
+  return branches?.length === 1 ? expectedWords(branches[0], maxQuoted) : 'a value';
+}
+
+/**
+ * Records ajv's errors as violations, in the one wording every argument source shares. Errors of a
+ * `null` branch (null is how optional arguments are sent) and an `anyOf` that fails with more precise
+ * errors are left out. At most `maxViolations` are listed; the rest are counted in a last entry.
+ * @param errors - ajv's errors (verbose, so each carries its data and parent schema)
+ * @param sink - where violations go
+ * @param maxViolations - the most violations listed
+ * @param maxQuoted - the longest quoted value kept
+ */
+export function addAjvViolations(errors: readonly ErrorObject[], sink: ViolationSink, maxViolations: number, maxQuoted: number): void {
+  let omitted = 0;
+  for (let index = 0; index < errors.length; index++) {
+    const error = errors[index]!;
+    if (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null') continue;
+    if ((error.keyword === 'anyOf' || error.keyword === 'oneOf') && hasPreciseError(errors, index)) continue;
+    if (error.keyword === 'if') continue;
+    if (sink.length >= maxViolations) {
+      omitted++;
+      continue;
+    }
+    const path = pathOf(error);
+    addViolation(sink, path, error.keyword, explain(error, maxQuoted));
+  }
+  addOmitted(sink, omitted);
+}
+
+/**
+ * Adds the last entry that counts the violations left out, if any.
+ * @param sink - the violations
+ * @param omitted - how many were left out
+ */
+export function addOmitted(sink: ViolationSink, omitted: number): void {
+  if (omitted > 0) sink.push({ path: '', constraint: 'moreViolations', message: `and ${omitted} more` });
+}
+
+function hasPreciseError(errors: readonly ErrorObject[], index: number): boolean {
+  const error = errors[index]!;
+  return errors.some(
+    (other, at) =>
+      at < index &&
+      other.schemaPath.startsWith(`${error.schemaPath}/`) &&
+      !(other.keyword === 'type' && (other.params as { type?: unknown }).type === 'null'),
+  );
+}
+
+function pathOf(error: ErrorObject): string {
+  const path = pathFromPointer(error.instancePath);
+  if (error.keyword === 'required') return childPath(path, (error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'additionalProperties') return childPath(path, (error.params as { additionalProperty: string }).additionalProperty);
+  return path;
+}
+
+function explain(error: ErrorObject, maxQuoted: number): string {
+  const params = error.params as Record<string, unknown>;
+  const got = describeValue(error.data, maxQuoted);
+  const parent = error.parentSchema as JsonSchema | undefined;
+  switch (error.keyword) {
+    case 'required': {
+      const property = parent?.properties?.[params.missingProperty as string];
+      return `is required but missing (expected ${expectedWords(property, maxQuoted)})`;
+    }
+    case 'type':
+      return `expected ${expectedWords(parent, maxQuoted)}, got ${got}`;
+    case 'enum':
+      return `expected one of ${listValues((params.allowedValues as unknown[]).filter((value) => value !== null), maxQuoted)}, got ${got}`;
+    case 'const':
+      return `must be exactly ${quoteValue(params.allowedValue, maxQuoted)}, got ${got}`;
+    case 'minimum':
+      return `must be at least ${String(params.limit)}, got ${got}`;
+    case 'maximum':
+      return `must be at most ${String(params.limit)}, got ${got}`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${String(params.limit)}, got ${got}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(params.limit)}, got ${got}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}, got ${got}`;
+    case 'minLength':
+      return `must be at least ${String(params.limit)} characters long, got ${got}`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters long, got ${got}`;
+    case 'pattern':
+      return `must be a string matching /${cut(String(params.pattern), maxQuoted)}/, got ${got}`;
+    case 'format':
+      return params.format === 'date-time'
+        ? `expected ${expectedWords(parent, maxQuoted)}, got ${got}`
+        : `must be a valid ${String(params.format)}, got ${got}`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} items, got ${countOf(error.data)}`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items, got ${countOf(error.data)}`;
+    case 'uniqueItems':
+      return `items must be unique (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case 'minProperties':
+      return `must have at least ${String(params.limit)} properties`;
+    case 'maxProperties':
+      return `must have at most ${String(params.limit)} properties`;
+    case 'additionalProperties':
+      return 'is not an allowed property';
+    case 'anyOf':
+    case 'oneOf':
+      return `does not match the allowed shapes, got ${got}`;
+    default:
+      return `${cut(error.message ?? 'is invalid', maxQuoted)}, got ${got}`;
+  }
+}
+
+function listValues(values: readonly unknown[], maxQuoted: number): string {
+  const shown = values.slice(0, 20).map((value) => quoteValue(value, maxQuoted));
+  return values.length > 20 ? `${shown.join(', ')}, … (${values.length} values)` : shown.join(', ');
+}
+
+function countOf(data: unknown): string {
+  return Array.isArray(data) ? String(data.length) : describeValue(data);
+}
+
+function cut(text: string, maxQuoted: number): string {
+  return text.length > maxQuoted ? `${text.slice(0, maxQuoted)}…` : text;
+}

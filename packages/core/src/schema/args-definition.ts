@@ -1,0 +1,25 @@
+import type { ValidationMetadata } from '../types/validation-metadata.js';
+import type { InstancePlan } from './instance-plan.js';
+import type { JsonSchema } from './json-schema.js';
+
+/**
+ * class-validator constraints with no JSON Schema meaning (custom constraints, `@IsPhoneNumber`...),
+ * run by class-validator's own executor on the built instance, after the JSON Schema validation.
+ */
+export type CustomConstraintPlan =
+  | {
+      kind: 'object';
+      /** Per property: its own constraints and those of its nested values. */
+      properties: ReadonlyArray<{ name: string; constraints?: readonly ValidationMetadata[]; inner?: CustomConstraintPlan }>;
+    }
+  | { kind: 'array'; items: CustomConstraintPlan };
+
+/** Everything needed to decode one tool's arguments; compiled once into an `ArgsDecoder`. */
+export interface ArgsDefinition {
+  /** The one JSON Schema the model is shown (type: 'object'); the validator is compiled from exactly this. */
+  schema: JsonSchema;
+  /** How the validated value becomes the tool's argument (class instances, Dates); absent: the plain object. */
+  plan?: InstancePlan;
+  /** class-validator constraints with no JSON Schema meaning, run after validation on the built instance. */
+  customConstraints?: CustomConstraintPlan;
+}
