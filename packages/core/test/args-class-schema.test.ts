@@ -390,12 +390,12 @@ describe('an Args class the schema cannot describe', () => {
     refuses(Args, /@Min does not apply to a string/);
   });
 
-  it('is refused for a nested class without @Type()', () => {
+  it('is refused for an array of a nested class without @Type()', () => {
     class Inner {
       @IsString() name!: string;
     }
     class Args {
-      @ValidateNested() p!: Inner;
+      @ValidateNested({ each: true }) p!: Inner[];
     }
     refuses(Args, /@Type/);
   });
@@ -412,12 +412,16 @@ describe('an Args class the schema cannot describe', () => {
     class Args {
       p!: string;
     }
-    refuses(Args, /no class-validator decorators/);
+    refuses(Args, /declares no argument.*@LLMDescription/);
   });
 
   it('is refused for a property without design:type and without a type decorator', () => {
     class Args {}
     Allow()(Args.prototype, 'p');
     refuses(Args, /no type decorator and no design:type/);
+    refuses(
+      Args,
+      /build tool drops decorator metadata \(tsx, esbuild.*@LLMDescription\(\{ description, type: Number \}\).*@toolcraft\/schema/,
+    );
   });
 });

@@ -106,17 +106,18 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
 function compileArray(items: NodeCleaner): NodeCleaner {
   return (value, path, pass) => {
     if (!Array.isArray(value)) return value;
-    let output: unknown[] | undefined = pass.copy ? new Array<unknown>(value.length) : undefined;
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
+    const input = value as unknown[];
+    let output: unknown[] | undefined = pass.copy ? new Array<unknown>(input.length) : undefined;
+    for (let index = 0; index < input.length; index++) {
+      const item = input[index];
       const next = items === keep ? item : items(item, childPath(path, index), pass);
       if (output !== undefined) output[index] = next;
       else if (next !== item) {
-        output = value.slice();
+        output = input.slice();
         output[index] = next;
       }
     }
-    return output ?? value;
+    return output ?? input;
   };
 }
 

@@ -2,7 +2,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
 import { definitionFromCodec } from './codecs/definition-from-codec.js';
-import type { ObjectCodec } from './codecs/object-codec.js';
+import type { ValueCodec } from './codecs/value-codec.js';
 import { compileArgsDecoder } from './compile-args-decoder.js';
 
 /**
@@ -15,7 +15,7 @@ export class CodecArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private readonly inner: ArgsDecoder<TArgs>;
 
   /** @param codec - the compiled object codec */
-  constructor(codec: ObjectCodec, _needsClassValidator = false) {
+  constructor(codec: ValueCodec, _needsClassValidator = false) {
     this.inner = compileArgsDecoder<TArgs>(definitionFromCodec(codec), 'arguments');
     this.schema = this.inner.schema;
   }

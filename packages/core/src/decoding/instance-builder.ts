@@ -19,11 +19,12 @@ export function compileInstanceBuilder(plan: InstancePlan): InstanceBuilder {
       const items = compileInstanceBuilder(plan.items);
       return (value) => {
         if (!Array.isArray(value)) return value;
-        for (let index = 0; index < value.length; index++) {
-          const item: unknown = value[index];
-          if (item !== null && item !== undefined) value[index] = items(item);
+        const array = value as unknown[];
+        for (let index = 0; index < array.length; index++) {
+          const item = array[index];
+          if (item !== null && item !== undefined) array[index] = items(item);
         }
-        return value;
+        return array;
       };
     }
     case 'object':

@@ -21,7 +21,11 @@ const typeWords: Record<string, string> = {
  */
 export function expectedWords(schema: JsonSchema | undefined, maxQuoted = 80): string {
   if (schema === undefined || typeof schema !== 'object') return 'a value';
-  if (schema.enum !== undefined) return `one of ${listValues(schema.enum.filter((value) => value !== null), maxQuoted)}`;
+  if (schema.enum !== undefined)
+    return `one of ${listValues(
+      schema.enum.filter((value) => value !== null),
+      maxQuoted,
+    )}`;
   if ('const' in schema) return `exactly ${quoteValue(schema.const, maxQuoted)}`;
   if (schema.format === 'date-time') return 'a date-time string (RFC 3339, e.g. "2024-05-01T12:00:00Z")';
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -95,7 +99,10 @@ function explain(error: ErrorObject, maxQuoted: number): string {
     case 'type':
       return `expected ${expectedWords(parent, maxQuoted)}, got ${got}`;
     case 'enum':
-      return `expected one of ${listValues((params.allowedValues as unknown[]).filter((value) => value !== null), maxQuoted)}, got ${got}`;
+      return `expected one of ${listValues(
+        (params.allowedValues as unknown[]).filter((value) => value !== null),
+        maxQuoted,
+      )}, got ${got}`;
     case 'const':
       return `must be exactly ${quoteValue(params.allowedValue, maxQuoted)}, got ${got}`;
     case 'minimum':

@@ -26,14 +26,24 @@ export class DefinitionCodec implements ValueCodec {
  * @param codec - an object codec
  * @returns the definition
  */
-export function definitionFromCodec(codec: ObjectCodec): ArgsDefinition {
+export function definitionFromCodec(codec: ValueCodec): ArgsDefinition {
+  const known = definitionOf(codec);
+  if (known !== undefined) return known;
   const plan = planOf(codec);
   const customConstraints = constraintsOf(codec);
   return { schema: codec.schema, ...(plan ? { plan } : {}), ...(customConstraints ? { customConstraints } : {}) };
 }
 
+/** A compiled Args class's codec view carries its definition (see `CompiledArgsClass.codec`). */
+function definitionOf(codec: ValueCodec): ArgsDefinition | undefined {
+  if (codec instanceof DefinitionCodec) return codec.definition;
+  const definition = (codec as { definition?: ArgsDefinition }).definition;
+  return typeof definition === 'object' && definition !== null ? definition : undefined;
+}
+
 function planOf(codec: ValueCodec): InstancePlan | undefined {
-  if (codec instanceof DefinitionCodec) return codec.definition.plan;
+  const definition = definitionOf(codec);
+  if (definition !== undefined) return definition.plan;
   if (codec instanceof DateCodec) return { kind: 'date' };
   if (codec instanceof ArrayCodec) {
     const items = codec.items === undefined ? undefined : planOf(codec.items);
@@ -48,7 +58,8 @@ function planOf(codec: ValueCodec): InstancePlan | undefined {
 }
 
 function constraintsOf(codec: ValueCodec): CustomConstraintPlan | undefined {
-  if (codec instanceof DefinitionCodec) return codec.definition.customConstraints;
+  const definition = definitionOf(codec);
+  if (definition !== undefined) return definition.customConstraints;
   if (codec instanceof ArrayCodec) {
     const items = codec.items === undefined ? undefined : constraintsOf(codec.items);
     return items === undefined ? undefined : { kind: 'array', items };

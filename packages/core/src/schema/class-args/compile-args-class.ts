@@ -1,42 +1,72 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { getMetadataStorage } from 'class-validator';
-import type { ValidationMetadata } from '../../types/validation-metadata.js';
-import { definitionFromCodec } from '../../decoding/codecs/definition-from-codec.js';
-import { ObjectCodec, type PropertyCodec } from '../../decoding/codecs/object-codec.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
-import type { ArgsDefinition } from '../args-definition.js';
 import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
-import { applyConstraint } from './apply-constraint.js';
+import type { ValidationMetadata } from '../../types/validation-metadata.js';
+import type { ArgsDefinition, CustomConstraintPlan } from '../args-definition.js';
+import type { InstancePlan } from '../instance-plan.js';
+import type { JsonSchema } from '../json-schema.js';
+import { buildPropertySchema } from './build-property-schema.js';
+import type { CompiledValue } from './compiled-property.js';
+import { readPropertyRules } from './read-property-rules.js';
 import { readValidationMetadata } from './read-validation-metadata.js';
-import { buildPropertyCodec } from './build-property-codec.js';
-import { emptyTarget, type ArrayRules } from './property-target.js';
 
 /** A class whose instances a tool receives as its arguments. */
 export type ArgsClass<T = unknown> = new () => T;
 
-/** The compiled Args class: its {@link ArgsDefinition} (and, transitionally, its codec). */
+/**
+ * The compiled Args class: its {@link ArgsDefinition}, plus (transitionally, until method plans
+ * use the definition) a codec-shaped view of it and whether custom constraints exist.
+ */
 export interface CompiledArgsClass extends ArgsDefinition {
-  /** @deprecated Transitional: the codec tree the definition was derived from. */
-  codec: ObjectCodec;
-  /** @deprecated Transitional: whether some constraint has no JSON Schema meaning (see `customConstraints`). */
+  /** @deprecated Transitional: the definition as a codec (schema + definition), for codec trees. */
+  codec: { readonly schema: JsonSchema; readonly expected: string; readonly definition: ArgsDefinition; decode(): never };
+  /** @deprecated Transitional: whether `customConstraints` is set. */
   needsClassValidator: boolean;
 }
 
+type PropertyConstraints = Extract<CustomConstraintPlan, { kind: 'object' }>['properties'][number];
+
 /**
- * Compiles an Args class once: reads its class-validator, class-transformer and
- * `@LLMDescription` metadata and builds the codec and JSON Schema that say the same thing.
+ * Compiles an Args class once into its {@link ArgsDefinition}: the JSON Schema the model is shown
+ * (from its class-validator, class-transformer and `@LLMDescription` metadata), the plan that builds
+ * the instance (nested classes, arrays of them, Dates) and the constraints only class-validator can check.
+ * A property is declared by any class-validator decorator or by `@LLMDescription` alone (Koog style);
+ * it is optional with `@IsOptional()`, `@LLMDescription({ optional: true })` or an initializer (then
+ * shown as the schema's `default`).
  * @param argsClass - the Args class
  * @param subject - the tool, for messages
- * @returns the compiled codec
+ * @returns the definition
  * @throws InvalidToolDefinitionError for a property that cannot be described
  */
 export function compileArgsClass(argsClass: ArgsClass, subject: string): CompiledArgsClass {
-  const state = { needsClassValidator: false };
-  const codec = compileClass(argsClass, subject, new Set(), state);
-  return { ...definitionFromCodec(codec), codec, needsClassValidator: state.needsClassValidator };
+  const compiled = compileClass(argsClass, subject, new Set());
+  const definition: ArgsDefinition = {
+    schema: compiled.schema,
+    ...(compiled.plan ? { plan: compiled.plan } : {}),
+    ...(compiled.constraints ? { customConstraints: compiled.constraints } : {}),
+  };
+  const codec = {
+    schema: definition.schema,
+    expected: 'an object',
+    definition,
+    decode(): never {
+      throw new Error('decoded through compileArgsDecoder');
+    },
+  };
+  return { ...definition, codec, needsClassValidator: compiled.constraints !== undefined };
 }
 
-function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>, state: { needsClassValidator: boolean }): ObjectCodec {
+/**
+ * @param type - a runtime type
+ * @returns whether it is an Args class: a class with class-validator decorators or `@LLMDescription` properties (its own or inherited)
+ */
+export function hasArgsDeclarations(type: unknown): type is ArgsClass {
+  return (
+    typeof type === 'function' && (readValidationMetadata(type).length > 0 || ToolMetadataReader.readDeclaredProperties(type).length > 0)
+  );
+}
+
+function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>): CompiledValue {
   if (stack.has(argsClass)) {
     throw new InvalidToolDefinitionError(
       subject,
@@ -45,75 +75,62 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
   }
   stack.add(argsClass);
   const byProperty = groupByProperty(readValidationMetadata(argsClass));
+  for (const name of ToolMetadataReader.readDeclaredProperties(argsClass)) if (!byProperty.has(name)) byProperty.set(name, []);
   if (byProperty.size === 0) {
     throw new InvalidToolDefinitionError(
       subject,
-      `the Args class ${argsClass.name} has no class-validator decorators. Decorate each argument property ` +
-        '(e.g. @IsString(), @IsInt(), or @Allow() for a property without constraints).',
+      `the Args class ${argsClass.name} declares no argument. Describe each argument property with @LLMDescription('...') ` +
+        '(its type then comes from the property) or give it a class-validator decorator (e.g. @IsString(), @IsInt(), @Allow()).',
     );
   }
+  const prototype = argsClass.prototype as object;
   const sample = tryConstruct(argsClass);
-  const properties: PropertyCodec[] = [];
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const plans: Record<string, InstancePlan | undefined> = {};
+  const constraints: PropertyConstraints[] = [];
   for (const [name, metadatas] of byProperty) {
     const where = `${subject} (property '${name}' of ${argsClass.name})`;
-    const value = emptyTarget();
-    const item = emptyTarget();
-    const array: ArrayRules = { isArray: false };
-    let optional = false;
-    let nested = false;
-    for (const metadata of metadatas) {
-      if (metadata.each) array.isArray = true;
-      switch (metadata.type) {
-        case 'conditionalValidation':
-          if (metadata.name === 'isOptional') optional = true;
-          else
-            throw new InvalidToolDefinitionError(
-              where,
-              '@ValidateIf cannot be described by a JSON Schema; check the condition inside the tool.',
-            );
-          break;
-        case 'nestedValidation':
-          nested = true;
-          break;
-        case 'isDefined':
-        case 'whitelistValidation':
-          break;
-        case 'promiseValidation':
-          throw new InvalidToolDefinitionError(where, '@ValidatePromise has no meaning for JSON arguments.');
-        default:
-          applyConstraint(constraintName(metadata), metadata.constraints, metadata.each ? item : value, array, where);
-      }
-    }
+    const rules = readPropertyRules(metadatas, where);
+    const options = ToolMetadataReader.readPropertyOptions(prototype, name);
+    const initial = sample?.[name];
+    const optional = rules.optional || options?.optional === true || initial !== undefined;
     const typeFunction = defaultMetadataStorage.findTypeMetadata(argsClass, name)?.typeFunction;
-    const codec = buildPropertyCodec({
+    const compiled = buildPropertySchema({
       where,
-      value,
-      item,
-      array,
-      nested,
-      declaredType: ToolMetadataReader.readPropertyType(argsClass.prototype as object, name),
+      value: rules.value,
+      item: rules.item,
+      array: rules.array,
+      nested: rules.nested,
+      designType: ToolMetadataReader.readPropertyType(prototype, name),
       transformerType: typeFunction ? typeFunction() : undefined,
-      compileNested: (nestedClass) => compileClass(nestedClass, subject, stack, state),
+      hint: options?.type,
+      compileNested: (nestedClass) => compileClass(nestedClass, subject, stack),
     });
-    const custom = [...value.custom, ...item.custom.map((name) => `each item: ${name}`)];
-    const customConstraints = metadatas.filter(
-      (metadata) => metadata.type === 'customValidation' && [...value.custom, ...item.custom].includes(constraintName(metadata)),
-    );
-    assertSynchronous(customConstraints, where);
-    if (customConstraints.length > 0) state.needsClassValidator = true;
-    const description = joinDescription(ToolMetadataReader.readDescription(argsClass.prototype as object, name), custom);
-    const defaultValue = sample?.[name];
-    properties.push({
-      name,
-      codec,
-      required: !optional,
-      ...(customConstraints.length > 0 ? { customConstraints } : {}),
-      ...(description !== undefined ? { description } : {}),
-      ...(optional && isJsonPrimitive(defaultValue) ? { defaultValue } : {}),
-    });
+    const custom = [...rules.value.custom, ...rules.item.custom.map((constraint) => `each item: ${constraint}`)];
+    const own = rules.customConstraints(custom.length > 0 ? [...rules.value.custom, ...rules.item.custom] : []);
+    const description = joinDescription(options?.description ?? ToolMetadataReader.readDescription(prototype, name), custom);
+    const schema: JsonSchema = { ...compiled.schema };
+    if (description !== undefined) schema.description = description;
+    if (optional && isJsonValue(initial)) schema.default = initial;
+    properties[name] = schema;
+    if (!optional) required.push(name);
+    if (compiled.plan) plans[name] = compiled.plan;
+    if (own.length > 0 || compiled.constraints) {
+      constraints.push({
+        name,
+        ...(own.length > 0 ? { constraints: own } : {}),
+        ...(compiled.constraints ? { inner: compiled.constraints } : {}),
+      });
+    }
   }
   stack.delete(argsClass);
-  return new ObjectCodec(properties, () => new argsClass() as object, ToolMetadataReader.readDescription(argsClass));
+  const description = ToolMetadataReader.readDescription(argsClass);
+  return {
+    schema: { type: 'object', ...(description !== undefined ? { description } : {}), properties, required },
+    plan: { kind: 'object', create: () => new argsClass() as object, properties: plans },
+    ...(constraints.length > 0 ? { constraints: { kind: 'object', properties: constraints } } : {}),
+  };
 }
 
 function groupByProperty(metadatas: ValidationMetadata[]): Map<string, ValidationMetadata[]> {
@@ -140,26 +157,14 @@ function joinDescription(description: string | undefined, custom: string[]): str
   return description === undefined ? note : `${description} ${note}`;
 }
 
-function isJsonPrimitive(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** Refuses asynchronous custom constraints: tool arguments are validated synchronously, before the call. */
-function assertSynchronous(constraints: readonly ValidationMetadata[], where: string): void {
-  const storage = getMetadataStorage();
-  for (const metadata of constraints) {
-    if (storage.getTargetValidatorConstraints(metadata.constraintCls).some((constraint) => constraint.async)) {
-      throw new InvalidToolDefinitionError(
-        where,
-        `the constraint '${constraintName(metadata)}' is asynchronous; check it inside the tool instead.`,
-      );
-    }
-  }
-}
-
-/** A constraint's name: the decorator's, else (for `@Validate(Class)`) the constraint class's registered name. */
-function constraintName(metadata: ValidationMetadata): string {
-  if (metadata.name !== undefined) return metadata.name;
-  if (metadata.type !== 'customValidation') return metadata.type;
-  return getMetadataStorage().getTargetValidatorConstraints(metadata.constraintCls)[0]?.name ?? metadata.constraintCls.name;
+/** Whether a value can be a JSON Schema `default`: JSON primitives, and arrays and plain objects of them. */
+function isJsonValue(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (value === null) return true;
+  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+  return false;
 }
