@@ -50,6 +50,7 @@ export type { ErrorDetail } from './environment/error-detail.js';
 export { ToolPipeline } from './environment/tool-pipeline.js';
 export type {
   Feature,
+  FeatureErrorListener,
   FeatureErrorReport,
   MetadataProvider,
   ToolCallCompletedHandler,
@@ -72,7 +73,7 @@ export type { RetryOptions } from './agent/retry-options.js';
 export { backoffDelay, retryDelay } from './agent/backoff.js';
 export type { BackoffOptions } from './agent/backoff.js';
 export { isRetryableError } from './agent/is-retryable-error.js';
-export { InvalidAgentOptionsError } from './agent/invalid-agent-options-error.js';
+export { InvalidAgentOptionsError } from './errors/invalid-agent-options-error.js';
 export type { ChatModel, ChatRequest, ChatResponse, FinishReason, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
 
@@ -89,4 +90,6 @@ export { ToolCancelledError } from './errors/tool-cancelled-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
+export { describeThrownValue } from './errors/describe-thrown-value.js';
+export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';
 export type { ModelCallErrorOptions } from './errors/model-call-error.js';

@@ -95,7 +95,8 @@ describe('Dispatch edge cases', () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
     const results = await env.executeTools([undefined as unknown as ToolCall, { name: 42 } as unknown as ToolCall]);
     expect(results.map((result) => result.isError)).toEqual([true, true]);
-    expect(results[0]!.content).toContain("Tool 'undefined' is not defined");
+    expect(results[0]!.content).toContain("A tool call must be an object with a 'name'");
+    expect(results[1]!.content).toContain("Tool '42' is not defined");
   });
 
   it("with errorDetail 'generic' hides even a toolcraft error that a tool throws", async () => {

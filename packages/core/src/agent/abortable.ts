@@ -1,32 +1,14 @@
-/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
+import { untilAborted } from '../environment/bounded-await.js';
+
 /**
- * Waits for a promise unless the signal aborts first; then rejects with the signal's reason
- * at once (the promise's own outcome is ignored). Lets the agent loop stop promptly even
- * when a model adapter does not honour its signal.
+ * Waits for a promise unless the signal aborts first (see `untilAborted`, the one bounded await).
  * @param promise - the work to wait for
  * @param signal - aborts the wait
  * @returns the promise's value
  * @throws the signal's reason when it aborts first
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+  return untilAborted(promise, signal);
 }
 
 /**
@@ -41,5 +23,5 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, ms));
   });
-  return abortable(waited, signal).finally(() => clearTimeout(timer));
+  return untilAborted(waited, signal).finally(() => clearTimeout(timer));
 }

@@ -18,18 +18,29 @@ export class RunDeadline {
   readonly signal: AbortSignal;
   private readonly timer?: ReturnType<typeof setTimeout>;
   private readonly endsAt: number;
+  private readonly controller: AbortController;
+  private readonly callerSignal?: AbortSignal;
 
   /**
    * @param maxDurationMs - the run's time limit (non-finite: none)
    * @param callerSignal - the caller's signal, if any
    */
   constructor(maxDurationMs: number, callerSignal?: AbortSignal) {
-    const limit = new AbortController();
+    const limit = (this.controller = new AbortController());
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
       this.timer = setTimeout(() => limit.abort(new RunDurationExceeded(maxDurationMs)), Math.max(0, maxDurationMs));
     }
-    this.signal = callerSignal === undefined ? limit.signal : AbortSignal.any([callerSignal, limit.signal]);
+    this.signal = limit.signal;
+    // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
+    // The run listens itself and removes its listener in dispose().
+    if (callerSignal === undefined) return;
+    if (callerSignal.aborted) {
+      limit.abort(callerSignal.reason);
+      return;
+    }
+    this.callerSignal = callerSignal;
+    callerSignal.addEventListener('abort', this);
   }
 
   /** Why the run was cancelled: `'max_duration'` when the time limit fired first, else `'aborted'`. */
@@ -42,8 +53,14 @@ export class RunDeadline {
     return Math.max(0, this.endsAt - Date.now());
   }
 
-  /** Stops the timer; call it when the run ends. */
+  /** Stops the timer and removes the listener from the caller's signal; call it when the run ends. */
   dispose(): void {
     clearTimeout(this.timer);
+    this.callerSignal?.removeEventListener('abort', this);
+  }
+
+  /** The caller's signal's abort listener: the run is aborted with the caller's reason. */
+  handleEvent(): void {
+    this.controller.abort(this.callerSignal?.reason);
   }
 }

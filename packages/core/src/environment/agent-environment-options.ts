@@ -3,7 +3,7 @@ import type { ArgumentLimits } from '../decoding/argument-limits.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { FormatterRegistry } from '../results/formatter-registry.js';
 import type { ErrorDetail } from './error-detail.js';
-import type { Feature, FeatureErrorReport } from './feature.js';
+import type { Feature, FeatureErrorListener } from './feature.js';
 
 /** Options of an {@link AgentEnvironment}. */
 export interface AgentEnvironmentOptions {
@@ -15,7 +15,7 @@ export interface AgentEnvironmentOptions {
   maxConcurrency?: number;
   /** A time limit for each call, in ms; a tool's own `timeoutMs` wins. Default none. */
   toolTimeoutMs?: number;
-  /** What the model is told of an error a tool throws; default `'message'`. */
+  /** What the model is told of an error a tool throws: `'message'` (default), `'generic'` or `'full'`. */
   errorDetail?: ErrorDetail;
   /** Cancels every unfinished call of the environment when aborted. */
   signal?: AbortSignal;
@@ -25,8 +25,11 @@ export interface AgentEnvironmentOptions {
   argumentLimits?: Partial<ArgumentLimits>;
   /** Result formatters by result class; default an empty registry (`env.formatters`). */
   formatters?: FormatterRegistry;
-  /** Receives reports of providers and interceptors that threw; default a process warning. */
-  onFeatureError?: (report: FeatureErrorReport) => void;
+  /**
+   * Receives reports of providers and interceptors that threw, rejected or were abandoned at the
+   * call's time limit; default a process warning. Not awaited; a listener that throws or rejects is caught.
+   */
+  onFeatureError?: FeatureErrorListener;
 }
 
 /** Per-batch options the agent loop passes with its calls. */

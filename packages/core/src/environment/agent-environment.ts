@@ -1,10 +1,11 @@
 import { defaultArgumentLimits } from '../decoding/argument-limits.js';
-import { ToolCallMetadata, type MetadataEntries } from '../metadata/tool-call-metadata.js';
+import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { FormatterRegistry } from '../results/formatter-registry.js';
 import type { AgentEnvironmentOptions, ToolExecutionOptions } from './agent-environment-options.js';
 import type { DispatchSettings } from './dispatch-settings.js';
 import { executeCall } from './execute-call.js';
+import { batchErrorResult, callList, readCallerMetadata, unreadableMetadataResult } from './batch-input.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { ToolPipeline } from './tool-pipeline.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
@@ -29,7 +30,7 @@ export class AgentEnvironment {
 
   /**
    * @param options - the registry, features and dispatch options
-   * @throws InvalidEnvironmentOptionsError for an impossible numeric option
+   * @throws InvalidEnvironmentOptionsError for an impossible numeric option or an unknown `errorDetail`
    */
   constructor(options: AgentEnvironmentOptions) {
     validateEnvironmentOptions(options);
@@ -62,31 +63,43 @@ export class AgentEnvironment {
     metadata?: ToolCallMetadata | MetadataEntries,
     options: ToolExecutionOptions = noOptions,
   ): Promise<ReceivedToolResult> {
-    return executeCall(this.settings, call, ToolCallMetadata.of(metadata), options);
+    const callerMetadata = readCallerMetadata(metadata);
+    if (callerMetadata instanceof Error) return Promise.resolve(unreadableMetadataResult(call, callerMetadata));
+    return executeCall(this.settings, call, callerMetadata, options ?? noOptions);
   }
 
   /**
    * Executes a batch of calls, up to `maxConcurrency` at once. Every call gets exactly one result,
-   * in the order of the calls.
+   * in the order of the calls, and the promise never rejects: a hole of a sparse array or a call that
+   * is not an object gets an error result at its index. `calls` may be any iterable; something that
+   * is not (a developer's mistake) resolves to one error result saying so.
    * @param calls - the calls
    * @param metadata - the caller's metadata for every call
    * @param options - the run's context, id and signal
    * @returns the results, in call order
    */
   async executeTools(
-    calls: readonly ToolCall[],
+    calls: Iterable<ToolCall> | readonly ToolCall[],
     metadata?: ToolCallMetadata | MetadataEntries,
     options: ToolExecutionOptions = noOptions,
   ): Promise<ReceivedToolResult[]> {
-    const callerMetadata = ToolCallMetadata.of(metadata);
-    if (this.maxConcurrency >= calls.length)
-      return Promise.all(calls.map((call) => executeCall(this.settings, call, callerMetadata, options)));
-    const results = new Array<ReceivedToolResult>(calls.length);
+    const list = callList(calls);
+    if (list instanceof Error) return [batchErrorResult(list)];
+    const callerMetadata = readCallerMetadata(metadata);
+    if (callerMetadata instanceof Error) return list.map((call) => unreadableMetadataResult(call, callerMetadata));
+    const runOptions = options ?? noOptions;
+    const count = list.length;
+    if (this.maxConcurrency >= count) {
+      const pending = new Array<Promise<ReceivedToolResult>>(count);
+      for (let index = 0; index < count; index++) pending[index] = executeCall(this.settings, list[index], callerMetadata, runOptions);
+      return Promise.all(pending);
+    }
+    const results = new Array<ReceivedToolResult>(count);
     let next = 0;
     const worker = async () => {
-      while (next < calls.length) {
+      while (next < count) {
         const index = next++;
-        results[index] = await executeCall(this.settings, calls[index], callerMetadata, options);
+        results[index] = await executeCall(this.settings, list[index], callerMetadata, runOptions);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.maxConcurrency) }, worker));

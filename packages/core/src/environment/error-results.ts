@@ -2,16 +2,22 @@ import { type ArgumentViolation, describeViolations, ToolArgumentsError } from '
 import { withoutStack } from '../errors/without-stack.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
+import { CallGuard } from './bounded-await.js';
 import { describeToolError } from './error-detail.js';
+import { isRaisedByFramework, raisedByFramework } from './framework-raised.js';
 import type { ReceivedToolResult } from './tool-call.js';
 import { truncateContent } from './truncate-content.js';
 
 /**
- * The error result of a failed call, after the `failed` interceptors (if any) have seen it.
+ * The error result of a failed call, after the `failed` interceptors (if any) have seen it, awaited
+ * through the call's guard: one still pending when the call stops is reported and abandoned, and
+ * the result is returned; when the call has already stopped, they are not awaited at all.
  * @param settings - the environment's settings
  * @param info - the call
  * @param tool - the tool, when the name was known
  * @param error - what failed
+ * @param guard - the call's guard, or (when the call has none yet) the run's signal: a guard of the
+ *   call's limits is then made for the interceptors
  * @returns the result, with the original error on it
  */
 export function failedResult(
@@ -19,14 +25,41 @@ export function failedResult(
   info: CallInfo,
   tool: AnyTool | undefined,
   error: unknown,
+  guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
-  const content = ToolArgumentsError.isInstance(error)
-    ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
-    : describeToolError(info.name, error, settings.errorDetail);
+  const content =
+    ToolArgumentsError.isInstance(error) && isRaisedByFramework(error)
+      ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
+      : describeToolError(info.name, error, settings.errorDetail);
   const result = errorResult(info, error, truncateContent(content, settings.maxResultChars));
   const { pipeline } = settings;
   if (pipeline.failed.length === 0) return Promise.resolve(result);
-  return pipeline.run('failed', pipeline.failed, info.id, { call: info, ...(tool ? { tool } : {}), error, result }).then(() => result);
+  const event = { call: info, ...(tool ? { tool } : {}), error, result };
+  return withGuard(settings, info, tool, guard, (callGuard) =>
+    pipeline.run('failed', pipeline.failed, info.id, event, callGuard).then(
+      () => result,
+      () => result,
+    ),
+  );
+}
+
+/**
+ * Runs interceptors of a call that failed before its tool ran under a guard of the call's limits,
+ * made here (and disposed) when the caller has none.
+ */
+function withGuard<T>(
+  settings: DispatchSettings,
+  info: CallInfo,
+  tool: AnyTool | undefined,
+  guard: CallGuard | AbortSignal | undefined,
+  run: (guard: CallGuard | undefined) => Promise<T>,
+): Promise<T> {
+  if (guard instanceof CallGuard) return run(guard);
+  const timeoutMs = tool?.timeoutMs ?? settings.toolTimeoutMs;
+  const signal = guard;
+  if (!CallGuard.needed(timeoutMs, settings.signal, signal)) return run(undefined);
+  const own = new CallGuard(tool?.name ?? info.name, timeoutMs, settings.signal, signal);
+  return run(own).finally(() => own.dispose());
 }
 
 /**
@@ -38,10 +71,11 @@ export function failedSafely(
   info: CallInfo,
   tool: AnyTool | undefined,
   error: unknown,
+  guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
   const fallback = () => errorResult(info, error, describeToolError(info.name, error, settings.errorDetail));
   try {
-    return failedResult(settings, info, tool, error).catch(fallback);
+    return failedResult(settings, info, tool, error, guard).catch(fallback);
   } catch {
     return Promise.resolve(fallback());
   }
@@ -57,13 +91,17 @@ export function invalidArgumentsResult(
   info: CallInfo,
   tool: AnyTool,
   violations: ArgumentViolation[],
+  runSignal: AbortSignal | undefined,
 ): Promise<ReceivedToolResult> {
   const { pipeline } = settings;
   if (pipeline.validationFailed.length + pipeline.failed.length > 0) {
-    const error = withoutStack(() => new ToolArgumentsError(tool.name, violations));
-    return pipeline
-      .run('validationFailed', pipeline.validationFailed, info.id, { call: info, tool, error })
-      .then(() => failedResult(settings, info, tool, error));
+    const error = raisedByFramework(withoutStack(() => new ToolArgumentsError(tool.name, violations)));
+    return withGuard(settings, info, tool, runSignal, (guard) =>
+      pipeline.run('validationFailed', pipeline.validationFailed, info.id, { call: info, tool, error }, guard).then(
+        () => failedResult(settings, info, tool, error, guard),
+        () => failedResult(settings, info, tool, error, guard),
+      ),
+    );
   }
   const content = `Error: ${describeViolations(tool.name, violations)}\nFix the arguments and call '${tool.name}' again.`;
   let error: ToolArgumentsError | undefined;
@@ -73,7 +111,7 @@ export function invalidArgumentsResult(
     content: truncateContent(content, settings.maxResultChars),
     isError: true,
     get error() {
-      return (error ??= withoutStack(() => new ToolArgumentsError(tool.name, violations)));
+      return (error ??= raisedByFramework(withoutStack(() => new ToolArgumentsError(tool.name, violations))));
     },
   });
 }

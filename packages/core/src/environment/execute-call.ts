@@ -1,17 +1,20 @@
-import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
-import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import { withoutStack } from '../errors/without-stack.js';
+import { FrameworkKeys } from '../metadata/framework-keys.js';
+import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { invokeTool } from '../tools/invoke-tool.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
+import { CallGuard } from './bounded-await.js';
 import { callMetadata } from './call-metadata.js';
-import { generateCallId } from './call-ids.js';
+import { callInfo } from './call-info.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
-import { failedResult, failedSafely, invalidArgumentsResult } from './error-results.js';
+import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from './error-results.js';
 import type { ToolCallContext } from './feature.js';
 import { formatResult } from './format-result.js';
-import { runGuarded } from './run-guarded.js';
+import { raisedByFramework } from './framework-raised.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { truncateContent } from './truncate-content.js';
 
@@ -19,24 +22,23 @@ const neverAborted = new AbortController().signal;
 
 /**
  * Executes one call; never rejects. Finding the tool and decoding run synchronously, so a bad call
- * costs no extra promise layers; only running the tool is async.
+ * costs no extra promise layers; only running the tool is async. Every await on user code (providers,
+ * interceptors, the tool) goes through the call's {@link CallGuard} when the call has a time limit or
+ * a signal; without either there is no guard, no timer and no extra promise.
  * @param settings - the environment's settings
- * @param call - the call
+ * @param call - the call (anything: a bad one gets an error result)
  * @param callerMetadata - the caller's metadata
  * @param options - the run's context, id and signal
  * @returns the call's one result
  */
 export function executeCall(
   settings: DispatchSettings,
-  call: ToolCall,
+  call: ToolCall | undefined,
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
-  const info: CallInfo = {
-    id: call?.id || generateCallId(),
-    name: typeof call?.name === 'string' ? call.name : String(call?.name),
-    arguments: call?.arguments,
-  };
+  const info = callInfo(call);
+  if (info.invalid !== undefined) return Promise.resolve(errorResult(info, info.invalid, `Error: ${describeThrownValue(info.invalid)}`));
   let tool: AnyTool | undefined;
   try {
     tool = settings.registry.findTool(info.name);
@@ -45,14 +47,15 @@ export function executeCall(
         settings,
         info,
         undefined,
-        withoutStack(() => settings.registry.notFound(info.name)),
+        raisedByFramework(withoutStack(() => settings.registry.notFound(info.name))),
+        options.signal,
       );
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
-    if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations);
+    if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal);
     info.arguments = outcome.value;
     return runTool(settings, tool, info, outcome.value, callerMetadata, options);
   } catch (error) {
-    return failedSafely(settings, info, tool, error);
+    return failedSafely(settings, info, tool, error, options.signal);
   }
 }
 
@@ -64,56 +67,55 @@ async function runTool(
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
+  const timeoutMs = tool.timeoutMs ?? settings.toolTimeoutMs;
+  const guard = CallGuard.needed(timeoutMs, settings.signal, options.signal)
+    ? new CallGuard(tool.name, timeoutMs, settings.signal, options.signal)
+    : undefined;
   try {
-    const cancel = cancelSignal(options.signal, settings.signal);
-    if (cancel?.aborted) return await failedResult(settings, info, tool, new ToolCancelledError(tool.name, cancel.reason));
-    const timeoutMs = tool.timeoutMs ?? settings.toolTimeoutMs;
-    const controller = timeoutMs !== undefined || cancel !== undefined ? new AbortController() : undefined;
+    if (guard?.stopped) return await failedResult(settings, info, tool, guard.reason, guard);
     const { pipeline } = settings;
     let metadata = ToolCallMetadata.empty;
     let context: ToolCallContext | undefined;
-    if (pipeline.metadataProviders.length > 0 || tool.needs !== 'nothing' || pipeline.hasInterceptors) {
-      context = {
-        call: info,
-        tool,
-        ...(options.runId !== undefined ? { runId: options.runId } : {}),
-        ...(options.agentContext ? { agentContext: options.agentContext } : {}),
-      };
-      metadata = callMetadata(
-        pipeline,
-        context,
-        callerMetadata,
-        tool.needs === 'nothing' ? undefined : (controller?.signal ?? neverAborted),
-        options,
-      );
-      if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata });
-    }
     let value: unknown;
     try {
-      value = controller
-        ? await runGuarded<unknown>(() => tool[invokeTool](args, metadata) as unknown, tool.name, controller, timeoutMs, cancel)
-        : ((await tool[invokeTool](args, metadata)) as unknown);
+      if (pipeline.metadataProviders.length > 0 || tool.needs !== 'nothing' || pipeline.hasInterceptors) {
+        context = {
+          call: info,
+          tool,
+          ...(options.runId !== undefined ? { runId: options.runId } : {}),
+          ...(options.agentContext ? { agentContext: options.agentContext } : {}),
+        };
+        const signal = tool.needs === 'nothing' ? undefined : (guard?.signal ?? neverAborted);
+        const merged = callMetadata(pipeline, context, callerMetadata, signal, options, guard);
+        metadata = merged instanceof Promise ? await merged : (merged as ToolCallMetadata);
+        if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
+        if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
+          throw raisedByFramework(new MissingAgentContextError(tool.name));
+      }
+      value = guard ? await guard.race(tool[invokeTool](args, metadata)) : await tool[invokeTool](args, metadata);
     } catch (error) {
-      return await failedResult(settings, info, tool, error);
+      return await failedResult(settings, info, tool, error, guard);
     }
     let content: string;
     try {
       content = truncateContent(formatResult(tool, settings.formatters, value), settings.maxResultChars);
     } catch (error) {
-      const message = `The result of tool '${tool.name}' could not be formatted: ${(error as Error)?.message ?? String(error)}`;
-      return await failedResult(settings, info, tool, new ToolExecutionError(tool.name, message, error));
+      const described = ToolExecutionError.isInstance(error) ? error : formattingError(tool.name, error);
+      return await failedResult(settings, info, tool, described, guard);
     }
     const result: ReceivedToolResult = { id: info.id, name: info.name, content, isError: false, value };
-    if (context !== undefined && pipeline.completed.length > 0)
-      await pipeline.run('completed', pipeline.completed, info.id, { ...context, result });
+    if (context !== undefined && pipeline.completed.length > 0) {
+      // A completed interceptor still pending when the call stops is reported and abandoned; the result stands.
+      await pipeline.run('completed', pipeline.completed, info.id, { ...context, result }, guard).catch(() => undefined);
+    }
     return result;
   } catch (error) {
-    return failedSafely(settings, info, tool, error);
+    return failedSafely(settings, info, tool, error, guard);
+  } finally {
+    guard?.dispose();
   }
 }
 
-function cancelSignal(first: AbortSignal | undefined, second: AbortSignal | undefined): AbortSignal | undefined {
-  if (first === undefined) return second;
-  if (second === undefined || first === second) return first;
-  return AbortSignal.any([first, second]);
+function formattingError(toolName: string, error: unknown): ToolExecutionError {
+  return new ToolExecutionError(toolName, `The result of tool '${toolName}' could not be formatted: ${describeThrownValue(error)}`, error);
 }

@@ -28,8 +28,14 @@ export interface ToolCallContext {
   agentContext?: AgentContext;
 }
 
-/** Provides metadata entries for a call. */
-export type MetadataProvider = (context: ToolCallContext) => MetadataEntries | ToolCallMetadata | undefined;
+/**
+ * Provides metadata entries for a call. It may return a promise: it is awaited within the call's time
+ * limit and signals (a provider still pending when the call stops is reported and the call ends
+ * with the timeout or cancellation).
+ */
+export type MetadataProvider = (
+  context: ToolCallContext,
+) => MetadataEntries | ToolCallMetadata | undefined | PromiseLike<MetadataEntries | ToolCallMetadata | undefined>;
 
 /** Called once a call's arguments are decoded, before the tool runs. */
 export type ToolCallStartingHandler = (event: ToolCallContext & { metadata: ToolCallMetadata }) => void | Promise<void>;
@@ -52,7 +58,17 @@ export type ToolCallFailedHandler = (event: {
   result: ReceivedToolResult;
 }) => void | Promise<void>;
 
-/** A provider or interceptor that threw: reported, never fatal to the call. */
+/**
+ * Receives reports of providers and interceptors that failed. What it returns is ignored (it is not
+ * awaited); if it throws, or returns a promise that rejects, that is caught and told in a process warning.
+ */
+export type FeatureErrorListener = (report: FeatureErrorReport) => unknown;
+
+/**
+ * A provider or interceptor that threw, rejected, or was still pending when its call's time limit
+ * passed or the call was cancelled (then `error` is the call's `ToolTimeoutError` or
+ * `ToolCancelledError`): reported, never fatal to the call.
+ */
 export interface FeatureErrorReport {
   /** The feature whose handler threw. */
   feature: string;

@@ -1,5 +1,8 @@
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import type { CallGuard } from './bounded-await.js';
 import type {
   Feature,
+  FeatureErrorListener,
   FeatureErrorReport,
   MetadataProvider,
   ToolCallCompletedHandler,
@@ -16,7 +19,8 @@ export interface Registered<THandler> {
 
 /**
  * Where features register their metadata providers and interceptors, in installation order.
- * Handlers that throw are reported through `onFeatureError` and never change a call's result.
+ * Handlers may be async: each is awaited within the call's time limit and signals. Handlers that
+ * throw, reject or hang are reported through `onFeatureError` and never lose the call's one result.
  */
 export class ToolPipeline {
   /** @internal */ readonly metadataProviders: Registered<MetadataProvider>[] = [];
@@ -24,7 +28,7 @@ export class ToolPipeline {
   /** @internal */ readonly validationFailed: Registered<ToolValidationFailedHandler>[] = [];
   /** @internal */ readonly completed: Registered<ToolCallCompletedHandler>[] = [];
   /** @internal */ readonly failed: Registered<ToolCallFailedHandler>[] = [];
-  private readonly errorHandlers: Array<(report: FeatureErrorReport) => void> = [];
+  private readonly errorHandlers: FeatureErrorListener[] = [];
 
   /**
    * Adds a provider of metadata for every call; later features win over earlier ones.
@@ -55,8 +59,8 @@ export class ToolPipeline {
     this.failed.push({ feature: feature.name, handler });
   }
 
-  /** Adds a listener for providers and interceptors that throw. */
-  onFeatureError(handler: (report: FeatureErrorReport) => void): void {
+  /** Adds a listener for providers and interceptors that throw; a listener that throws or rejects is caught. */
+  onFeatureError(handler: FeatureErrorListener): void {
     this.errorHandlers.push(handler);
   }
 
@@ -66,44 +70,101 @@ export class ToolPipeline {
   }
 
   /**
-   * Reports a handler that threw; with no listener, emits a process warning.
+   * Reports a handler that threw, rejected or did not settle in time; with no listener, emits a process
+   * warning. Never throws: the error is described with {@link describeThrownValue}, listeners are not
+   * awaited, and a listener that throws or rejects is caught (and told in a warning).
    * @param report - which feature, stage and call, and the error
    */
   report(report: FeatureErrorReport): void {
     if (this.errorHandlers.length === 0) {
-      process.emitWarning(
-        `toolcraft feature '${report.feature}' threw in its ${report.stage} handler for call ${report.callId}: ${String(report.error)}`,
-      );
+      warn(`toolcraft feature '${report.feature}' failed in its ${report.stage} handler for call ${report.callId}`, report.error);
       return;
     }
     for (const handler of this.errorHandlers) {
       try {
-        handler(report);
-      } catch {
-        // A failing error listener must not fail the call either.
+        const returned = handler(report);
+        if (returned !== undefined)
+          Promise.resolve(returned).catch((error: unknown) => warn('toolcraft onFeatureError listener rejected', error));
+      } catch (error) {
+        warn('toolcraft onFeatureError listener threw', error);
       }
     }
   }
 
   /**
-   * Runs the handlers of one stage in order, reporting any that throw.
+   * Runs the handlers of one stage in order, each awaited through the call's guard; one that throws
+   * or rejects is reported and the next runs. When the call stops (time limit or cancellation) while
+   * a handler is awaited, that handler is reported as abandoned and the stop error is thrown. When
+   * the call has already stopped, the handlers are called but not awaited (their rejections are
+   * still reported), so they cannot delay the call's result.
    * @param stage - the stage, for reports
    * @param handlers - the handlers
    * @param callId - the call, for reports
    * @param event - what the handlers receive
+   * @param guard - the call's guard, or undefined when the call has no time limit and no signal
+   * @throws the guard's stop error when the call stops while a handler is awaited
    */
   async run<TEvent>(
     stage: FeatureErrorReport['stage'],
     handlers: Registered<(event: TEvent) => void | Promise<void>>[],
     callId: string,
     event: TEvent,
+    guard?: CallGuard,
   ): Promise<void> {
     for (const { feature, handler } of handlers) {
+      let returned: unknown;
       try {
-        await handler(event);
+        returned = handler(event);
       } catch (error) {
         this.report({ feature, stage, callId, error });
+        continue;
       }
+      if (returned === undefined) continue;
+      if (guard?.stopped) {
+        this.settleLater(returned, feature, stage, callId);
+        continue;
+      }
+      await this.settle(returned, feature, stage, callId, guard);
     }
+  }
+
+  /**
+   * Awaits what a handler returned through the call's guard; a rejection is reported.
+   * @returns the settled value, or {@link failedHandler} when it rejected
+   * @throws the guard's stop error (after reporting the handler) when the call stops first
+   */
+  async settle(
+    returned: unknown,
+    feature: string,
+    stage: FeatureErrorReport['stage'],
+    callId: string,
+    guard?: CallGuard,
+  ): Promise<unknown> {
+    try {
+      return await (guard ? guard.race(returned) : returned);
+    } catch (error) {
+      this.report({ feature, stage, callId, error });
+      if (guard?.isStop(error)) throw error;
+      return failedHandler;
+    }
+  }
+
+  private settleLater(returned: unknown, feature: string, stage: FeatureErrorReport['stage'], callId: string): void {
+    try {
+      Promise.resolve(returned).catch((error: unknown) => this.report({ feature, stage, callId, error }));
+    } catch (error) {
+      this.report({ feature, stage, callId, error });
+    }
+  }
+}
+
+/** What {@link ToolPipeline.settle} returns for a handler that rejected (and was reported). */
+export const failedHandler: unique symbol = Symbol('toolcraft.failedHandler');
+
+function warn(text: string, error: unknown): void {
+  try {
+    process.emitWarning(`${text}: ${describeThrownValue(error, { detail: 'full' })}`);
+  } catch {
+    // Nothing is left to tell.
   }
 }

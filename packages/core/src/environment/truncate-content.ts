@@ -1,5 +1,6 @@
 /**
- * Cuts a result longer than `maxChars`, saying how much was cut.
+ * Cuts a result longer than `maxChars`, saying how much was cut. The content is always a string by
+ * then (see `formatResult`).
  * @param content - the result text
  * @param maxChars - the limit, or undefined for none
  * @returns the text, cut when needed

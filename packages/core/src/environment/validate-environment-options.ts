@@ -1,13 +1,17 @@
 import { InvalidEnvironmentOptionsError } from '../errors/invalid-environment-options-error.js';
 import type { AgentEnvironmentOptions } from './agent-environment-options.js';
+import { errorDetails } from './error-detail.js';
 
 /**
- * Checks an environment's numeric options.
+ * Checks an environment's numeric options and its `errorDetail`.
  * @param options - the options
  * @throws InvalidEnvironmentOptionsError naming the first bad option
  */
 export function validateEnvironmentOptions(options: AgentEnvironmentOptions): void {
-  const { maxConcurrency, toolTimeoutMs, maxResultChars, argumentLimits } = options;
+  const { maxConcurrency, toolTimeoutMs, maxResultChars, argumentLimits, errorDetail } = options;
+  if (errorDetail !== undefined && !errorDetails.includes(errorDetail)) {
+    throw new InvalidEnvironmentOptionsError('errorDetail', errorDetail, `one of ${errorDetails.map((value) => `'${value}'`).join(', ')}`);
+  }
   if (
     maxConcurrency !== undefined &&
     !(maxConcurrency === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1))

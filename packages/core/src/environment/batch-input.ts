@@ -1,0 +1,56 @@
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import { ToolCallMetadata, type MetadataEntries } from '../metadata/tool-call-metadata.js';
+import { callInfo } from './call-info.js';
+import { generateCallId } from './call-ids.js';
+import { raisedByFramework } from './framework-raised.js';
+import type { ReceivedToolResult, ToolCall } from './tool-call.js';
+
+/**
+ * The calls of a batch as an array, read once: an array as it is (holes included, answered at their
+ * index), another iterable copied.
+ * @param calls - what the caller passed
+ * @returns the calls, or a TypeError saying what was wrong when they are not a list
+ */
+export function callList(calls: unknown): readonly (ToolCall | undefined)[] | TypeError {
+  try {
+    if (Array.isArray(calls)) return calls as readonly (ToolCall | undefined)[];
+    if (typeof calls === 'object' && calls !== null && Symbol.iterator in calls) return Array.from(calls as Iterable<ToolCall>);
+  } catch (error) {
+    return raisedByFramework(new TypeError(`executeTools could not read its calls: ${describeThrownValue(error)}`));
+  }
+  const got = calls === null ? 'null' : typeof calls;
+  return raisedByFramework(new TypeError(`executeTools expects an array (or iterable) of tool calls, but was given ${got}.`));
+}
+
+/**
+ * The one result of a batch whose calls could not be read.
+ * @param error - what was wrong
+ * @returns an error result with a generated id
+ */
+export function batchErrorResult(error: TypeError): ReceivedToolResult {
+  return { id: generateCallId(), name: '', content: `Error: ${error.message}`, isError: true, error };
+}
+
+/**
+ * The caller's metadata, read once for the batch.
+ * @param metadata - what the caller passed
+ * @returns the metadata, or a TypeError when it cannot be read
+ */
+export function readCallerMetadata(metadata: ToolCallMetadata | MetadataEntries | undefined): ToolCallMetadata | TypeError {
+  try {
+    return ToolCallMetadata.of(metadata);
+  } catch (error) {
+    return raisedByFramework(new TypeError(`The caller's metadata could not be read: ${describeThrownValue(error)}`));
+  }
+}
+
+/**
+ * The result of a call whose caller's metadata could not be read: the tool is not run.
+ * @param call - the call
+ * @param error - what was wrong with the metadata
+ * @returns an error result for the call
+ */
+export function unreadableMetadataResult(call: ToolCall | undefined, error: TypeError): ReceivedToolResult {
+  const info = callInfo(call);
+  return { id: info.id, name: info.name, content: `Error: ${error.message}`, isError: true, error };
+}

@@ -1,0 +1,168 @@
+/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- user code's own rejections are passed on as they are */
+import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
+import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import { raisedByFramework } from './framework-raised.js';
+
+/** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
+const longestTimer = 2_147_483_647;
+
+/**
+ * The one place that bounds an await on user code for one call: the tool, its metadata providers,
+ * interceptors and formatters are all awaited through {@link CallGuard.race}, which settles at the
+ * call's time limit or when the environment's or the run's signal aborts, whichever comes first.
+ * Then the call's own signal (the one tools see) is aborted with a {@link ToolTimeoutError} or
+ * {@link ToolCancelledError}. The guard listens to the outer signals directly (no `AbortSignal.any`,
+ * which retains dependents of a long-lived signal) and removes its listeners in {@link CallGuard.dispose}.
+ */
+export class CallGuard {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private waiting: ((reason: unknown) => void) | undefined;
+
+  /**
+   * @param toolName - for the timeout and cancellation messages
+   * @param timeoutMs - the call's time limit, or undefined for none
+   * @param environmentSignal - the environment's signal, if any
+   * @param runSignal - the run's or batch's signal, if any
+   */
+  constructor(
+    private readonly toolName: string,
+    timeoutMs: number | undefined,
+    private readonly environmentSignal: AbortSignal | undefined,
+    private readonly runSignal: AbortSignal | undefined,
+  ) {
+    if (runSignal === environmentSignal) this.runSignal = undefined;
+    for (const signal of [this.environmentSignal, this.runSignal]) {
+      if (signal === undefined) continue;
+      if (signal.aborted) {
+        this.stop(raisedByFramework(new ToolCancelledError(toolName, signal.reason)));
+        return;
+      }
+      signal.addEventListener('abort', this);
+    }
+    if (timeoutMs !== undefined && timeoutMs <= longestTimer) {
+      this.timer = setTimeout(() => this.stop(raisedByFramework(new ToolTimeoutError(this.toolName, timeoutMs))), timeoutMs);
+    }
+  }
+
+  /**
+   * Whether a call with these limits needs a guard at all (the fast path has none).
+   * @param timeoutMs - the call's time limit
+   * @param environmentSignal - the environment's signal
+   * @param runSignal - the run's signal
+   * @returns false when there is nothing to bound by
+   */
+  static needed(timeoutMs: number | undefined, environmentSignal: AbortSignal | undefined, runSignal: AbortSignal | undefined): boolean {
+    return (timeoutMs !== undefined && timeoutMs <= longestTimer) || environmentSignal !== undefined || runSignal !== undefined;
+  }
+
+  /** The call's signal, given to the tool: aborted at the time limit or on cancellation. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Whether the call's time is up or it was cancelled. */
+  get stopped(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** The error that stopped the call (a framework-raised timeout or cancellation), once stopped. */
+  get reason(): unknown {
+    return this.controller.signal.reason as unknown;
+  }
+
+  /**
+   * @param error - a caught value
+   * @returns whether it is this guard's stop (the call ran out of time or was cancelled)
+   */
+  isStop(error: unknown): boolean {
+    return this.stopped && error === this.reason;
+  }
+
+  /**
+   * Waits for a value user code returned, unless the call stops first; then rejects with the stop
+   * error at once. The user's promise always gets a handler, so its late rejection is never unhandled.
+   * @param value - what user code returned (a value or a promise)
+   * @returns the settled value
+   * @throws the user's rejection, or the stop error when the call stops first
+   */
+  race<T>(value: T | PromiseLike<T>): Promise<T> {
+    const pending = Promise.resolve(value);
+    if (this.stopped) {
+      pending.catch(ignore);
+      return Promise.reject(this.reason);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.waiting = reject;
+      pending.then(
+        (settled) => {
+          if (this.waiting === reject) this.waiting = undefined;
+          resolve(settled);
+        },
+        (error: unknown) => {
+          if (this.waiting === reject) this.waiting = undefined;
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Stops the timer and removes the listeners from the outer signals; call it when the call ends. */
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.waiting = undefined;
+    this.environmentSignal?.removeEventListener('abort', this);
+    this.runSignal?.removeEventListener('abort', this);
+  }
+
+  /**
+   * The outer signals' abort listener.
+   * @param event - the abort event
+   */
+  handleEvent(event: Event): void {
+    this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason)));
+  }
+
+  private stop(error: Error): void {
+    if (this.stopped) return;
+    this.controller.abort(error);
+    const waiting = this.waiting;
+    this.dispose();
+    waiting?.(error);
+  }
+}
+
+/**
+ * Waits for a promise unless the signal aborts first; then rejects with the signal's reason at once
+ * (the promise's own outcome is ignored, and its late rejection handled). The agent loop waits for
+ * the model this way, so it stops promptly even when a model adapter does not honour its signal.
+ * The listener is removed as soon as either side settles.
+ * @param promise - the work to wait for
+ * @param signal - aborts the wait
+ * @returns the promise's value
+ * @throws the signal's reason when it aborts first
+ */
+export function untilAborted<T>(promise: T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
+  const pending = Promise.resolve(promise);
+  if (signal.aborted) {
+    pending.catch(ignore);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function ignore(): void {}
