@@ -1,38 +1,100 @@
 import {
   DuplicateToolError,
+  InvalidAgentOptionsError,
+  InvalidEnvironmentOptionsError,
   InvalidToolDefinitionError,
   MissingAgentContextError,
   ModelCallError,
   ToolArgumentsError,
+  ToolCancelledError,
   ToolcraftError,
   ToolExecutionError,
   ToolNotFoundError,
   ToolTimeoutError,
 } from '../src/index.js';
+import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
 
-describe('Errors', () => {
-  const errors = [
-    new ToolArgumentsError('t', [{ path: 'a', constraint: 'type', message: "'a': expected a string" }]),
-    new ToolNotFoundError('t', ['u'], ['u']),
-    new DuplicateToolError('t', 'A', 'B'),
-    new MissingAgentContextError('t'),
-    new ToolExecutionError('t', 'failed', new Error('cause')),
-    new ToolTimeoutError('t', 5),
-    new InvalidToolDefinitionError('t', 'bad'),
-    new ModelCallError('m', { retryable: true }),
-  ];
+/** Each error class with a sample, and the fixed name it must carry whatever the class is called at run time. */
+const samples = [
+  ['ToolNotFoundError', ToolNotFoundError, () => new ToolNotFoundError('t', ['u'], ['u'])],
+  ['DuplicateToolError', DuplicateToolError, () => new DuplicateToolError('t', 'A', 'B')],
+  ['MissingAgentContextError', MissingAgentContextError, () => new MissingAgentContextError('t')],
+  ['ToolExecutionError', ToolExecutionError, () => new ToolExecutionError('t', 'failed', new Error('cause'))],
+  ['ToolTimeoutError', ToolTimeoutError, () => new ToolTimeoutError('t', 5)],
+  ['ToolCancelledError', ToolCancelledError, () => new ToolCancelledError('t')],
+  ['InvalidToolDefinitionError', InvalidToolDefinitionError, () => new InvalidToolDefinitionError('t', 'bad')],
+  ['InvalidEnvironmentOptionsError', InvalidEnvironmentOptionsError, () => new InvalidEnvironmentOptionsError('o', 0, 'above 0')],
+  ['InvalidAgentOptionsError', InvalidAgentOptionsError, () => new InvalidAgentOptionsError('o', 0, 'above 0')],
+  ['ModelCallError', ModelCallError, () => new ModelCallError('m', { retryable: true })],
+] as const;
 
-  it.each(errors.map((error) => [error.name, error] as const))('%s extends ToolcraftError and Error, with its own name', (name, error) => {
-    expect(error).toBeInstanceOf(Error);
-    expect(ToolcraftError.isInstance(error)).toBe(true);
-    expect(error.name).toBe(name);
+type ErrorClass = { isInstance(error: unknown): boolean; new (...args: never[]): Error };
+
+describe('ToolcraftError', () => {
+  it.each(samples.map(([name, , create]) => [name, create] as const))(
+    '%s extends ToolcraftError and Error, with its fixed name',
+    (name, create) => {
+      const error = create();
+      expect(error).toBeInstanceOf(Error);
+      expect(ToolcraftError.isInstance(error)).toBe(true);
+      expect(error.name).toBe(name);
+    },
+  );
+
+  it('is recognised by each class only: isInstance of one class is false for another class and for plain errors', () => {
+    for (const [, errorClass, create] of samples) {
+      const error = create();
+      for (const [, other] of samples) expect((other as ErrorClass).isInstance(error)).toBe(other === errorClass);
+      expect((errorClass as ErrorClass).isInstance(new Error('plain'))).toBe(false);
+    }
+    expect(ToolcraftError.isInstance(new Error('plain'))).toBe(false);
+    expect(ToolcraftError.isInstance(null)).toBe(false);
+    expect(ToolcraftError.isInstance('ToolNotFoundError')).toBe(false);
   });
 
-  it('recognises an error from another copy of the package by its marker, not instanceof', () => {
-    const foreign = Object.assign(new Error('x'), { name: 'ToolTimeoutError', [Symbol.for('toolcraft.error')]: true });
-    expect(ToolTimeoutError.isInstance(foreign)).toBe(true);
-    expect(ToolNotFoundError.isInstance(foreign)).toBe(false);
-    expect(ToolcraftError.isInstance(new Error('plain'))).toBe(false);
+  it('is not fooled by a plain error that only borrows a toolcraft name', () => {
+    const impostor = Object.assign(new Error('x'), { name: 'ToolTimeoutError' });
+    expect(ToolTimeoutError.isInstance(impostor)).toBe(false);
+    expect(ToolcraftError.isInstance(impostor)).toBe(false);
+  });
+
+  it('recognises errors of a second copy of the package, which instanceof does not', () => {
+    let copy: typeof ToolNotFoundErrorModule | undefined;
+    jest.isolateModules(() => {
+      copy = jest.requireActual<typeof ToolNotFoundErrorModule>('../src/errors/tool-not-found-error.js');
+    });
+    const foreign = new copy!.ToolNotFoundError('t', [], []);
+    expect(copy!.ToolNotFoundError).not.toBe(ToolNotFoundError);
+    expect(foreign).not.toBeInstanceOf(ToolNotFoundError);
+    expect(ToolNotFoundError.isInstance(foreign)).toBe(true);
+    expect(ToolcraftError.isInstance(foreign)).toBe(true);
+    expect(DuplicateToolError.isInstance(foreign)).toBe(false);
+    expect(copy!.ToolNotFoundError.isInstance(new ToolNotFoundError('t', [], []))).toBe(true);
+  });
+
+  it('keeps the fixed name when a minifier renames the class', () => {
+    class a extends ToolNotFoundError {}
+    Object.defineProperty(ToolTimeoutError, 'name', { value: 'b', configurable: true });
+    try {
+      const renamed = new a('t', [], []);
+      expect(renamed.name).toBe('ToolNotFoundError');
+      expect(ToolNotFoundError.isInstance(renamed)).toBe(true);
+      expect(new ToolTimeoutError('t', 5).name).toBe('ToolTimeoutError');
+    } finally {
+      Object.defineProperty(ToolTimeoutError, 'name', { value: 'ToolTimeoutError', configurable: true });
+    }
+  });
+
+  it('carries its own marker under Symbol.for, the one helper hasMarker checks', () => {
+    const error = new DuplicateToolError('t', 'A', 'B');
+    expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.DuplicateToolError'))).toBe(true);
+    expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.ToolcraftError'))).toBe(true);
+    expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.ToolNotFoundError'))).toBe(false);
+    expect(ToolcraftError.hasMarker(undefined, Symbol.for('toolcraft.error.ToolcraftError'))).toBe(false);
+  });
+
+  it('is named ToolcraftError itself', () => {
+    expect(new ToolcraftError('x').name).toBe('ToolcraftError');
   });
 
   it('keeps structured fields and the cause', () => {
@@ -40,5 +102,6 @@ describe('Errors', () => {
     expect(error.toolName).toBe('calc');
     expect(error.cause).toBeInstanceOf(RangeError);
     expect(new ToolArgumentsError('t', [{ path: 'a', constraint: 'type', message: 'm' }]).violations[0]!.constraint).toBe('type');
+    expect(ToolArgumentsError.isInstance(new ToolArgumentsError('t', []))).toBe(true);
   });
 });

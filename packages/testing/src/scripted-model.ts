@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
 import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ModelToolCall } from '@toolcraft/core';
-import { ScriptExhaustedError } from './script-exhausted-error.js';
+import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import type { RecordedRequest, ScriptedOutcome, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
 
 /** Options of a {@link ScriptedModel}. */

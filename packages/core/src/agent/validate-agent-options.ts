@@ -1,5 +1,5 @@
 import type { ResolvedRetryOptions } from './retry-options.js';
-import { InvalidAgentOptionsError } from './invalid-agent-options-error.js';
+import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
 
 /** The limits of an agent, defaults filled in. */
 export interface AgentLimits {

@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'DuplicateToolError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** Two different tools registered under one name. */
 export class DuplicateToolError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param toolName - the shared name
    * @param firstSource - where the tool already registered comes from
@@ -18,6 +24,12 @@ export class DuplicateToolError extends ToolcraftError {
     );
   }
 
-  /** True for a {@link DuplicateToolError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<DuplicateToolError>('DuplicateToolError');
+  /**
+   * Tells whether a value is a {@link DuplicateToolError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link DuplicateToolError}
+   */
+  static override isInstance(error: unknown): error is DuplicateToolError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'InvalidEnvironmentOptionsError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** An `AgentEnvironment` built with an impossible option (a developer's mistake, thrown by the constructor). */
 export class InvalidEnvironmentOptionsError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param option - the option's name, e.g. `'maxConcurrency'`
    * @param value - the value given
@@ -15,6 +21,12 @@ export class InvalidEnvironmentOptionsError extends ToolcraftError {
     super(`AgentEnvironment option '${option}' must be ${expected}, but was ${String(value)}.`);
   }
 
-  /** True for an {@link InvalidEnvironmentOptionsError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<InvalidEnvironmentOptionsError>('InvalidEnvironmentOptionsError');
+  /**
+   * Tells whether a value is a {@link InvalidEnvironmentOptionsError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link InvalidEnvironmentOptionsError}
+   */
+  static override isInstance(error: unknown): error is InvalidEnvironmentOptionsError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

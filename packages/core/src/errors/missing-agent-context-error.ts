@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'MissingAgentContextError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** A context-aware tool run with no `AgentContext` in its metadata. */
 export class MissingAgentContextError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /** @param toolName - the tool that needed the context */
   constructor(readonly toolName: string) {
     super(
@@ -11,6 +17,12 @@ export class MissingAgentContextError extends ToolcraftError {
     );
   }
 
-  /** True for a {@link MissingAgentContextError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<MissingAgentContextError>('MissingAgentContextError');
+  /**
+   * Tells whether a value is a {@link MissingAgentContextError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link MissingAgentContextError}
+   */
+  static override isInstance(error: unknown): error is MissingAgentContextError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

@@ -1,4 +1,7 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'ModelCallError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** Details of a failed model call. */
 export interface ModelCallErrorOptions {
@@ -16,6 +19,9 @@ export interface ModelCallErrorOptions {
 
 /** A model call that failed; model adapters throw it, the agent loop retries it when retryable. */
 export class ModelCallError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   readonly retryable: boolean;
   readonly status?: number;
   readonly retryAfterMs?: number;
@@ -33,6 +39,12 @@ export class ModelCallError extends ToolcraftError {
     this.attempts = options.attempts;
   }
 
-  /** True for a {@link ModelCallError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<ModelCallError>('ModelCallError');
+  /**
+   * Tells whether a value is a {@link ModelCallError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ModelCallError}
+   */
+  static override isInstance(error: unknown): error is ModelCallError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

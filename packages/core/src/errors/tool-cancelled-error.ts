@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'ToolCancelledError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** A tool call cancelled by its environment's or run's `AbortSignal` before it finished. */
 export class ToolCancelledError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param toolName - the tool whose call was cancelled
    * @param reason - the abort reason, if any
@@ -13,6 +19,12 @@ export class ToolCancelledError extends ToolcraftError {
     super(`Tool '${toolName}' was cancelled before it finished.`, { cause: reason });
   }
 
-  /** True for a {@link ToolCancelledError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<ToolCancelledError>('ToolCancelledError');
+  /**
+   * Tells whether a value is a {@link ToolCancelledError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ToolCancelledError}
+   */
+  static override isInstance(error: unknown): error is ToolCancelledError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'ToolExecutionError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** A tool that threw, or whose result could not be formatted; the original error is the `cause`. */
 export class ToolExecutionError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param toolName - the tool that failed
    * @param message - what the host is told
@@ -15,6 +21,12 @@ export class ToolExecutionError extends ToolcraftError {
     super(message, { cause });
   }
 
-  /** True for a {@link ToolExecutionError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<ToolExecutionError>('ToolExecutionError');
+  /**
+   * Tells whether a value is a {@link ToolExecutionError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ToolExecutionError}
+   */
+  static override isInstance(error: unknown): error is ToolExecutionError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

@@ -1,7 +1,13 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'ToolNotFoundError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** A tool name that no tool of the registry has; names the closest ones. */
 export class ToolNotFoundError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /** The closest known names, best first. */
   readonly suggestions: readonly string[];
 
@@ -24,6 +30,12 @@ export class ToolNotFoundError extends ToolcraftError {
     this.suggestions = suggestions;
   }
 
-  /** True for a {@link ToolNotFoundError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<ToolNotFoundError>('ToolNotFoundError');
+  /**
+   * Tells whether a value is a {@link ToolNotFoundError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ToolNotFoundError}
+   */
+  static override isInstance(error: unknown): error is ToolNotFoundError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }

@@ -1,4 +1,5 @@
-const marker = Symbol.for('toolcraft.error');
+const errorName = 'ToolcraftError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** Options shared by every toolcraft error. */
 export interface ToolcraftErrorOptions {
@@ -7,8 +8,22 @@ export interface ToolcraftErrorOptions {
 }
 
 /**
- * The base class of every error toolcraft throws or reports.
- * `isInstance` works across two copies of the package, unlike `instanceof`.
+ * The base class of every error toolcraft throws or reports (the Vercel AI SDK's pattern).
+ *
+ * Each error class has a fixed `name` and its own `Symbol.for('toolcraft.error.<Name>')` marker
+ * field, and its static `isInstance` checks that marker with {@link ToolcraftError.hasMarker}. The
+ * check works across two copies of a package (where `instanceof` fails) and after a minifier renames
+ * the classes (where a check of the constructor's name fails). A subclass follows the same pattern:
+ * @example
+ * const errorName = 'QuotaError';
+ * const marker = Symbol.for(`toolcraft.error.${errorName}`);
+ * export class QuotaError extends ToolcraftError {
+ *   private readonly [marker] = true;
+ *   override readonly name: string = errorName;
+ *   static override isInstance(error: unknown): error is QuotaError {
+ *     return ToolcraftError.hasMarker(error, marker);
+ *   }
+ * }
  */
 export class ToolcraftError extends Error {
   private readonly [marker] = true;
@@ -19,25 +34,45 @@ export class ToolcraftError extends Error {
    */
   constructor(message: string, options: ToolcraftErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+    // Transitional: a subclass that does not declare its fixed `name` yet keeps its class name
+    // (ToolArgumentsError and @toolcraft/schema's SchemaGenerationError); every class of this folder
+    // overrides it with a fixed string, which a minifier cannot rename.
+    this.name = new.target === ToolcraftError ? errorName : new.target.name;
   }
 
   /**
-   * Tells whether a value is a toolcraft error (of any copy of the package).
+   * Tells whether a value is a toolcraft error (of any class, from any copy of any toolcraft package).
    * @param error - any value
    * @returns true for a {@link ToolcraftError}
    */
   static isInstance(error: unknown): error is ToolcraftError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+    return ToolcraftError.hasMarker(error, marker);
+  }
+
+  /**
+   * The check behind every `isInstance`: true when a value carries an error class's marker
+   * (`Symbol.for('toolcraft.error.<Name>')`), set by that class or a subclass of it.
+   * @param error - any value
+   * @param classMarker - the class's marker symbol
+   * @returns true when the value carries the marker
+   * @example
+   * ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.ToolNotFoundError'));
+   */
+  static hasMarker(error: unknown, classMarker: symbol): boolean {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[classMarker] === true;
   }
 }
 
 /**
- * Builds the static `isInstance` of a subclass: true when the value is a toolcraft
- * error whose `name` is the subclass's name.
- * @param name - the subclass's `name`
+ * Builds the static `isInstance` of a subclass from its fixed name: true for a value that carries the
+ * subclass's marker, or (until the class declares one) a toolcraft error with that `name`.
+ * @deprecated Transitional, for error classes not yet moved to the marker pattern; declare a marker and use
+ * {@link ToolcraftError.hasMarker}.
+ * @param errorName - the subclass's fixed `name`
  * @returns a type guard
  */
-export function isNamedToolcraftError<T extends ToolcraftError>(name: string) {
-  return (error: unknown): error is T => ToolcraftError.isInstance(error) && error.name === name;
+export function isNamedToolcraftError<T extends ToolcraftError>(errorName: string) {
+  const classMarker = Symbol.for(`toolcraft.error.${errorName}`);
+  return (error: unknown): error is T =>
+    ToolcraftError.hasMarker(error, classMarker) || (ToolcraftError.isInstance(error) && error.name === errorName);
 }

@@ -1,5 +1,8 @@
 import { ToolcraftError } from '@toolcraft/core';
 
+const errorName = 'StrictSchemaError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
+
 /**
  * A tool whose input schema cannot be made to follow OpenAI's strict-mode rules.
  *
@@ -7,6 +10,9 @@ import { ToolcraftError } from '@toolcraft/core';
  * shows at startup instead of as a 400 from the API on the first request.
  */
 export class StrictSchemaError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param toolName - the tool whose schema is not strict-compatible
    * @param path - where in the schema, as a JSONPath (`$`, `$.address.zip`, `$.tags[*]`)
@@ -29,6 +35,6 @@ export class StrictSchemaError extends ToolcraftError {
    * @returns true for a {@link StrictSchemaError}
    */
   static override isInstance(error: unknown): error is StrictSchemaError {
-    return ToolcraftError.isInstance(error) && error.name === 'StrictSchemaError';
+    return ToolcraftError.hasMarker(error, marker);
   }
 }

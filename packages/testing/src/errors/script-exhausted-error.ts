@@ -1,10 +1,15 @@
 import { ToolcraftError } from '@toolcraft/core';
-import type { RecordedRequest } from './scripted-turn.js';
+import type { RecordedRequest } from '../scripted-turn.js';
 
+const errorName = 'ScriptExhaustedError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 const maxSummaryChars = 600;
 
 /** A {@link ScriptedModel} was asked for more turns than were scripted. */
 export class ScriptExhaustedError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param scriptedTurns - how many turns were scripted
    * @param request - the request that found the script empty
@@ -20,9 +25,13 @@ export class ScriptExhaustedError extends ToolcraftError {
     );
   }
 
-  /** True for a {@link ScriptExhaustedError} of any copy of the package. */
+  /**
+   * Tells whether a value is a {@link ScriptExhaustedError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ScriptExhaustedError}
+   */
   static override isInstance(error: unknown): error is ScriptExhaustedError {
-    return ToolcraftError.isInstance(error) && error.name === 'ScriptExhaustedError';
+    return ToolcraftError.hasMarker(error, marker);
   }
 }
 
