@@ -27,14 +27,37 @@ export class ToolArgumentsError extends ToolcraftError {
   static override isInstance = isNamedToolcraftError<ToolArgumentsError>('ToolArgumentsError');
 }
 
+/** The most violations a message lists; the rest are counted ("and N more"). */
+export const maxListedViolations = 20;
+
+/** The longest message of a {@link ToolArgumentsError}, in characters; longer text is cut. */
+export const maxViolationMessageLength = 4000;
+
 /**
- * The message of a {@link ToolArgumentsError}: the tool, then one line per violation.
+ * The message of a {@link ToolArgumentsError}: the tool, then one line per violation, bounded: at
+ * most {@link maxListedViolations} lines then "and N more", each line and the whole text cut so the
+ * message stays under {@link maxViolationMessageLength} characters whatever the arguments were.
  * @param toolName - the tool whose arguments failed
- * @param violations - the violations
+ * @param violations - the violations (a last `moreViolations` entry counts those a decoder left out)
  * @returns the message
  */
 export function describeViolations(toolName: string, violations: readonly ArgumentViolation[]): string {
   let text = `Invalid arguments for tool '${toolName}':`;
-  for (const violation of violations) text += `\n- ${violation.message}`;
-  return text;
+  let omitted = 0;
+  let listed = 0;
+  for (const violation of violations) {
+    if (violation.constraint === 'moreViolations') {
+      omitted += Number(/\d+/.exec(violation.message)?.[0] ?? 0);
+      continue;
+    }
+    if (listed >= maxListedViolations || text.length >= maxViolationMessageLength - 300) {
+      omitted++;
+      continue;
+    }
+    const message = String(violation.message);
+    text += `\n- ${message.length > 500 ? `${message.slice(0, 500)}… (${message.length} characters)` : message}`;
+    listed++;
+  }
+  if (omitted > 0) text += `\n- and ${omitted} more`;
+  return text.length > maxViolationMessageLength ? `${text.slice(0, maxViolationMessageLength - 1)}…` : text;
 }

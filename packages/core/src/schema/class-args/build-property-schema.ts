@@ -17,6 +17,8 @@ export interface PropertyFacts {
   transformerType: unknown;
   /** The `type` given to `@LLMDescription`, if any. */
   hint: unknown;
+  /** The property's value on a new instance (its initializer), if any. */
+  initial: unknown;
   compileNested: (argsClass: new () => unknown) => CompiledValue;
 }
 
@@ -31,7 +33,7 @@ const stringKeywords = ['minLength', 'maxLength', 'pattern', 'format'];
  */
 export function buildPropertySchema(facts: PropertyFacts): CompiledValue {
   const { array } = facts;
-  const declared = resolveDeclaredType(facts.designType, facts.transformerType, facts.hint);
+  const declared = resolveDeclaredType(facts.designType, facts.transformerType, facts.hint, facts.initial);
   if (declared.isArray) array.isArray = true;
   if (!array.isArray) return buildValue(facts, facts.value, declared.type, facts.designType);
   if (facts.value.base !== undefined || Object.keys(facts.value.keywords).length > 0) {

@@ -105,6 +105,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       designType: ToolMetadataReader.readPropertyType(prototype, name),
       transformerType: typeFunction ? typeFunction() : undefined,
       hint: options?.type,
+      initial,
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack),
     });
     const custom = [...rules.value.custom, ...rules.item.custom.map((constraint) => `each item: ${constraint}`)];

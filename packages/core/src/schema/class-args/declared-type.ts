@@ -10,17 +10,30 @@ export interface DeclaredType {
 
 /**
  * Resolves a property's type from its sources: `@LLMDescription({ type })` (where `[T]` is an array
- * of T, and a plain T on an array property is its element type), class-transformer's `@Type`, and
- * `design:type`.
+ * of T, and a plain T on an array property is its element type), class-transformer's `@Type`,
+ * `design:type`, and, where `design:type` says nothing (a property without a type annotation,
+ * `count = 1`, is emitted as `Object`), the type of its initial value.
  * @param designType - `design:type`, undefined when the build dropped decorator metadata
  * @param transformerType - the class named by `@Type(() => X)`, if any
  * @param hint - the `type` of `@LLMDescription`, if any
+ * @param initial - the property's value on a new instance
  * @returns the resolved type
  */
-export function resolveDeclaredType(designType: unknown, transformerType: unknown, hint: unknown): DeclaredType {
+export function resolveDeclaredType(designType: unknown, transformerType: unknown, hint: unknown, initial?: unknown): DeclaredType {
   if (Array.isArray(hint)) return { type: hint[0] ?? transformerType, isArray: true };
-  if (designType === Array) return { type: hint ?? transformerType, isArray: true };
-  return { type: hint ?? transformerType ?? designType, isArray: false };
+  const design = designType === undefined || designType === Object ? (typeOfValue(initial) ?? designType) : designType;
+  if (design === Array)
+    return { type: hint ?? transformerType ?? (Array.isArray(initial) ? typeOfValue(initial[0]) : undefined), isArray: true };
+  return { type: hint ?? transformerType ?? design, isArray: false };
+}
+
+function typeOfValue(value: unknown): unknown {
+  if (typeof value === 'string') return String;
+  if (typeof value === 'number') return Number;
+  if (typeof value === 'boolean') return Boolean;
+  if (value instanceof Date) return Date;
+  if (Array.isArray(value)) return Array;
+  return undefined;
 }
 
 /**

@@ -1,0 +1,173 @@
+import 'reflect-metadata';
+import { ArrayUnique, IsInt, IsString, Max } from 'class-validator';
+import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
+import { describeViolations } from '../src/errors/tool-arguments-error.js';
+import { defaultArgumentLimits, InvalidToolDefinitionError, Tool, type JsonSchema } from '../src/index.js';
+
+const limits = defaultArgumentLimits;
+
+function toolOf(argsType: (new () => object) | JsonSchema): Tool<object, unknown> {
+  class DecoderTool extends Tool<object, unknown> {
+    constructor() {
+      super({ argsType, name: 'decoder_tool', description: 'A tool to decode arguments for.' });
+    }
+    async execute(): Promise<unknown> {
+      return undefined;
+    }
+  }
+  return new DecoderTool();
+}
+
+function messageOf(tool: Tool<object, unknown>, raw: unknown): string {
+  const outcome = tool.argsDecoder.decode(raw, limits);
+  if (outcome.ok) throw new Error('expected the arguments to be refused');
+  return describeViolations(tool.name, outcome.violations);
+}
+
+describe('compileArgsDecoder', () => {
+  it('accepts a JSON Schema 2020-12 (what z.toJSONSchema emits) and draft-07, and names the supported drafts otherwise', () => {
+    const zodStyle: JsonSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { tags: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'number' } } },
+      required: ['tags'],
+      additionalProperties: false,
+    };
+    const decoder = compileArgsDecoder({ schema: zodStyle }, 'zod');
+    expect(decoder.decode('{"tags":["a",1,2]}', limits)).toEqual({ ok: true, value: { tags: ['a', 1, 2] } });
+    expect(decoder.decode('{"tags":[1]}', limits).ok).toBe(false);
+    const draft07 = compileArgsDecoder({ schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } }, 'd7');
+    expect(draft07.decode('{}', limits).ok).toBe(true);
+    expect(() => compileArgsDecoder({ schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } }, 'd4')).toThrow(
+      /draft-07.*2020-12/,
+    );
+    expect(() => compileArgsDecoder({ schema: { $schema: 'x', type: 'object' } }, 'd4')).toThrow(InvalidToolDefinitionError);
+  });
+
+  it('checks uniqueItems in linear time: 40,000 distinct items pass, and a duplicate is named (explicit schema and Args class)', () => {
+    const schema: JsonSchema = { type: 'object', properties: { ids: { type: 'array', uniqueItems: true } }, required: ['ids'] };
+    const decoder = compileArgsDecoder({ schema }, 'unique');
+    const ids = Array.from({ length: 40_000 }, (_, index) => ({ id: index }));
+    // Pairwise comparison of 40,000 items is 800 million comparisons (seconds); the set-based check is instant.
+    expect(decoder.decode(JSON.stringify({ ids }), limits).ok).toBe(true);
+    expect(decoder.schema.properties?.ids).toEqual({ type: 'array', uniqueItems: true });
+    const duplicate = decoder.decode({ ids: [{ a: 1, b: 2 }, 3, { b: 2, a: 1 }] }, limits);
+    expect(duplicate).toEqual({
+      ok: false,
+      violations: [{ path: 'ids', constraint: 'uniqueItems', message: "'ids': items must be unique (items 0 and 2 are equal)" }],
+    });
+    class Args {
+      @IsInt({ each: true }) @ArrayUnique() ids!: number[];
+    }
+    const tool = toolOf(Args);
+    expect(tool.argsDecoder.decode({ ids: Array.from({ length: 40_000 }, (_, index) => index) }, limits).ok).toBe(true);
+    expect(messageOf(tool, '{"ids":[1,2,1]}')).toContain("'ids': items must be unique (items 0 and 2 are equal)");
+  });
+
+  it('bounds the error text for 1 MB of bad arguments: 20 violations, then "and N more", values cut at 80 characters', () => {
+    class Args {
+      @IsInt({ each: true }) @Max(9, { each: true }) digits!: number[];
+      @IsInt() count!: number;
+    }
+    const digits = Array.from({ length: 100_000 }, () => 'x');
+    const classText = messageOf(toolOf(Args), JSON.stringify({ digits, count: 'y'.repeat(500_000) }));
+    expect(classText.length).toBeLessThanOrEqual(4000);
+    expect(classText.split('\n- ').length - 1).toBe(21);
+    expect(classText).toMatch(/and \d+ more$/);
+    const schemaTool = toolOf({
+      type: 'object',
+      properties: { digits: { type: 'array', items: { type: 'integer' } }, name: { type: 'string', maxLength: 3 } },
+    });
+    const schemaText = messageOf(schemaTool, { digits, name: 'n'.repeat(200) });
+    expect(schemaText.length).toBeLessThanOrEqual(4000);
+    expect(schemaText).toContain(`- and 99981 more`);
+    const longValue = messageOf(schemaTool, { name: 'n'.repeat(200) });
+    expect(longValue).toContain(`'name': must be at most 3 characters long, got string "${'n'.repeat(80)}"… (200 characters)`);
+  });
+
+  it('applies maxLength to arguments passed as an object, with the wording of the string case', () => {
+    const decoder = compileArgsDecoder({ schema: { type: 'object' } }, 'sized');
+    const small = { ...limits, maxLength: 1000 };
+    expect(decoder.decode({ text: 'a'.repeat(900) }, small).ok).toBe(true);
+    const big = decoder.decode({ text: 'a'.repeat(2000) }, small);
+    expect(big).toEqual({
+      ok: false,
+      violations: [
+        {
+          path: '',
+          constraint: 'maxLength',
+          message: 'arguments: the arguments are more than 1000 characters long (as JSON); at most 1000 are accepted',
+        },
+      ],
+    });
+    const many = decoder.decode({ list: Array.from({ length: 5000 }, () => 1) }, small);
+    expect(many.ok === false && many.violations[0]!.constraint).toBe('maxLength');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const refused = decoder.decode(cyclic, small);
+    expect(refused.ok === false && refused.violations[0]!.constraint).toMatch(/maxDepth|maxLength/);
+  });
+
+  it('never writes the caller’s objects: defaults, dropped keys and dropped nulls apply to a private copy', () => {
+    const decoder = compileArgsDecoder(
+      {
+        schema: {
+          type: 'object',
+          properties: { inner: { type: 'object', properties: { n: { type: 'integer', default: 5 }, note: { type: 'string' } } } },
+        },
+      },
+      'copy',
+    );
+    const input = { inner: { note: null, extra: true }, junk: 1 };
+    const outcome = decoder.decode(input, limits);
+    expect(outcome).toEqual({ ok: true, value: { inner: { n: 5 } } });
+    expect(input).toEqual({ inner: { note: null, extra: true }, junk: 1 });
+    expect(outcome.ok && outcome.value).not.toBe(input);
+  });
+
+  it('refuses __proto__, constructor and prototype at any depth, in untyped values too', () => {
+    const decoder = compileArgsDecoder({ schema: { type: 'object', properties: { any: {}, list: { type: 'array' } } } }, 'keys');
+    const refused = decoder.decode('{"any":{"deep":[{"__proto__":{"x":1}}]},"list":[{"constructor":1}]}', limits);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual([
+      'any.deep[0].__proto__',
+      'list[0].constructor',
+    ]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('builds Dates from every date-time the format check accepts: a leap second is the next second, +01 is +01:00', () => {
+    const decoder = compileArgsDecoder<{ at: Date; list: Date[] }>(
+      {
+        schema: {
+          type: 'object',
+          properties: {
+            at: { type: 'string', format: 'date-time' },
+            list: { type: 'array', items: { type: 'string', format: 'date-time' } },
+          },
+        },
+        plan: { kind: 'object', properties: { at: { kind: 'date' }, list: { kind: 'array', items: { kind: 'date' } } } },
+      },
+      'dates',
+    );
+    const outcome = decoder.decode('{"at":"2016-12-31T23:59:60Z","list":["2024-01-01T01:00:00+01","2024-01-01t00:00:00.5z"]}', limits);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.violations));
+    expect(outcome.value.at.toISOString()).toBe('2017-01-01T00:00:00.000Z');
+    expect(outcome.value.list.map((date) => date.toISOString())).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.500Z']);
+  });
+
+  it('words every violation one way, whatever the source: an Args class and the same explicit schema give the same text', () => {
+    class Args {
+      @IsInt() @Max(9) digit!: number;
+      @IsString() name!: string;
+    }
+    const classTool = toolOf(Args);
+    const schemaTool = toolOf(classTool.inputSchema);
+    for (const raw of ['{"digit":42}', '{"digit":"x","name":3}', '{"digit":1.5,"name":"a"}']) {
+      expect(messageOf(schemaTool, raw)).toBe(messageOf(classTool, raw));
+    }
+    expect(messageOf(classTool, '{"digit":"x"}')).toBe(
+      "Invalid arguments for tool 'decoder_tool':\n- 'name': is required but missing (expected a string)\n- 'digit': expected an integer, got string \"x\"",
+    );
+    expect(messageOf(classTool, '{"digit":42,"name":"a"}')).toContain("'digit': must be at most 9, got number 42");
+  });
+});
