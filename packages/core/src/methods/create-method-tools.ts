@@ -5,7 +5,7 @@ import { assertToolName } from '../tools/tool-name.js';
 import { checkManifestEntry } from './check-manifest-entry.js';
 import { MethodTool } from './method-tool.js';
 import type { ParameterPlan } from './parameter-plan.js';
-import { readParameterNames } from './parameter-names.js';
+import { readParameterNames, type SourceParameter } from './parameter-names.js';
 import { planFromManifest } from './plan-from-manifest.js';
 import { planFromReflection } from './plan-from-reflection.js';
 
@@ -41,12 +41,10 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
   const name = options.customName ?? entry?.name ?? methodName;
   assertToolName(name, source);
   const subject = `'${name}' (${source})`;
+  const names = readParameterNames(method as (...args: never[]) => unknown, subject);
   const plan = entry
-    ? planFromManifestChecked(entry, owner, method as (...args: never[]) => unknown, subject)
-    : planWithoutEntry(owner, methodName, method as (...args: never[]) => unknown, subject, manifest, [
-        source,
-        `${declaringClass}.${methodName}`,
-      ]);
+    ? planFromManifestChecked(entry, owner, names, subject)
+    : planWithoutEntry(owner, methodName, names, subject, manifest, [source, `${declaringClass}.${methodName}`]);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
   return new MethodTool({
     name,
@@ -62,24 +60,24 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
 function planFromManifestChecked(
   entry: ToolSchemaManifestEntry,
   owner: object,
-  method: (...args: never[]) => unknown,
+  names: readonly SourceParameter[],
   subject: string,
 ): ParameterPlan {
-  checkManifestEntry(entry, readParameterNames(method), subject);
-  return planFromManifest(entry, owner, subject);
+  checkManifestEntry(entry, names, subject);
+  return planFromManifest(entry, owner, names, subject);
 }
 
 /** Reflection, for a method the manifest does not list; when that fails too, the error says the manifest has no entry. */
 function planWithoutEntry(
   owner: object,
   methodName: string,
-  method: (...args: never[]) => unknown,
+  names: readonly SourceParameter[],
   subject: string,
   manifest: ToolSchemaManifest | undefined,
   keys: string[],
 ): ParameterPlan {
   try {
-    return planFromReflection(owner, methodName, method, subject);
+    return planFromReflection(owner, methodName, names, subject);
   } catch (error) {
     if (manifest === undefined || !InvalidToolDefinitionError.isInstance(error)) throw error;
     const known = Object.keys(manifest.tools);

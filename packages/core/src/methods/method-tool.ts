@@ -1,4 +1,3 @@
-import { plainToInstance } from 'class-transformer';
 import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
@@ -70,13 +69,12 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
     for (let index = 0; index < slots.length; index++) {
       const slot = slots[index];
       switch (slot.kind) {
-        case 'argument': {
-          const value = args[slot.name];
-          values[index] = slot.decodeAs === 'Date' && typeof value === 'string' ? new Date(value) : value;
+        case 'argument':
+          values[index] = args[slot.name];
           break;
-        }
         case 'argsObject':
-          values[index] = slot.argsClass === undefined ? args : plainToInstance(slot.argsClass, args);
+          // The decoder's instance plan already built the Args class instance (or the plain object).
+          values[index] = args;
           break;
         case 'metadata':
           values[index] = metadata;

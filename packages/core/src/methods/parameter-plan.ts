@@ -2,15 +2,11 @@ import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import type { ToolNeeds } from '../tools/invoke-tool.js';
 
 /** Where one positional argument of a tool method comes from. */
-export type ParameterSlot =
-  | { kind: 'argument'; name: string; decodeAs?: 'Date' }
-  | { kind: 'argsObject'; argsClass?: new () => unknown }
-  | { kind: 'context' }
-  | { kind: 'metadata' };
+export type ParameterSlot = { kind: 'argument'; name: string } | { kind: 'argsObject' } | { kind: 'context' } | { kind: 'metadata' };
 
 /** How a tool method's parameters are decoded and filled. */
 export interface ParameterPlan {
-  /** Decodes the model's argument object. */
+  /** Decodes the model's argument object (Dates and Args class instances built by its instance plan). */
   decoder: ArgsDecoder<unknown>;
   /** One slot per method parameter, in order. */
   slots: ParameterSlot[];

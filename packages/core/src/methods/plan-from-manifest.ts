@@ -1,53 +1,81 @@
-import { SchemaArgsDecoder } from '../decoding/schema-args-decoder.js';
+import { compileArgsDecoder } from '../decoding/compile-args-decoder.js';
 import type { ToolSchemaManifestEntry } from '../manifest/tool-schema-manifest.js';
-import { CodecArgsDecoder } from '../decoding/codec-args-decoder.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
-import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
+import type { InstancePlan } from '../schema/instance-plan.js';
 import { isArgsClass } from './is-args-class.js';
+import type { SourceParameter } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
+import { parameterDefinition } from './parameter-schema.js';
+import { isRequiredInSource } from './plan-from-reflection.js';
+import { warnManifestMismatch } from './warn-manifest-mismatch.js';
 
 /**
  * Plans a tool method's parameters from a build-time manifest entry: the schema and parameter
- * order come from the TypeScript source, validated with ajv (compiled once). An Args-class
- * parameter is compiled from its class, as with reflection, when `design:paramtypes` names the
- * class; else it is the plain object the manifest's schema validated. A `Date` parameter becomes a `Date`.
+ * order come from the TypeScript source. An Args-class parameter known at runtime (through
+ * `design:paramtypes`) is compiled from its class, exactly as with reflection, so both paths show
+ * the same flattened schema; else the method gets the plain object the manifest's schema validated.
+ * A `Date` parameter becomes a `Date`. Where reflection would describe a parameter differently
+ * (optional in one, required in the other; an Args class nested in the manifest), a warning names it.
  * @param entry - the manifest entry of the method
  * @param owner - the prototype (or constructor) that declares the method
+ * @param names - the method's parameters, read from its source (already checked against the entry)
  * @param subject - the tool, for messages
  * @returns the plan
  */
-export function planFromManifest(entry: ToolSchemaManifestEntry, owner: object, subject: string): ParameterPlan {
-  const types = entry.methodName === undefined ? undefined : ToolMetadataReader.readParameterTypes(owner, entry.methodName);
-  const argsIndex = entry.parameters.findIndex((parameter) => parameter.argsObject === true);
-  const argsClass = types?.[argsIndex];
-  if (argsIndex !== -1 && isArgsClass(argsClass)) return planForArgsClass(entry, argsClass, subject);
+export function planFromManifest(
+  entry: ToolSchemaManifestEntry,
+  owner: object,
+  names: readonly SourceParameter[],
+  subject: string,
+): ParameterPlan {
+  const methodName = entry.methodName ?? '';
+  const types = ToolMetadataReader.readParameterTypes(owner, methodName);
+  const visible = entry.parameters.flatMap((parameter, index) => (parameter.injected === undefined ? [index] : []));
+  const argsIndex = visible.length === 1 ? visible[0]! : -1;
+  const argsClass =
+    argsIndex === -1 ? undefined : (ToolMetadataReader.readParameterOptions(owner, methodName, argsIndex)?.type ?? types?.[argsIndex]);
   const slots = entry.parameters.map((parameter, index): ParameterSlot => {
     if (parameter.injected === 'AgentContext') return { kind: 'context' };
     if (parameter.injected === 'ToolCallMetadata') return { kind: 'metadata' };
-    if (parameter.argsObject === true) {
-      const type = types?.[index];
-      return typeof type === 'function' && type !== Object
-        ? { kind: 'argsObject', argsClass: type as new () => unknown }
-        : { kind: 'argsObject' };
-    }
-    return parameter.decodeAs === 'Date'
-      ? { kind: 'argument', name: parameter.name, decodeAs: 'Date' }
-      : { kind: 'argument', name: parameter.name };
+    if (index === argsIndex && (parameter.argsObject === true || isArgsClass(argsClass))) return { kind: 'argsObject' };
+    return { kind: 'argument', name: parameter.name };
   });
-  return { decoder: new SchemaArgsDecoder(entry.inputSchema, subject), slots, needs: needsOf(slots) };
+  if (isArgsClass(argsClass)) {
+    if (entry.parameters[argsIndex]?.argsObject !== true) {
+      warnManifestMismatch(
+        subject,
+        `its parameter '${entry.parameters[argsIndex]?.name ?? ''}' is an Args class, which both paths show flattened (its properties at the top level), ` +
+          'but the manifest describes it nested. Regenerate the manifest with this version of toolcraft-schema.',
+      );
+    }
+    return { decoder: compileArgsDecoder(parameterDefinition(argsClass, subject, subject), subject), slots, needs: needsOf(slots) };
+  }
+  warnOptionalityMismatches(entry, owner, names, subject);
+  const dates: Record<string, InstancePlan> = {};
+  for (const parameter of entry.parameters)
+    if (parameter.decodeAs === 'Date' && parameter.argsObject !== true) dates[parameter.name] = { kind: 'date' };
+  const plan: InstancePlan | undefined = Object.keys(dates).length > 0 ? { kind: 'object', properties: dates } : undefined;
+  return { decoder: compileArgsDecoder({ schema: entry.inputSchema, ...(plan ? { plan } : {}) }, subject), slots, needs: needsOf(slots) };
 }
 
-/**
- * With the Args class known at runtime, it is compiled as for reflection: every class-validator
- * decorator is enforced (the manifest's schema holds only those it could map) and the method gets
- * a real instance. The manifest still places the injected parameters.
- */
-function planForArgsClass(entry: ToolSchemaManifestEntry, argsClass: ArgsClass, subject: string): ParameterPlan {
-  const compiled = compileArgsClass(argsClass, subject);
-  const slots = entry.parameters.map((parameter): ParameterSlot => {
-    if (parameter.injected === 'AgentContext') return { kind: 'context' };
-    if (parameter.injected === 'ToolCallMetadata') return { kind: 'metadata' };
-    return { kind: 'argsObject' };
+function warnOptionalityMismatches(
+  entry: ToolSchemaManifestEntry,
+  owner: object,
+  names: readonly SourceParameter[],
+  subject: string,
+): void {
+  entry.parameters.forEach((parameter, index) => {
+    const source = names[index];
+    if (parameter.injected !== undefined || parameter.argsObject === true || source === undefined) return;
+    const optional = ToolMetadataReader.readParameterOptions(owner, entry.methodName ?? '', index)?.optional;
+    const required = isRequiredInSource(source, optional);
+    if (required === parameter.required) return;
+    warnManifestMismatch(
+      subject,
+      parameter.required
+        ? `the parameter '${parameter.name}' is required in the manifest but optional under reflection (it has a default or @LLMDescription({ optional: true })). Regenerate the manifest.`
+        : `the parameter '${parameter.name}' is optional in the manifest but required under reflection, which cannot see '?'. ` +
+            `Mark it @LLMDescription({ description, optional: true }) (or give it a default value) so both agree.`,
+    );
   });
-  return { decoder: new CodecArgsDecoder(compiled.codec, compiled.needsClassValidator), slots, needs: needsOf(slots) };
 }

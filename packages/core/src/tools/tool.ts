@@ -1,9 +1,10 @@
+import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { AbstractTool, type ToolOptions } from './abstract-tool.js';
 import { invokeTool, type ToolNeeds } from './invoke-tool.js';
 
 /**
- * A tool with typed, validated arguments and a typed result (Koog's `Tool`).
+ * A tool with typed, validated arguments and a typed result (Koog's `Tool`): the class behind {@link Tool}.
  * `execute` receives a real, validated instance of `argsType`; it never sees metadata.
  * @example
  * class CalculatorTool extends Tool<CalculatorArgs, number> {
@@ -11,7 +12,7 @@ import { invokeTool, type ToolNeeds } from './invoke-tool.js';
  *   async execute(args: CalculatorArgs) { return args.digit1 + args.digit2; }
  * }
  */
-export abstract class Tool<TArgs, TResult> extends AbstractTool<TArgs, TResult> {
+abstract class ToolClass<TArgs, TResult> extends AbstractTool<TArgs, TResult> {
   /** @internal */
   readonly needs: ToolNeeds = 'nothing';
 
@@ -32,3 +33,34 @@ export abstract class Tool<TArgs, TResult> extends AbstractTool<TArgs, TResult> 
     return this.execute(args);
   }
 }
+
+/**
+ * A tool with typed, validated arguments and a typed result (Koog's `Tool`).
+ * `execute` receives a real, validated instance of `argsType`; it never sees metadata.
+ * @example
+ * class CalculatorTool extends Tool<CalculatorArgs, number> {
+ *   constructor() { super({ argsType: CalculatorArgs, name: 'calculator', description: 'Adds two digits.' }); }
+ *   async execute(args: CalculatorArgs) { return args.digit1 + args.digit2; }
+ * }
+ */
+export type Tool<TArgs, TResult> = ToolClass<TArgs, TResult>;
+
+Object.defineProperty(ToolClass, 'name', { value: 'Tool' });
+
+/**
+ * The `Tool` class. Called as a function, which happens when it is used as a decorator (`@Tool()`
+ * with `Tool` imported from `@toolcraft/core` instead of `@toolcraft/core/annotations`), it says
+ * which import to use instead of JavaScript's "cannot be invoked without 'new'". Subclassing,
+ * `instanceof` and static members are the class's own.
+ * @throws InvalidToolDefinitionError when called without `new`
+ */
+export const Tool: typeof ToolClass = new Proxy(ToolClass, {
+  apply(): never {
+    throw new InvalidToolDefinitionError(
+      '@Tool',
+      "the Tool class from '@toolcraft/core' was used as a decorator. The @Tool() decorator comes from " +
+        "'@toolcraft/core/annotations': import { Tool } from '@toolcraft/core/annotations' " +
+        "(in a file that also subclasses the Tool class, import one of them under another name: import { Tool as ToolMethod } from '@toolcraft/core/annotations').",
+    );
+  },
+});
