@@ -1,4 +1,7 @@
-/** One ts-jest project per workspace; sources are mapped so tests need no build. */
+/**
+ * One ts-jest project per workspace; sources are mapped so tests need no build. The integration
+ * project packs the built packages and uses them from projects outside the repository.
+ */
 const path = require('node:path');
 
 const root = __dirname;
@@ -34,5 +37,13 @@ module.exports = {
     project('openai', 'packages/openai'),
     project('schema', 'packages/schema'),
     project('examples', 'examples'),
+    {
+      // The packed packages in temporary projects outside the repository (needs `npm run build`).
+      displayName: 'integration',
+      rootDir: source('integration'),
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.js'],
+      transform: {},
+    },
   ],
 };

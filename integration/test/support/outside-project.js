@@ -1,0 +1,97 @@
+// Builds one temporary project outside the repository with every package installed from its
+// `npm pack` tarball, as a user installs them, and runs commands in it. Plain CommonJS so that it
+// needs no transform and no tsconfig of the monorepo.
+const { execFile } = require('node:child_process');
+const { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const repository = join(__dirname, '..', '..', '..');
+const fixtures = join(__dirname, '..', '..', 'fixtures');
+const packages = ['core', 'openai', 'testing', 'schema'];
+/** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies. */
+const userDependencies = [
+  'reflect-metadata',
+  'class-validator',
+  'class-transformer',
+  'openai',
+  'typescript',
+  'tsx',
+  'jest',
+  'ts-jest',
+  '@types/jest',
+  '@types/node',
+];
+
+/** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
+function childEnvironment() {
+  const environment = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(name) && name !== 'JEST_WORKER_ID' && name !== 'INIT_CWD') environment[name] = value;
+  }
+  return environment;
+}
+
+/**
+ * Runs a command and resolves with its output; rejects with the command, exit code and all output.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {Promise<{ stdout: string, stderr: string }>}
+ */
+function run(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: childEnvironment(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`\`${command} ${args.join(' ')}\` failed in ${cwd} (exit ${String(error.code)}):\n${stdout}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Packs every package into a fresh folder under the OS temp directory, installs the tarballs and
+ * the user's dependencies there once, and copies each fixture mode (cjs, esm, tsx, jest) into a
+ * sub-folder beside the shared sources; the sub-folders share the one node_modules.
+ * @returns {Promise<string>} the project folder
+ * @throws Error when a package is not built or a step fails
+ */
+async function createOutsideProject() {
+  for (const name of packages) {
+    if (!existsSync(join(repository, 'packages', name, 'dist', 'cjs', 'index.js'))) {
+      throw new Error(`packages/${name} is not built: run \`npm run build\` first (npm test does).`);
+    }
+  }
+  const project = mkdtempSync(join(tmpdir(), 'toolcraft-outside-'));
+  const tarballs = join(project, 'tarballs');
+  mkdirSync(tarballs);
+  const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
+  await run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...workspaces], repository);
+  const versions = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')).devDependencies;
+  const specs = userDependencies.map((name) => `${name}@${versions[name]}`);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'toolcraft-outside', version: '1.0.0', private: true }, null, 2));
+  const files = readdirSync(tarballs).map((file) => join(tarballs, file));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files, ...specs], project);
+  for (const mode of ['cjs', 'esm', 'tsx', 'jest']) {
+    cpSync(join(fixtures, 'shared'), join(project, mode), { recursive: true });
+    cpSync(join(fixtures, mode), join(project, mode), { recursive: true });
+  }
+  return project;
+}
+
+/**
+ * Runs a binary of the project's node_modules/.bin.
+ * @param {string} project
+ * @param {string} binary
+ * @param {string[]} args
+ * @param {string} [cwd]
+ */
+function runBinary(project, binary, args, cwd = project) {
+  return run(join(project, 'node_modules', '.bin', binary), args, cwd);
+}
+
+/** Removes the project folder. */
+function removeOutsideProject(project) {
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+}
+
+module.exports = { createOutsideProject, packages, removeOutsideProject, run, runBinary };
