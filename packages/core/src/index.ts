@@ -68,11 +68,11 @@ export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-optio
 export type { RunOptions } from './agent/run-options.js';
 export type { RunResult, RunToolCall } from './agent/run-result.js';
 export type { StopReason } from './agent/stop-reason.js';
-export { defaultRetryOptions } from './agent/retry-options.js';
-export type { RetryOptions } from './agent/retry-options.js';
-export { backoffDelay, retryDelay } from './agent/backoff.js';
-export type { BackoffOptions } from './agent/backoff.js';
-export { isRetryableError } from './agent/is-retryable-error.js';
+export { defaultRetryOptions } from './agent/retry/retry-options.js';
+export type { RetryOptions } from './agent/retry/retry-options.js';
+export { isRetryableError, isRetryableStatus } from './agent/retry/retry-policy.js';
+export type { HeadersLike } from './agent/retry/retry-policy.js';
+export { retryAfterMs } from './agent/retry/retry-delay.js';
 export { InvalidAgentOptionsError } from './errors/invalid-agent-options-error.js';
 export type { ChatModel, ChatRequest, ChatResponse, FinishReason, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';

@@ -1,6 +1,6 @@
 import { ModelCallError } from '../src/index';
-import { backoffDelay, retryDelay } from '../src/agent/backoff';
-import { isRetryableError } from '../src/agent/is-retryable-error';
+import { backoffDelay, retryAfterMs, retryDelay } from '../src/agent/retry/retry-delay';
+import { isRetryableError, isRetryableStatus } from '../src/agent/retry/retry-policy';
 
 const options = { baseDelayMs: 500, maxDelayMs: 30_000 };
 
@@ -46,18 +46,20 @@ describe('isRetryableError', () => {
     expect(isRetryableError(new ModelCallError('x', { retryable: false, status: 503 }))).toBe(false);
   });
 
-  it('retries other errors with status 408, 429 or 5xx, and no other status', () => {
+  it('retries other errors with status 408, 409, 429 or 5xx, and no other status (the one rule of isRetryableStatus)', () => {
     const withStatus = (status: number) => Object.assign(new Error(String(status)), { status });
-    expect([408, 429, 500, 502, 503, 599].map((status) => isRetryableError(withStatus(status)))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect([400, 401, 403, 404, 422].map((status) => isRetryableError(withStatus(status)))).toEqual([false, false, false, false, false]);
+    const retryable = [408, 409, 429, 500, 502, 503, 599];
+    const final = [400, 401, 403, 404, 422];
+    expect(retryable.map((status) => isRetryableError(withStatus(status)))).toEqual(retryable.map(() => true));
+    expect(final.map((status) => isRetryableError(withStatus(status)))).toEqual(final.map(() => false));
     expect(isRetryableError({ statusCode: 502 })).toBe(true);
+  });
+
+  it("follows the server's x-should-retry header of an error's response headers", () => {
+    const withHeaders = (status: number, shouldRetry: string) =>
+      Object.assign(new Error(String(status)), { status, headers: new Headers({ 'x-should-retry': shouldRetry }) });
+    expect(isRetryableError(withHeaders(503, 'false'))).toBe(false);
+    expect(isRetryableError(withHeaders(400, 'true'))).toBe(true);
   });
 
   it('retries network errors by code, on the error or its cause', () => {
@@ -70,5 +72,43 @@ describe('isRetryableError', () => {
     expect(isRetryableError(new Error('bug'))).toBe(false);
     expect(isRetryableError('boom')).toBe(false);
     expect(isRetryableError(undefined)).toBe(false);
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('accepts 408, 409, 429 and every status from 500, and refuses the other statuses', () => {
+    const statuses = [400, 401, 403, 404, 408, 409, 422, 429, 500, 503, 504, 599];
+    expect(statuses.filter((status) => isRetryableStatus(status))).toEqual([408, 409, 429, 500, 503, 504, 599]);
+  });
+
+  it('lets x-should-retry decide when the server sent it', () => {
+    expect(isRetryableStatus(500, new Headers({ 'x-should-retry': 'false' }))).toBe(false);
+    expect(isRetryableStatus(400, new Headers({ 'x-should-retry': 'true' }))).toBe(true);
+    expect(isRetryableStatus(429, new Headers({ 'x-should-retry': 'maybe' }))).toBe(true);
+  });
+});
+
+describe('retryAfterMs', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z');
+
+  it('reads retry-after-ms as milliseconds, before retry-after', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '3' }), now)).toBe(250);
+  });
+
+  it('reads retry-after as seconds', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after': '3' }), now)).toBe(3000);
+    expect(retryAfterMs(new Headers({ 'retry-after': '0.5' }), now)).toBe(500);
+  });
+
+  it('reads retry-after as an HTTP date, never negative', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Wed, 01 Jan 2025 00:00:10 GMT' }), now)).toBe(10_000);
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Tue, 31 Dec 2024 23:59:00 GMT' }), now)).toBe(0);
+  });
+
+  it('is undefined without headers, without the header, or for values it cannot read', () => {
+    expect(retryAfterMs(undefined)).toBeUndefined();
+    expect(retryAfterMs(new Headers({}))).toBeUndefined();
+    expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': '-5' }))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
 import { ModelCallError, ToolRegistry } from '../src/index';
 import { Agent } from '../src/agent/agent';
-import type { RetryOptions } from '../src/agent/retry-options';
+import type { RetryOptions } from '../src/agent/retry/retry-options';
 
 const rateLimited = (retryAfterMs?: number) =>
   new ModelCallError('Rate limit reached', { retryable: true, status: 429, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
@@ -113,26 +113,41 @@ describe('Agent retries of model calls', () => {
     expect(delays).toEqual([1_000]);
   });
 
-  it('really sleeps for the retry-after when no sleep is injected', async () => {
-    const model = new ScriptedModel([{ error: rateLimited(40) }, { text: 'Hello.' }]);
-    const started = Date.now();
-    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, retry: { baseDelayMs: 1, maxDelayMs: 1_000 } }).run('Hi');
+  describe('with the default timer (faked)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
 
-    expect(run.text).toBe('Hello.');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
-  });
+    it('really waits for the retry-after when no sleep is injected', async () => {
+      const model = new ScriptedModel([{ error: rateLimited(40) }, { text: 'Hello.' }]);
+      let settled = false;
+      const running = new Agent({ model, registry: ToolRegistry.EMPTY, retry: { baseDelayMs: 1, maxDelayMs: 1_000 } })
+        .run('Hi')
+        .finally(() => (settled = true));
 
-  it("stops with 'aborted' when the signal aborts during a backoff wait", async () => {
-    const controller = new AbortController();
-    const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
-    setTimeout(() => controller.abort(), 20);
-    const run = await new Agent({ model, registry: ToolRegistry.EMPTY, retry: { maxDelayMs: 10_000 } }).run('Hi', {
-      signal: controller.signal,
+      await jest.advanceTimersByTimeAsync(39);
+      expect(settled).toBe(false);
+      expect(model.requests).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect((await running).text).toBe('Hello.');
+      expect(model.requests).toHaveLength(2);
     });
 
-    expect(run.stopReason).toBe('aborted');
-    expect(run.durationMs).toBeLessThan(5_000);
-    expect(model.requests).toHaveLength(1);
+    it("stops with 'aborted' when the signal aborts during a backoff wait", async () => {
+      const controller = new AbortController();
+      const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
+      const running = new Agent({ model, registry: ToolRegistry.EMPTY, retry: { maxDelayMs: 10_000 } }).run('Hi', {
+        signal: controller.signal,
+      });
+
+      await jest.advanceTimersByTimeAsync(20);
+      expect(model.requests).toHaveLength(1);
+      controller.abort();
+      const run = await running;
+
+      expect(run.stopReason).toBe('aborted');
+      expect(run.durationMs).toBeLessThan(10_000);
+      expect(model.requests).toHaveLength(1);
+    });
   });
 
   it("fails with the model's error, not a silent 'max_duration', when the backoff wait would outlast maxDurationMs", async () => {

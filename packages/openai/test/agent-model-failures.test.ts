@@ -17,27 +17,37 @@ async function rejection(promise: Promise<unknown>): Promise<ModelCallError> {
 describe('Agent with OpenAIChatModel: failures, retries and aborts', () => {
   let server: FakeOpenAIServer;
   let add: AddTool;
+  let waits: number[];
 
+  // The backoff waits are recorded, not slept: the tests never race real time.
   function agent(maxRetries = 2): Agent {
     return new Agent({
       model: new OpenAIChatModel({ client: server.client(), model: 'gpt-4o-mini' }),
       registry: ToolRegistry.of(add),
-      retry: { maxRetries, baseDelayMs: 1, maxDelayMs: 5 },
+      retry: { maxRetries, baseDelayMs: 1, maxDelayMs: 5_000, random: () => 0.5, sleep: async (ms) => void waits.push(ms) },
     });
   }
 
   beforeEach(async () => {
     server = await FakeOpenAIServer.start();
     add = new AddTool();
+    waits = [];
   });
   afterEach(() => server.close());
 
-  it('retries a 429 that carries retry-after, then succeeds', async () => {
-    server.reply(errorReply(429, { 'retry-after': '0.02' }, 'Rate limit reached'), textReply('Hello.'));
+  it('retries a 429 that carries retry-after after waiting that long, then succeeds', async () => {
+    server.reply(errorReply(429, { 'retry-after': '2' }, 'Rate limit reached'), textReply('Hello.'));
     const run = await agent().run('Hi');
 
     expect(run.text).toBe('Hello.');
     expect(run.stopReason).toBe('completed');
+    expect(server.chatBodies).toHaveLength(2);
+    expect(waits).toEqual([2_000]);
+  });
+
+  it('retries a 409 like a 5xx (the one retry rule of core and the openai client)', async () => {
+    server.reply(errorReply(409, {}, 'Conflict'), textReply('Hello.'));
+    expect((await agent().run('Hi')).text).toBe('Hello.');
     expect(server.chatBodies).toHaveLength(2);
   });
 
@@ -48,6 +58,7 @@ describe('Agent with OpenAIChatModel: failures, retries and aborts', () => {
     expect(error).toMatchObject({ status: 500, retryable: true, attempts: 3 });
     expect(error.message).toMatch(/3 attempts/);
     expect(server.chatBodies).toHaveLength(3);
+    expect(waits).toEqual([0, 1]);
   });
 
   it('does not retry a 401', async () => {

@@ -1,7 +1,7 @@
 import type { AgentEnvironmentOptions } from '../environment/agent-environment-options.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ChatModel, ToolChoice } from './chat-model.js';
-import type { RetryOptions } from './retry-options.js';
+import type { RetryOptions } from './retry/retry-options.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<

@@ -1,4 +1,4 @@
-import type { ResolvedRetryOptions } from './retry-options.js';
+import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
 
 /** The limits of an agent, defaults filled in. */

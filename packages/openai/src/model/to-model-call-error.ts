@@ -1,7 +1,8 @@
-import { ModelCallError } from '@toolcraft/core';
+import { type HeadersLike, isRetryableStatus, ModelCallError, retryAfterMs } from '@toolcraft/core';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { HeadersLike } from './retry-after.js';
-import { retryAfterMs } from './retry-after.js';
+
+/** Transitional re-export (core's one retry rule); `src/index.ts` should take it from `@toolcraft/core`. */
+export { isRetryableStatus };
 
 /**
  * Tells whether a failed request was aborted by the caller's signal. Such errors are
@@ -19,9 +20,10 @@ export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
 
 /**
  * Maps an error of the `openai` client to a {@link ModelCallError}: retryable for
- * connection errors and timeouts, 408, 409, 429 and 5xx (or as the server's
- * `x-should-retry` header says), not for 400, 401, 403, 404, 422; with the HTTP status
- * and the wait the server asked for (`retry-after-ms`, `retry-after`).
+ * connection errors and timeouts, and for the statuses core's one rule accepts
+ * (`isRetryableStatus`: 408, 409, 429, 5xx, or as the server's `x-should-retry` header
+ * says), except a 429 for an exhausted quota; with the HTTP status and the wait the server
+ * asked for (`retryAfterMs`: `retry-after-ms`, `retry-after`).
  * @param error - what the client threw
  * @param model - the model name, for the message
  * @returns the error to throw
@@ -45,19 +47,6 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ModelCallError(`${prefix}: ${message}`, { retryable: false, cause: error });
-}
-
-/**
- * Tells whether a response status may succeed on a retry (the `openai` client's own rule).
- * @param status - the HTTP status
- * @param headers - the response headers; `x-should-retry: true|false` wins when present
- * @returns true for 408, 409, 429 and 5xx
- */
-export function isRetryableStatus(status: number, headers?: HeadersLike): boolean {
-  const shouldRetry = headers?.get('x-should-retry');
-  if (shouldRetry === 'true') return true;
-  if (shouldRetry === 'false') return false;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
 function isConnectionError(error: unknown): boolean {

@@ -1,8 +1,9 @@
-import { ModelCallError } from '../errors/model-call-error.js';
-import { abortable, sleep } from './abortable.js';
-import { retryDelay } from './backoff.js';
-import type { ChatModel, ChatRequest, ChatResponse } from './chat-model.js';
-import { isRetryableError, retryAfterOf, statusOf } from './is-retryable-error.js';
+import { describeThrownValue } from '../../errors/describe-thrown-value.js';
+import { ModelCallError } from '../../errors/model-call-error.js';
+import { abortable, sleep } from '../abortable.js';
+import { retryDelay } from './retry-delay.js';
+import type { ChatModel, ChatRequest, ChatResponse } from '../chat-model.js';
+import { isRetryableError, retryAfterOf, statusOf } from './retry-policy.js';
 import type { ResolvedRetryOptions } from './retry-options.js';
 
 /**
@@ -40,7 +41,7 @@ export async function completeWithRetry(
 }
 
 function exhausted(error: unknown, attempts: number, why?: string): ModelCallError {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = describeThrownValue(error);
   const tries = `${attempts === 1 ? '1 attempt' : `${attempts} attempts`}${why ? ` (${why})` : attempts === 1 ? ' (retries are disabled)' : ''}`;
   const status = statusOf(error);
   const retryAfterMs = retryAfterOf(error);

@@ -1,6 +1,6 @@
 /**
  * How the agent loop retries failed model calls: exponential backoff with full jitter,
- * for retryable errors only (see `isRetryableError`).
+ * for retryable errors only (see `isRetryableError` and `isRetryableStatus`).
  */
 export interface RetryOptions {
   /** Retries after the first attempt; default 3 (so at most 4 attempts). `0` disables retries. */

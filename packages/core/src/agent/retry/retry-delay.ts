@@ -1,3 +1,5 @@
+import type { HeadersLike } from './retry-policy.js';
+
 /** The numbers {@link backoffDelay} and {@link retryDelay} need. */
 export interface BackoffOptions {
   /** The delay ceiling of the first retry, doubled on each further retry. */
@@ -34,6 +36,32 @@ export function retryDelay(attempt: number, retryAfterMs: number | undefined, op
   const backoff = backoffDelay(attempt, options, random);
   if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs)) return backoff;
   return Math.min(options.maxDelayMs, Math.max(retryAfterMs, backoff, 0));
+}
+
+/**
+ * Reads how long a server asked the client to wait: `retry-after-ms` (milliseconds, OpenAI's
+ * header) first, then `retry-after` as seconds or as an HTTP date.
+ * @param headers - the response headers, if any
+ * @param now - the current time in ms since the epoch (for HTTP dates)
+ * @returns the wait in milliseconds (never negative), or `undefined` when not given
+ * @example
+ * retryAfterMs(new Headers({ 'retry-after': '3' })); // 3000
+ */
+export function retryAfterMs(headers: HeadersLike | undefined, now: number = Date.now()): number | undefined {
+  if (headers === undefined) return undefined;
+  const milliseconds = parseNumber(headers.get('retry-after-ms'));
+  if (milliseconds !== undefined) return Math.max(0, milliseconds);
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter === undefined || retryAfter === '') return undefined;
+  const seconds = parseNumber(retryAfter);
+  if (seconds !== undefined) return Math.max(0, seconds * 1000);
+  const date = Date.parse(retryAfter);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function parseNumber(text: string | null): number | undefined {
+  if (text === null || !/^\s*\d+(\.\d+)?\s*$/.test(text)) return undefined;
+  return Number.parseFloat(text);
 }
 
 function clampUnit(value: number): number {
