@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { IsInt, Max, Min } from 'class-validator';
 import { LLMDescription, Tool } from '../src/annotations.js';
+import { Tool as ToolClass } from '../src/index.js';
 import {
   AgentContext,
   AgentEnvironment,
@@ -166,21 +167,43 @@ describe('Annotated methods', () => {
     expect(() => ToolRegistry.of(new Vague())).toThrow(/runtime type is Object.*Args class.*@toolcraft\/schema/s);
   });
 
-  it('refuses a service with parameters but no design:paramtypes, naming emitDecoratorMetadata', () => {
+  it('refuses a service with parameters but no design:paramtypes, saying the build tool may drop it and pointing to the manifest', () => {
     class NoMetadata {
       add(a: number): number {
         return a;
       }
     }
     Tool()(NoMetadata.prototype, 'add', Object.getOwnPropertyDescriptor(NoMetadata.prototype, 'add')!);
-    expect(() => ToolRegistry.of(new NoMetadata())).toThrow(/emitDecoratorMetadata/);
+    const build = () => ToolRegistry.of(new NoMetadata());
+    expect(build).toThrow(InvalidToolDefinitionError);
+    expect(build).toThrow(/parameter 1, 'a'.*no design:paramtypes.*the build tool drops decorator metadata.*tsx, esbuild/s);
+    expect(build).toThrow(/ToolRegistry\.builder\(\)\.schemas\(manifest\)/);
+  });
+
+  it('works without design:paramtypes when @LLMDescription gives each parameter its type (tsx, esbuild)', async () => {
+    class Typed {
+      repeat(word: string, times: number): string {
+        return Array.from({ length: times }, () => word).join(',');
+      }
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(Typed.prototype, 'repeat')!;
+    LLMDescription({ description: 'The word', type: String })(Typed.prototype, 'repeat', 0);
+    LLMDescription({ description: 'How often', type: 'integer' })(Typed.prototype, 'repeat', 1);
+    Tool()(Typed.prototype, 'repeat', descriptor);
+    const registry = ToolRegistry.of(new Typed());
+    expect(registry.getTool('repeat').inputSchema).toEqual({
+      type: 'object',
+      properties: { word: { type: 'string', description: 'The word' }, times: { type: 'integer', description: 'How often' } },
+      required: ['word', 'times'],
+    });
+    expect((await env(registry).executeTool({ name: 'repeat', arguments: '{"word":"a","times":2}' })).content).toBe('a,a');
   });
 
   it('applies @Tool({ timeoutMs }) to the method tool', async () => {
     class Slow {
       @Tool({ timeoutMs: 10 })
       slow(): Promise<string> {
-        return new Promise((resolve) => setTimeout(() => resolve('late'), 200));
+        return new Promise(() => undefined); // never settles: only the timeout can end the call
       }
     }
     const result = await env(ToolRegistry.of(new Slow())).executeTool({ name: 'slow' });
@@ -189,5 +212,102 @@ describe('Annotated methods', () => {
 
   it('refuses an object with no @Tool methods', () => {
     expect(() => ToolRegistry.of({ plain: true })).toThrow(/has no method marked @Tool\(\)/);
+  });
+
+  it('shows every parameter whose default value contains // and shows literal defaults as schema defaults', async () => {
+    class Browser {
+      @Tool()
+      fetchPage(url: string = 'https://example.com', maxChars: number = 1000): string {
+        return `${url} ${maxChars}`;
+      }
+    }
+    const registry = ToolRegistry.of(new Browser());
+    expect(registry.getTool('fetchPage').inputSchema).toEqual({
+      type: 'object',
+      properties: { url: { type: 'string', default: 'https://example.com' }, maxChars: { type: 'number', default: 1000 } },
+      required: [],
+    });
+    const result = await env(registry).executeTool({ name: 'fetchPage', arguments: '{"maxChars":5}' });
+    expect(result.content).toBe('https://example.com 5');
+  });
+
+  it('makes a parameter marked @LLMDescription({ optional: true }) optional', async () => {
+    class Notes {
+      @Tool()
+      save(@LLMDescription('The text') text: string, @LLMDescription({ description: 'A note', optional: true }) note?: string): string {
+        return `${text}|${note ?? '-'}`;
+      }
+    }
+    const registry = ToolRegistry.of(new Notes());
+    expect(registry.getTool('save').inputSchema.required).toEqual(['text']);
+    expect(registry.getTool('save').inputSchema.properties?.note).toEqual({ type: 'string', description: 'A note' });
+    expect((await env(registry).executeTool({ name: 'save', arguments: '{"text":"t"}' })).content).toBe('t|-');
+  });
+
+  it('turns a Date parameter into a Date, a leap second and a +01 offset included', async () => {
+    class Calendar {
+      @Tool()
+      at(when: Date): string {
+        return when instanceof Date && !Number.isNaN(when.getTime()) ? when.toISOString() : `invalid: ${String(when)}`;
+      }
+    }
+    const registry = ToolRegistry.of(new Calendar());
+    expect(registry.getTool('at').inputSchema.properties?.when).toEqual({ type: 'string', format: 'date-time' });
+    const run = async (value: string) =>
+      (await env(registry).executeTool({ name: 'at', arguments: JSON.stringify({ when: value }) })).content;
+    expect(await run('2026-01-02T03:04:05Z')).toBe('2026-01-02T03:04:05.000Z');
+    expect(await run('2016-12-31T23:59:60Z')).not.toMatch(/invalid/);
+    expect(await run('2026-01-02T03:04:05+01')).not.toMatch(/invalid/);
+  });
+
+  it('refuses @Tool() called as a TypeScript standard decorator, saying to enable experimentalDecorators', () => {
+    const standard = Tool() as unknown as (value: unknown, context: object) => void;
+    const call = () => standard(() => 'x', { kind: 'method', name: 'run', static: false, private: false });
+    expect(call).toThrow(InvalidToolDefinitionError);
+    expect(call).toThrow(/@Tool\(\) on method 'run'.*"experimentalDecorators": true.*"emitDecoratorMetadata": true/s);
+  });
+
+  it('refuses @Tool written without parentheses, under either decorator model', () => {
+    class Service {
+      run(): string {
+        return '';
+      }
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(Service.prototype, 'run')!;
+    const legacy = Tool as unknown as (target: object, key: string, descriptor: PropertyDescriptor) => void;
+    expect(() => legacy(Service.prototype, 'run', descriptor)).toThrow(/write @Tool\(\) with parentheses/);
+    const standard = Tool as unknown as (value: unknown, context: object) => void;
+    expect(() => standard(descriptor.value, { kind: 'method', name: 'run' })).toThrow(/experimentalDecorators/);
+  });
+
+  it('refuses @Tool() on a getter: only methods are tools', () => {
+    class Service {
+      get value(): string {
+        return 'v';
+      }
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(Service.prototype, 'value')!;
+    expect(() => Tool()(Service.prototype, 'value', descriptor)).toThrow(/Service\.value: @Tool\(\) marks an accessor; only methods/);
+  });
+
+  it("says which import to use when the Tool class from '@toolcraft/core' is used as a decorator", () => {
+    const asDecorator = () => (ToolClass as unknown as () => MethodDecorator)();
+    expect(asDecorator).toThrow(InvalidToolDefinitionError);
+    expect(asDecorator).toThrow(/import \{ Tool \} from '@toolcraft\/core\/annotations'/);
+  });
+
+  it('keeps the Tool class subclassable, with instanceof and its name', () => {
+    class Echo extends ToolClass<{ text: string }, string> {
+      constructor() {
+        super({ name: 'echo', description: 'Echoes.', argsType: { type: 'object', properties: { text: { type: 'string' } } } });
+      }
+      execute(args: { text: string }): string {
+        return args.text;
+      }
+    }
+    const echo = new Echo();
+    expect(echo).toBeInstanceOf(ToolClass);
+    expect(echo).toBeInstanceOf(Echo);
+    expect(ToolClass.name).toBe('Tool');
   });
 });

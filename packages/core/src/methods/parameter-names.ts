@@ -91,7 +91,8 @@ function describeParameter(parameter: Pattern, source: string, offset: number): 
     const defaultValue = literalValue(parameter.right);
     return { name: parameter.left.name, hasDefault: true, unnamed: false, ...(defaultValue === undefined ? {} : { defaultValue }) };
   }
-  const text = source.slice(parameter.start - offset, parameter.end - offset);
+  const pattern = parameter.type === 'AssignmentPattern' ? parameter.left : parameter;
+  const text = source.slice(pattern.start - offset, pattern.end - offset);
   return { name: text, hasDefault: parameter.type === 'AssignmentPattern', unnamed: true };
 }
 
