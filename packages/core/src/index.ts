@@ -13,6 +13,8 @@ export { SimpleTool } from './tools/simple-tool.js';
 export { ContextAwareTool } from './tools/context-aware-tool.js';
 export { ToolBase } from './tools/tool-base.js';
 export type { ArgsType } from './tools/args-type.js';
+export { withJsonSchema } from './decoding/standard-schema/with-json-schema.js';
+export type { StandardArgsSchema } from './decoding/standard-schema/standard-args-schema.js';
 export type { ArgsClass } from './schema/class-args/compile-args-class.js';
 export { descriptorFromSchema } from './tools/tool-descriptor.js';
 export type { ToolDescriptor, ToolParameterDescriptor, ToolParameterType } from './tools/tool-descriptor.js';

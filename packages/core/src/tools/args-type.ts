@@ -3,9 +3,15 @@ import { compileArgsDecoder } from '../decoding/compile-args-decoder.js';
 import { requireReflectMetadata } from '../metadata/require-reflect-metadata.js';
 import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { compileStandardSchemaDecoder } from '../decoding/standard-schema/compile-standard-schema-decoder.js';
+import { isStandardSchema, type StandardArgsSchema } from '../decoding/standard-schema/standard-args-schema.js';
 
-/** A tool's argument type: an Args class with class-validator decorators, or an explicit JSON Schema. */
-export type ArgsType<TArgs> = ArgsClass<TArgs> | JsonSchema;
+/**
+ * A tool's argument type: an Args class with class-validator decorators, an explicit JSON Schema, or
+ * a zod 4 schema / Standard Schema validator with its JSON Schema (`withJsonSchema`), whose output is `TArgs`.
+ * A Standard Schema validator without a JSON Schema is not a JSON Schema (`~standard` rules it out).
+ */
+export type ArgsType<TArgs> = ArgsClass<TArgs> | (JsonSchema & { readonly '~standard'?: never }) | StandardArgsSchema<TArgs>;
 
 /**
  * Compiles the decoder of an argument type, once: the one JSON Schema the model is shown and the
@@ -16,6 +22,7 @@ export type ArgsType<TArgs> = ArgsClass<TArgs> | JsonSchema;
  * @throws InvalidToolDefinitionError when the type cannot be described
  */
 export function createArgsDecoder<TArgs>(argsType: ArgsType<TArgs>, subject: string): ArgsDecoder<TArgs> {
+  if (isStandardSchema(argsType)) return compileStandardSchemaDecoder<TArgs>(argsType as StandardArgsSchema<TArgs>, subject);
   if (typeof argsType === 'function') {
     requireReflectMetadata(subject);
     const { schema, plan, customConstraints } = compileArgsClass(argsType, subject);
