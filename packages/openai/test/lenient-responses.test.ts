@@ -81,6 +81,63 @@ describe('OpenAIChatModel with loosely compatible servers', () => {
     expect(run.text).toBe('done');
   });
 
+  it('reads usage counts sent as numeric strings as numbers, so an agent run adds them instead of concatenating', async () => {
+    const usage = { prompt_tokens: '10', completion_tokens: '7', total_tokens: '17' };
+    server.reply(
+      body(
+        { content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":1,"b":2}' } }] },
+        { usage },
+      ),
+      body({ content: 'done' }, { usage }),
+    );
+    const run = await new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).run('add');
+    expect(run.usage).toEqual({ inputTokens: 20, outputTokens: 14, totalTokens: 34 });
+  });
+
+  it('counts a malformed usage number as absent: 0, or input plus output for the total', async () => {
+    server.reply(body({ content: 'hi' }, { usage: { prompt_tokens: 'many', completion_tokens: -3, total_tokens: { n: 1 } } }));
+    server.reply(body({ content: 'hi' }, { usage: { prompt_tokens: 4, completion_tokens: 2.5, total_tokens: 'NaN' } }));
+    const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [] };
+    expect((await model.complete(request)).usage).toEqual({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+    expect((await model.complete(request)).usage).toEqual({ inputTokens: 4, outputTokens: 0, totalTokens: 4 });
+  });
+
+  it('joins the text parts of content sent as an array of parts, skipping parts that are not text', async () => {
+    server.reply(
+      body({
+        content: [
+          { type: 'text', text: 'Hello, ' },
+          { type: 'image_url', image_url: { url: 'https://example.com/x.png' } },
+          { type: 'reasoning', text: 'secret thoughts' },
+          'world',
+          { type: 'output_text', text: '!' },
+        ],
+      }),
+    );
+    const run = await new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).run('hi');
+    expect(run.text).toBe('Hello, world!');
+  });
+
+  it('ignores content that is not text (a number, an object), so the run text stays a string', async () => {
+    server.reply(body({ content: 42 }), body({ content: { text: 'not a part list' }, refusal: 7 }));
+    const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [] };
+    expect((await model.complete(request)).message.content).toBeNull();
+    expect((await model.complete(request)).message.content).toBeNull();
+    server.reply(body({ content: 42 }));
+    const run = await new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).run('hi');
+    expect(typeof run.text).toBe('string');
+  });
+
+  it('answers a choice without a message as an empty answer, and ignores tool_calls that are not a list', async () => {
+    server.reply(
+      { body: { ...body({}).body, choices: [{ index: 0, finish_reason: 'stop' }] } },
+      body({ content: 'x', tool_calls: { name: 'add' } }),
+    );
+    const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [] };
+    expect((await model.complete(request)).message).toEqual({ role: 'assistant', content: null });
+    expect((await model.complete(request)).message).toEqual({ role: 'assistant', content: 'x' });
+  });
+
   it('reports why the model stopped: a cut-off answer and a refusal', async () => {
     server.reply(
       {

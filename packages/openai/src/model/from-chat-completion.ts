@@ -23,11 +23,13 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
     }
     throw new ModelCallError(`The chat completion '${completion.id}' has no choices.`, { retryable: false });
   }
-  const { content, refusal, tool_calls: toolCalls } = choice.message;
-  const calls = (toolCalls ?? []).flatMap(toModelToolCall);
+  const { content: rawContent, refusal: rawRefusal, tool_calls: toolCalls } = (choice.message ?? {}) as Partial<typeof choice.message>;
+  const content = toText(rawContent);
+  const refusal = toText(rawRefusal);
+  const calls = (Array.isArray(toolCalls) ? toolCalls : []).flatMap(toModelToolCall);
   const message: ChatResponse['message'] = { role: 'assistant', content: content ?? refusal ?? null };
   if (calls.length > 0) message.toolCalls = calls;
-  const usage = completion.usage == null ? undefined : fromCompletionUsage(completion.usage);
+  const usage = typeof completion.usage === 'object' && completion.usage !== null ? fromCompletionUsage(completion.usage) : undefined;
   const finishReason = refusal != null && content == null ? 'refusal' : toFinishReason(choice.finish_reason);
   return { message, ...(usage === undefined ? {} : { usage }), ...(finishReason === undefined ? {} : { finishReason }) };
 }
@@ -50,14 +52,39 @@ function toFinishReason(reason: string | null | undefined): FinishReason | undef
 }
 
 /**
- * Maps OpenAI token counts to {@link Usage}.
+ * Maps OpenAI token counts to {@link Usage}, always as numbers: a count sent as a numeric string
+ * (`"107"`) is read as that number, and a missing or malformed one (negative, fractional, `NaN`,
+ * an object) as 0, or for the total, as input plus output.
  * @param usage - the `usage` of a completion
  * @returns `prompt_tokens` as input, `completion_tokens` as output, and the total
  */
 export function fromCompletionUsage(usage: CompletionUsage): Usage {
-  const inputTokens = usage.prompt_tokens ?? 0;
-  const outputTokens = usage.completion_tokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.total_tokens ?? inputTokens + outputTokens };
+  const inputTokens = toTokenCount(usage.prompt_tokens) ?? 0;
+  const outputTokens = toTokenCount(usage.completion_tokens) ?? 0;
+  return { inputTokens, outputTokens, totalTokens: toTokenCount(usage.total_tokens) ?? inputTokens + outputTokens };
+}
+
+function toTokenCount(value: unknown): number | undefined {
+  const count = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
+}
+
+/**
+ * The text of a message field, whatever shape a loosely compatible server sends: a string as it
+ * is; an array of content parts as the text of its text parts (`{ type: 'text', text }`,
+ * `output_text` parts, or plain strings), joined; anything else (a number, an object, image or
+ * reasoning parts, an array with no text) as absent.
+ */
+function toText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value)) return null;
+  const texts = value.flatMap((part: unknown) => {
+    if (typeof part === 'string') return [part];
+    if (typeof part !== 'object' || part === null) return [];
+    const { type, text } = part as { type?: unknown; text?: unknown };
+    return typeof text === 'string' && (type === undefined || type === 'text' || type === 'output_text') ? [text] : [];
+  });
+  return texts.length > 0 ? texts.join('') : null;
 }
 
 /**
