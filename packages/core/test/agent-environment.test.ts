@@ -1,9 +1,15 @@
 import 'reflect-metadata';
+/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- tools that reject with pathological values are what these tests are about */
 import { IsString } from 'class-validator';
 import {
   AgentContext,
   AgentEnvironment,
   ContextAwareTool,
+  type ErrorDetail,
+  InvalidEnvironmentOptionsError,
+  MissingAgentContextError,
+  type ToolCall,
+  ToolResult,
   FormatterRegistry,
   SafeTool,
   ToolBase,
@@ -13,6 +19,8 @@ import {
   ToolRegistry,
   ToolTimeoutError,
 } from '../src/index.js';
+import { getEventListeners } from 'node:events';
+import { runInNewContext } from 'node:vm';
 import { AddTool, DigitsArgs } from './support/calculator.js';
 
 class SecretError extends Error {
@@ -254,6 +262,190 @@ describe('AgentEnvironment', () => {
     expect((await env.executeTool({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } })).content).toBe('2.50 EUR');
     env.formatters.register(Euro, () => 'euros');
     expect((await env.executeTool({ name: 'calculator', arguments: { digit1: 1, digit2: 1 } })).content).toBe('euros');
+  });
+});
+
+const hostileErrors = (): unknown[] => {
+  const getterError = new Error('x');
+  Object.defineProperty(getterError, 'message', {
+    get() {
+      throw new Error('message getter');
+    },
+  });
+  const trap = () => {
+    throw new Error('trap');
+  };
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  return [
+    getterError,
+    new Proxy(new Error('p'), { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap }),
+    revocable.proxy,
+    Object.create(null),
+    { toString: trap, [Symbol.toPrimitive]: trap },
+  ];
+};
+const sum = (id: string): ToolCall => ({ id, name: 'calculator', arguments: { digit1: 1, digit2: 1 } });
+
+describe('AgentEnvironment with hostile input', () => {
+  it.each<ErrorDetail>(['message', 'generic', 'full'])(
+    "never rejects for a tool that throws a pathological value, and keeps the batch's healthy results (errorDetail %s)",
+    async (errorDetail) => {
+      const thrown = hostileErrors();
+      const tools = thrown.map((value, index) => new AddTool(`hostile_${index}`, () => Promise.reject(value)));
+      const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool(), ...tools), errorDetail, maxResultChars: 1000 });
+      const calls = [
+        sum('ok1'),
+        ...tools.map((tool, index) => ({ id: `h${index}`, name: tool.name, arguments: { digit1: 1, digit2: 1 } })),
+        sum('ok2'),
+      ];
+      const results = await env.executeTools(calls);
+      expect(results.map((result) => result.id)).toEqual(calls.map((call) => call.id));
+      expect(results[0]).toMatchObject({ content: '2', isError: false });
+      expect(results.at(-1)).toMatchObject({ content: '2', isError: false });
+      for (const result of results.slice(1, -1))
+        expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^Error: tool 'hostile_\d' failed/) });
+    },
+  );
+
+  it('answers every index of a sparse batch, a call that is not an object, and one whose fields throw', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    const hostile = new Proxy({} as ToolCall, {
+      get() {
+        throw new Error('trap');
+      },
+    });
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    const calls = [, sum('a'), null, 7, hostile] as unknown as ToolCall[];
+    const results = await env.executeTools(calls);
+    expect(results).toHaveLength(5);
+    expect(results.map((result) => result.isError)).toEqual([true, false, true, true, true]);
+    expect(results[0]!.content).toContain("A tool call must be an object with a 'name'");
+    expect(results[2]!.content).toContain('but was null');
+    expect(results[4]!.content).toContain('could not be read');
+    expect(new Set(results.map((result) => result.id)).size).toBe(5);
+  });
+
+  it('accepts any iterable of calls, and answers something that is not one with one error result', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    function* calls(): Generator<ToolCall> {
+      yield sum('g1');
+      yield sum('g2');
+    }
+    expect((await env.executeTools(calls())).map((result) => result.id)).toEqual(['g1', 'g2']);
+    const [result, ...rest] = await env.executeTools(42 as unknown as ToolCall[]);
+    expect(rest).toEqual([]);
+    expect(result).toMatchObject({
+      isError: true,
+      content: 'Error: executeTools expects an array (or iterable) of tool calls, but was given number.',
+    });
+  });
+
+  it("answers with error results, instead of throwing, when the caller's metadata cannot be read", async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    const metadata = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const result = await env.executeTool(sum('m'), metadata);
+    expect(result).toMatchObject({ id: 'm', isError: true });
+    expect(result.content).toContain("The caller's metadata could not be read");
+  });
+
+  it('refuses an unknown errorDetail, naming the allowed values', () => {
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, errorDetail: 'none' as ErrorDetail })).toThrow(
+      InvalidEnvironmentOptionsError,
+    );
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, errorDetail: 'none' as ErrorDetail })).toThrow(
+      "'errorDetail' must be one of 'message', 'generic', 'full'",
+    );
+  });
+
+  it("tells only a non-Error object's message, or a short description, never its fields", async () => {
+    const leaky = { message: 'request failed', config: { headers: { Authorization: 'Bearer sk-secret' } }, stack: '/srv/app.js:1' };
+    const silent = { config: { headers: { Authorization: 'Bearer sk-secret' } } };
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('leaky', () => Promise.reject(leaky)), new AddTool('silent', () => Promise.reject(silent))),
+    });
+    const [first, second] = await env.executeTools([
+      { name: 'leaky', arguments: { digit1: 1, digit2: 1 } },
+      { name: 'silent', arguments: { digit1: 1, digit2: 1 } },
+    ]);
+    expect(first!.content).toBe("Error: tool 'leaky' failed: request failed");
+    expect(second!.content).toBe("Error: tool 'silent' failed: a thrown object (Object)");
+    expect(first!.error).toBe(leaky);
+  });
+
+  it('tells the message of an Error from another realm', async () => {
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(runInNewContext('new Error("vm says no")')))),
+      errorDetail: 'full',
+    });
+    expect((await env.executeTool(sum('v'))).content).toBe("Error: tool 'calculator' failed with Error: vm says no");
+  });
+
+  it('explains in full only the errors the framework raised for this call, not toolcraft errors a tool rethrows', async () => {
+    const inner = await SafeTool.of(new AddTool()).execute({ digit1: 99, digit2: 1 });
+    expect(inner.ok).toBe(false);
+    const innerError = (inner as { error: unknown }).error;
+    const rethrow = new AddTool('outer', () => Promise.reject(innerError));
+    const generic = new AgentEnvironment({ registry: ToolRegistry.of(rethrow, new AddTool()), errorDetail: 'generic' });
+    const [rethrown, own] = await generic.executeTools([
+      { name: 'outer', arguments: { digit1: 1, digit2: 1 } },
+      { name: 'calculator', arguments: { digit1: 99, digit2: 1 } },
+    ]);
+    expect(rethrown!.content).toBe("Error: tool 'outer' failed. No details are available; try different arguments or another approach.");
+    expect(own!.content).toContain("'digit1'");
+    const message = new AgentEnvironment({ registry: ToolRegistry.of(rethrow) });
+    const told = await message.executeTool({ name: 'outer', arguments: { digit1: 1, digit2: 1 } });
+    expect(told.content).toMatch(/^Error: tool 'outer' failed: /);
+    expect(told.content).not.toContain('Fix the arguments and call');
+  });
+
+  it('explains a missing agent context in full, even with errorDetail generic', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new WaitingTool()), errorDetail: 'generic' });
+    const result = await env.executeTool({ name: 'wait', arguments: { label: 'x' } });
+    expect(MissingAgentContextError.isInstance(result.error)).toBe(true);
+    expect(result.content).toContain("'wait'");
+    expect(result.content).not.toContain('No details are available');
+  });
+
+  it('makes content a string the same way with or without maxResultChars', async () => {
+    class Answer implements ToolResult.TextSerializable {
+      constructor(private readonly text: unknown) {}
+      textForLLM(): string {
+        return this.text as string;
+      }
+    }
+    const registry = ToolRegistry.of(
+      new AddTool('number', () => new Answer(42) as unknown as number),
+      new AddTool('answer', () => new Answer(undefined) as unknown as number),
+    );
+    for (const maxResultChars of [undefined, 1000]) {
+      const env = new AgentEnvironment({ registry, ...(maxResultChars ? { maxResultChars } : {}) });
+      const [number, answer] = await env.executeTools([
+        { name: 'number', arguments: { digit1: 1, digit2: 1 } },
+        { name: 'answer', arguments: { digit1: 1, digit2: 1 } },
+      ]);
+      expect(number).toMatchObject({ content: '42', isError: false });
+      expect(answer).toMatchObject({ isError: true });
+      expect(answer!.content).toContain('returned undefined, but must return a string');
+    }
+  });
+
+  it('does not keep listeners on a long-lived signal after its calls end', async () => {
+    const shared = new AbortController().signal;
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool(), new WaitingTool()), signal: shared, toolTimeoutMs: 1000 });
+    const runSignal = new AbortController().signal;
+    for (let index = 0; index < 50; index++) {
+      await env.executeTools([sum(`a${index}`), { name: 'wait', arguments: { label: 'x' } }], undefined, { signal: runSignal });
+    }
+    expect(getEventListeners(shared, 'abort')).toHaveLength(0);
+    expect(getEventListeners(runSignal, 'abort')).toHaveLength(0);
   });
 });
 

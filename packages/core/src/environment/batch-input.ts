@@ -2,7 +2,6 @@ import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { ToolCallMetadata, type MetadataEntries } from '../metadata/tool-call-metadata.js';
 import { callInfo } from './call-info.js';
 import { generateCallId } from './call-ids.js';
-import { raisedByFramework } from './framework-raised.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 
 /**
@@ -16,10 +15,10 @@ export function callList(calls: unknown): readonly (ToolCall | undefined)[] | Ty
     if (Array.isArray(calls)) return calls as readonly (ToolCall | undefined)[];
     if (typeof calls === 'object' && calls !== null && Symbol.iterator in calls) return Array.from(calls as Iterable<ToolCall>);
   } catch (error) {
-    return raisedByFramework(new TypeError(`executeTools could not read its calls: ${describeThrownValue(error)}`));
+    return new TypeError(`executeTools could not read its calls: ${describeThrownValue(error)}`);
   }
   const got = calls === null ? 'null' : typeof calls;
-  return raisedByFramework(new TypeError(`executeTools expects an array (or iterable) of tool calls, but was given ${got}.`));
+  return new TypeError(`executeTools expects an array (or iterable) of tool calls, but was given ${got}.`);
 }
 
 /**
@@ -40,7 +39,7 @@ export function readCallerMetadata(metadata: ToolCallMetadata | MetadataEntries 
   try {
     return ToolCallMetadata.of(metadata);
   } catch (error) {
-    return raisedByFramework(new TypeError(`The caller's metadata could not be read: ${describeThrownValue(error)}`));
+    return new TypeError(`The caller's metadata could not be read: ${describeThrownValue(error)}`);
   }
 }
 

@@ -20,12 +20,14 @@ export class CallGuard {
   private waiting: ((reason: unknown) => void) | undefined;
 
   /**
+   * @param call - the call guarded (its stop errors are marked as raised by the framework for it)
    * @param toolName - for the timeout and cancellation messages
    * @param timeoutMs - the call's time limit, or undefined for none
    * @param environmentSignal - the environment's signal, if any
    * @param runSignal - the run's or batch's signal, if any
    */
   constructor(
+    private readonly call: object,
     private readonly toolName: string,
     timeoutMs: number | undefined,
     private readonly environmentSignal: AbortSignal | undefined,
@@ -35,13 +37,13 @@ export class CallGuard {
     for (const signal of [this.environmentSignal, this.runSignal]) {
       if (signal === undefined) continue;
       if (signal.aborted) {
-        this.stop(raisedByFramework(new ToolCancelledError(toolName, signal.reason)));
+        this.stop(raisedByFramework(new ToolCancelledError(toolName, signal.reason), call));
         return;
       }
       signal.addEventListener('abort', this);
     }
     if (timeoutMs !== undefined && timeoutMs <= longestTimer) {
-      this.timer = setTimeout(() => this.stop(raisedByFramework(new ToolTimeoutError(this.toolName, timeoutMs))), timeoutMs);
+      this.timer = setTimeout(() => this.stop(raisedByFramework(new ToolTimeoutError(this.toolName, timeoutMs), this.call)), timeoutMs);
     }
   }
 
@@ -121,7 +123,7 @@ export class CallGuard {
    * @param event - the abort event
    */
   handleEvent(event: Event): void {
-    this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason)));
+    this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason), this.call));
   }
 
   private stop(error: Error): void {

@@ -1,6 +1,5 @@
 import { generateCallId } from './call-ids.js';
 import type { CallInfo } from './dispatch-settings.js';
-import { raisedByFramework } from './framework-raised.js';
 import type { ToolCall } from './tool-call.js';
 
 /**
@@ -29,5 +28,5 @@ export function callInfo(call: ToolCall | undefined): CallInfo & { invalid?: Typ
 }
 
 function invalidCall(message: string): CallInfo & { invalid: TypeError } {
-  return { id: generateCallId(), name: '', arguments: undefined, invalid: raisedByFramework(new TypeError(message)) };
+  return { id: generateCallId(), name: '', arguments: undefined, invalid: new TypeError(message) };
 }

@@ -18,10 +18,11 @@ export const errorDetails: readonly ErrorDetail[] = ['message', 'generic', 'full
  * @param toolName - the tool
  * @param error - what it threw
  * @param detail - how much to tell
+ * @param call - the call being answered (the dispatcher's object for it), for provenance
  * @returns the text for the model
  */
-export function describeToolError(toolName: string, error: unknown, detail: ErrorDetail): string {
-  if (isRaisedByFramework(error)) return `Error: ${describeThrownValue(error)}`;
+export function describeToolError(toolName: string, error: unknown, detail: ErrorDetail, call: object): string {
+  if (isRaisedByFramework(error, call)) return `Error: ${describeThrownValue(error)}`;
   switch (detail) {
     case 'generic':
       return `Error: tool '${toolName}' failed. No details are available; try different arguments or another approach.`;

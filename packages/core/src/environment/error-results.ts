@@ -28,9 +28,9 @@ export function failedResult(
   guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
   const content =
-    ToolArgumentsError.isInstance(error) && isRaisedByFramework(error)
+    ToolArgumentsError.isInstance(error) && isRaisedByFramework(error, info)
       ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
-      : describeToolError(info.name, error, settings.errorDetail);
+      : describeToolError(info.name, error, settings.errorDetail, info);
   const result = errorResult(info, error, truncateContent(content, settings.maxResultChars));
   const { pipeline } = settings;
   if (pipeline.failed.length === 0) return Promise.resolve(result);
@@ -58,7 +58,7 @@ function withGuard<T>(
   const timeoutMs = tool?.timeoutMs ?? settings.toolTimeoutMs;
   const signal = guard;
   if (!CallGuard.needed(timeoutMs, settings.signal, signal)) return run(undefined);
-  const own = new CallGuard(tool?.name ?? info.name, timeoutMs, settings.signal, signal);
+  const own = new CallGuard(info, tool?.name ?? info.name, timeoutMs, settings.signal, signal);
   return run(own).finally(() => own.dispose());
 }
 
@@ -73,7 +73,7 @@ export function failedSafely(
   error: unknown,
   guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
-  const fallback = () => errorResult(info, error, describeToolError(info.name, error, settings.errorDetail));
+  const fallback = () => errorResult(info, error, describeToolError(info.name, error, settings.errorDetail, info));
   try {
     return failedResult(settings, info, tool, error, guard).catch(fallback);
   } catch {
@@ -95,7 +95,10 @@ export function invalidArgumentsResult(
 ): Promise<ReceivedToolResult> {
   const { pipeline } = settings;
   if (pipeline.validationFailed.length + pipeline.failed.length > 0) {
-    const error = raisedByFramework(withoutStack(() => new ToolArgumentsError(tool.name, violations)));
+    const error = raisedByFramework(
+      withoutStack(() => new ToolArgumentsError(tool.name, violations)),
+      info,
+    );
     return withGuard(settings, info, tool, runSignal, (guard) =>
       pipeline.run('validationFailed', pipeline.validationFailed, info.id, { call: info, tool, error }, guard).then(
         () => failedResult(settings, info, tool, error, guard),
@@ -111,7 +114,10 @@ export function invalidArgumentsResult(
     content: truncateContent(content, settings.maxResultChars),
     isError: true,
     get error() {
-      return (error ??= raisedByFramework(withoutStack(() => new ToolArgumentsError(tool.name, violations))));
+      return (error ??= raisedByFramework(
+        withoutStack(() => new ToolArgumentsError(tool.name, violations)),
+        info,
+      ));
     },
   });
 }

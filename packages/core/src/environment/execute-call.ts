@@ -47,7 +47,10 @@ export function executeCall(
         settings,
         info,
         undefined,
-        raisedByFramework(withoutStack(() => settings.registry.notFound(info.name))),
+        raisedByFramework(
+          withoutStack(() => settings.registry.notFound(info.name)),
+          info,
+        ),
         options.signal,
       );
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
@@ -69,7 +72,7 @@ async function runTool(
 ): Promise<ReceivedToolResult> {
   const timeoutMs = tool.timeoutMs ?? settings.toolTimeoutMs;
   const guard = CallGuard.needed(timeoutMs, settings.signal, options.signal)
-    ? new CallGuard(tool.name, timeoutMs, settings.signal, options.signal)
+    ? new CallGuard(info, tool.name, timeoutMs, settings.signal, options.signal)
     : undefined;
   try {
     if (guard?.stopped) return await failedResult(settings, info, tool, guard.reason, guard);
@@ -90,7 +93,7 @@ async function runTool(
         metadata = merged instanceof Promise ? await merged : (merged as ToolCallMetadata);
         if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
-          throw raisedByFramework(new MissingAgentContextError(tool.name));
+          throw raisedByFramework(new MissingAgentContextError(tool.name), info);
       }
       value = guard ? await guard.race(tool[invokeTool](args, metadata)) : await tool[invokeTool](args, metadata);
     } catch (error) {
