@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsInt, Min } from 'class-validator';
 import { ScriptedModel } from '@toolcraft/testing';
-import { ContextAwareTool, LLMDescription, Tool, ToolRegistry, type AgentContext } from '../src/index';
+import { ContextAwareTool, LLMDescription, Tool, ToolRegistry, type AgentContext, type Feature } from '../src/index';
 import { Agent } from '../src/agent/agent';
 
 class AddArgs {
@@ -157,5 +157,44 @@ describe('Agent stop reasons', () => {
     expect(run.toolCalls.map((call) => call.name)).toEqual(['wait', 'add']);
     expect(run.toolCalls[0]!.result).toMatchObject({ isError: true });
     expect(run.messages.at(-1)).toMatchObject({ role: 'tool', name: 'add' });
+  });
+
+  describe('with features whose interceptors never settle', () => {
+    const hanging: Feature = {
+      name: 'hanging',
+      install: (pipeline) => {
+        pipeline.onToolCallStarting(hanging, hang);
+        pipeline.onToolCallCompleted(hanging, hang);
+      },
+    };
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it("stops with 'max_duration' at maxDurationMs, the hanging call answered with its cancellation", async () => {
+      const model = new ScriptedModel([{ toolCalls: [addCall] }, { text: 'never sent' }]);
+      const pending = new Agent({ model, registry, features: [hanging], maxDurationMs: 1_000, onFeatureError: () => undefined }).run(
+        '1 + 1?',
+      );
+      await jest.advanceTimersByTimeAsync(1_000);
+      const run = await pending;
+
+      expect(run.stopReason).toBe('max_duration');
+      expect(add.calls).toHaveLength(0);
+      expect(run.messages.at(-1)).toMatchObject({ role: 'tool', isError: true, content: expect.stringContaining('was cancelled') });
+    });
+
+    it("stops with 'aborted' when the caller aborts while an interceptor hangs", async () => {
+      const controller = new AbortController();
+      const model = new ScriptedModel([{ toolCalls: [addCall] }, { text: 'never sent' }]);
+      const pending = new Agent({ model, registry, features: [hanging], onFeatureError: () => undefined }).run('1 + 1?', {
+        signal: controller.signal,
+      });
+      await jest.advanceTimersByTimeAsync(10);
+      controller.abort();
+      const run = await pending;
+
+      expect(run.stopReason).toBe('aborted');
+      expect(model.requests).toHaveLength(1);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { IsInt, IsString } from 'class-validator';
 import { ScriptedModel } from '@toolcraft/testing';
 import { AgentContext, ContextAwareTool, LLMDescription, Tool, ToolBase, ToolCallMetadata, ToolRegistry, type Feature } from '../src/index';
 import { Agent } from '../src/agent/agent';
+import { retainedBy } from './support/signal-retention';
 
 class AddArgs {
   @LLMDescription('The first integer') @IsInt() a!: number;
@@ -247,5 +248,19 @@ describe('Agent', () => {
     const run = await new Agent({ model: new ScriptedModel([{ text: 'ok' }]), registry }).run('Hi');
 
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps no listener on a long-lived caller signal once its runs end', async () => {
+    const shared = new AbortController().signal;
+    const agent = new Agent({
+      model: new ScriptedModel(
+        Array.from({ length: 40 }, (_, index) =>
+          index % 2 === 0 ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] } : { text: 'done' },
+        ),
+      ),
+      registry: ToolRegistry.of(new AddTool()),
+    });
+    for (let run = 0; run < 20; run++) expect((await agent.run('1 + 2?', { signal: shared })).stopReason).toBe('completed');
+    expect(retainedBy(shared)).toBe(0);
   });
 });
