@@ -1,9 +1,10 @@
 // The packages as a user outside the monorepo gets them: packed with `npm pack`, installed from the
 // tarballs into one temporary project, and used under CommonJS + tsc, ESM (nodenext, and
 // bundler resolution) with skipLibCheck off, tsx with a generated manifest, and jest + ts-jest.
-const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, resolve } = require('node:path');
 const { createOutsideProject, packages, removeOutsideProject, run, runBinary } = require('./support/outside-project');
+const { readmeSnippets } = require('./support/readme-snippets');
 
 const node = process.execPath;
 const expectedLine = (mode) => `${mode}: calculator=7 greet=Hello, Ada!! invalid=refused`;
@@ -49,6 +50,18 @@ describe('the packed packages in a project outside the monorepo', () => {
     await runBinary(project, 'tsc', ['-p', 'cjs']);
     const { stdout } = await run(node, [join('cjs', 'dist', 'main.js')], project);
     expect(stdout.trim()).toBe(expectedLine('cjs'));
+  }, 120_000);
+
+  it("compile the root README's quick start as written under CommonJS, and run its class tool", async () => {
+    const folder = join(project, 'readme');
+    mkdirSync(folder, { recursive: true });
+    for (const { name, source } of readmeSnippets(join(__dirname, '..', '..', 'README.md'), '## A tool in thirty seconds')) {
+      writeFileSync(join(folder, name), source);
+    }
+    writeFileSync(join(folder, 'tsconfig.json'), readFileSync(join(project, 'cjs', 'tsconfig.json')));
+    await runBinary(project, 'tsc', ['-p', 'readme']);
+    const { stdout } = await run(node, [join('readme', 'dist', 'calculator.js')], project);
+    expect(stdout).toContain("'digit2': must be at most 9, got number 42");
   }, 120_000);
 
   it('compile as ESM under module nodenext with skipLibCheck off and run', async () => {
