@@ -6,6 +6,7 @@ import {
   ContextAwareTool,
   type Feature,
   type FeatureErrorReport,
+  MetadataKey,
   ToolBase,
   type ToolCallMetadata,
   type ToolPipeline,
@@ -139,5 +140,64 @@ describe('Feature pipeline', () => {
       ['broken', 'starting', 'c', 'starting down'],
       ['broken', 'completed', 'c', 'completed down'],
     ]);
+  });
+
+  it('never calls the methods of a fake metadata object a feature or caller hands in, and keeps the run context', async () => {
+    const forged = new AgentContext({ runId: 'forged', agentName: 'x' });
+    let merged = 0;
+    const fake = (span: string) => ({
+      [Symbol.for('toolcraft.ToolCallMetadata')]: true,
+      values: new Map<unknown, unknown>([
+        ['trace.span.id', span],
+        [ContextAwareTool.AgentContextKey, forged],
+      ]),
+      merge: () => ((merged += 1), fake(span)),
+      get: () => forged,
+      entries: () => [[ContextAwareTool.AgentContextKey, forged]][Symbol.iterator](),
+    });
+    const hijack = feature('hijack', (pipeline, self) =>
+      pipeline.provideToolCallMetadata(self, () => fake('feature') as unknown as ToolCallMetadata),
+    );
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new EchoMetadataTool(), new ContextEcho()), features: [hijack] });
+    const agentContext = new AgentContext({ runId: 'real', agentName: 'a' });
+    const [echo, context] = await env.executeTools(
+      [
+        { id: 'e', name: 'echo', arguments: '{"n":1}' },
+        { id: 'k', name: 'context_echo', arguments: '{"n":1}' },
+      ],
+      fake('caller') as unknown as ToolCallMetadata,
+      { agentContext, runId: 'real' },
+    );
+    expect(merged).toBe(0);
+    expect(echo!.value).toEqual({ span: 'caller', user: undefined, context: 'real' });
+    expect(context!.content).toBe('real/k');
+  });
+
+  it('does not let a feature supply the agent context outside a run', async () => {
+    const forged = new AgentContext({ runId: 'forged', agentName: 'x' });
+    const hijack = feature('hijack', (pipeline, self) =>
+      pipeline.provideToolCallMetadata(self, () => [[ContextAwareTool.AgentContextKey, forged]]),
+    );
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new ContextEcho()), features: [hijack] });
+    const result = await env.executeTool({ name: 'context_echo', arguments: '{"n":1}' });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('context_echo');
+  });
+
+  it("gives a feature's named entries to a typed key of the same name", async () => {
+    const SpanId = new MetadataKey<string>('trace.span.id');
+    class TypedEcho extends ToolBase<EchoArgs, string | undefined> {
+      constructor() {
+        super({ argsType: EchoArgs, name: 'typed', description: 'Reads a typed key.' });
+      }
+      execute(_args: EchoArgs, metadata: ToolCallMetadata): string | undefined {
+        return metadata.get(SpanId);
+      }
+    }
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new TypedEcho()),
+      features: [provides('tracing', { 'trace.span.id': 'span-7' })],
+    });
+    expect((await env.executeTool({ name: 'typed', arguments: '{"n":1}' })).value).toBe('span-7');
   });
 });
