@@ -28,6 +28,8 @@ export type { ResultFormatContext, ResultFormatter } from './results/result-form
 export { FormatterRegistry } from './results/formatter-registry.js';
 export { defaultFormat } from './results/default-format.js';
 export { markdown, MarkdownBuilder } from './results/markdown.js';
+export type { MarkdownLineContent } from './results/markdown.js';
+export { MarkdownLine } from './results/markdown-line.js';
 
 export { MetadataKey } from './metadata/metadata-key.js';
 export type { MetadataKeyLike } from './metadata/metadata-key.js';
@@ -43,7 +45,12 @@ export { AgentActions } from './context/agent-actions.js';
 export { ToolRegistry } from './registry/tool-registry.js';
 export { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
 export { MethodTool } from './methods/method-tool.js';
-export type { ToolSchemaManifest, ToolSchemaManifestEntry, ToolSchemaManifestParameter } from './manifest/tool-schema-manifest.js';
+export type {
+  ToolSchemaManifest,
+  ToolSchemaManifestEntry,
+  ToolSchemaManifestParameter,
+  ToolSchemaManifestSchema,
+} from './manifest/tool-schema-manifest.js';
 
 export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';

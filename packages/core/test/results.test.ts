@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { runInNewContext } from 'node:vm';
 import { Exclude } from 'class-transformer';
-import { defaultFormat, markdown, ToolResult } from '../src/index.js';
+import { defaultFormat, SafeTool, Tool, ToolResult } from '../src/index.js';
 
 class Account {
   name = 'ada';
@@ -23,18 +24,35 @@ describe('defaultFormat', () => {
     expect(defaultFormat(new Account())).toBe('{"name":"ada"}');
     expect(defaultFormat([1, { a: 2 }])).toBe('[1,{"a":2}]');
   });
-});
 
-describe('markdown', () => {
-  it('builds headings, lines, bold, italic, code, lists and code blocks', () => {
-    const text = markdown((b) =>
-      b
-        .heading('Report', 2)
-        .line(`${b.bold('File')}: ${b.code('a.ts')} ${b.italic('changed')}`)
-        .bulleted(['one', 'two'])
-        .numbered(['first'])
-        .codeBlock('x = 1', 'ts'),
-    );
-    expect(text).toBe(['## Report', '**File**: `a.ts` *changed*', '- one', '- two', '1. first', '```ts', 'x = 1', '```'].join('\n'));
+  it('sends an Error returned as a result as its name and message', () => {
+    expect(defaultFormat(new RangeError('bad digit'))).toBe('RangeError: bad digit');
+    class QuotaError extends Error {
+      override name = 'QuotaError';
+    }
+    expect(defaultFormat(new QuotaError('over quota'))).toBe('QuotaError: over quota');
+    expect(defaultFormat(new Error(''))).toBe('Error');
+  });
+
+  it('sends an Error of another realm as its name and message too', () => {
+    const foreign = runInNewContext("new TypeError('from a vm')") as unknown;
+    expect(foreign instanceof Error).toBe(false);
+    expect(defaultFormat(foreign)).toBe('TypeError: from a vm');
+  });
+
+  it('sends an Error a tool returns as its name and message, as a successful result', async () => {
+    class ParseTool extends Tool<{ text: string }, RangeError | number> {
+      constructor() {
+        super({ name: 'parse', description: 'Parses a digit.', argsType: { type: 'object', properties: { text: { type: 'string' } } } });
+      }
+      execute(args: { text: string }): RangeError | number {
+        return /^\d$/.test(args.text) ? Number(args.text) : new RangeError('bad digit');
+      }
+    }
+    expect(await SafeTool.of(new ParseTool()).execute({ text: 'x' })).toMatchObject({ ok: true, content: 'RangeError: bad digit' });
+  });
+
+  it('still sends a plain object with name and message fields as JSON', () => {
+    expect(defaultFormat({ name: 'Bob', message: 'hi' })).toBe('{"name":"Bob","message":"hi"}');
   });
 });

@@ -1,10 +1,11 @@
 import { instanceToPlain } from 'class-transformer';
+import { errorParts } from '../errors/describe-thrown-value.js';
 import { ToolResult } from './tool-result.js';
 
 /**
  * The default text of a result: strings as they are, `textForLLM()` for
- * {@link ToolResult.TextSerializable}, other values through class-transformer's
- * `instanceToPlain` and JSON.
+ * {@link ToolResult.TextSerializable}, an `Error` (returned, not thrown) as its name and message
+ * (`RangeError: bad digit`), other values through class-transformer's `instanceToPlain` and JSON.
  * @param result - the tool's result
  * @returns the text for the model
  */
@@ -22,6 +23,15 @@ export function defaultFormat(result: unknown): string {
     default:
       if (result === null) return 'null';
       if (ToolResult.isTextSerializable(result)) return result.textForLLM();
+      if (isError(result)) {
+        const parts = errorParts(result);
+        if (parts !== undefined) return parts.message === '' ? parts.name : `${parts.name}: ${parts.message}`;
+      }
       return JSON.stringify(instanceToPlain(result)) ?? '(no output)';
   }
+}
+
+/** An `Error` of this realm or another (a `vm` context, a worker): its tag says so. */
+function isError(value: unknown): boolean {
+  return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
 }

@@ -23,11 +23,6 @@ export class FormatterRegistry {
     return this;
   }
 
-  /** Whether any formatter is registered. */
-  get isEmpty(): boolean {
-    return this.byClass.size === 0;
-  }
-
   /**
    * Finds the formatter for a result.
    * @param result - a tool's result
