@@ -1,10 +1,58 @@
-// ESLint: typescript-eslint's type-checked rules, one-way imports (import/no-cycle) and type-only imports.
+// ESLint: typescript-eslint's type-checked rules, one-way imports (import/no-cycle, and the folder
+// layers of @toolcraft/core with import/no-restricted-paths) and type-only imports.
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The folder layers of packages/core/src, lowest first (see ARCHITECTURE.md). A folder may import
+ * from the folders before it (and from itself), never from a folder after it. `types/` holds
+ * declarations of the libraries' internals; `manifest/` describes build-time schemas (it needs
+ * `schema/`, and `methods/` and `registry/` read it). The root files `brands.ts` (imported by any
+ * layer), `annotations.ts` and `index.ts` (entry points, importing any layer) are outside the layers;
+ * no folder imports an entry point.
+ */
+const coreLayers = [
+  'types',
+  'errors',
+  'results',
+  'context',
+  'metadata',
+  'decorators',
+  'schema',
+  'manifest',
+  'decoding',
+  'tools',
+  'methods',
+  'registry',
+  'environment',
+  'agent',
+];
+const coreSource = 'packages/core/src';
+const layerZones = coreLayers.map((layer, index) => ({
+  target: `./${coreSource}/${layer}`,
+  from: [
+    ...coreLayers.slice(index + 1).map((later) => `./${coreSource}/${later}`),
+    `./${coreSource}/index.ts`,
+    `./${coreSource}/annotations.ts`,
+  ],
+  message: `Folder layers of @toolcraft/core: ${layer}/ may import only from ${coreLayers.slice(0, index).join(', ') || 'no other folder'} (the order is ${coreLayers.join(' -> ')}; see ARCHITECTURE.md).`,
+}));
+
 export default tseslint.config(
-  { ignores: ['.tmp/**', '**/dist/**', '**/node_modules/**', '**/fixtures/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.ts'] },
+  {
+    ignores: [
+      '.tmp/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/fixtures/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -27,6 +75,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  {
+    files: [`${coreSource}/**/*.ts`],
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
     },
   },
   {
