@@ -105,6 +105,25 @@ describe('ToolPipeline', () => {
     ]);
   });
 
+  it('returns on time when a tool throws a Proxy whose traps throw and a failed interceptor hangs', async () => {
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const hostile = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+    const hang = feature('hang', (pipeline, self) => pipeline.onToolCallFailed(self, never));
+    const reports: FeatureErrorReport[] = [];
+    const env = new AgentEnvironment({
+      registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(hostile))),
+      features: [hang],
+      toolTimeoutMs: 50,
+      onFeatureError: (report) => void reports.push(report),
+    });
+    const result = await settle(env.executeTool(add('p')), 50);
+    expect(result).toMatchObject({ id: 'p', isError: true, content: "Error: tool 'calculator' failed: a thrown object (unreadable)" });
+    expect(result.error).toBe(hostile);
+    expect(reports.map((report) => [report.stage, report.callId])).toEqual([['failed', 'p']]);
+  });
+
   it('does not wait for failed interceptors once the call has timed out', async () => {
     let called = 0;
     const reports: FeatureErrorReport[] = [];

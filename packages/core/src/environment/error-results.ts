@@ -28,7 +28,7 @@ export function failedResult(
   guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
   const content =
-    ToolArgumentsError.isInstance(error) && isRaisedByFramework(error, info)
+    isRaisedByFramework(error, info) && ToolArgumentsError.isInstance(error)
       ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
       : describeToolError(info.name, error, settings.errorDetail, info);
   const result = errorResult(info, error, truncateContent(content, settings.maxResultChars));

@@ -113,7 +113,8 @@ async function runTool(
     }
     return result;
   } catch (error) {
-    return failedSafely(settings, info, tool, error, guard);
+    // Awaited, so the guard is disposed only once the failed interceptors are done with it.
+    return await failedSafely(settings, info, tool, error, guard);
   } finally {
     guard?.dispose();
   }
