@@ -113,6 +113,7 @@ describe('ToolPipeline', () => {
     const hang = feature('hang', (pipeline, self) => pipeline.onToolCallFailed(self, never));
     const reports: FeatureErrorReport[] = [];
     const env = new AgentEnvironment({
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the hostile value under test
       registry: ToolRegistry.of(new AddTool('calculator', () => Promise.reject(hostile))),
       features: [hang],
       toolTimeoutMs: 50,
