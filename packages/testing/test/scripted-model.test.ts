@@ -1,5 +1,6 @@
 import { ModelCallError, type ChatMessage, type ChatRequest, type ToolDefinition } from '@toolcraft/core';
 import { ScriptedModel, ScriptExhaustedError } from '../src/index';
+import type * as ScriptExhaustedErrorModule from '../src/errors/script-exhausted-error.js';
 
 const tools: ToolDefinition[] = [
   { name: 'add', description: 'Adds.', inputSchema: { type: 'object', properties: { a: { type: 'integer' } } } },
@@ -95,6 +96,19 @@ describe('ScriptedModel', () => {
     expect((error as Error).message).toMatch(/1 turn was scripted/);
     expect((error as Error).message).toMatch(/second question/);
     expect((error as Error).message).toMatch(/repeatLast/);
+  });
+
+  it('throws a ScriptExhaustedError recognised by its marker, with a fixed name, from any copy of the package', async () => {
+    const error = await new ScriptedModel([]).complete(request('q')).catch((reason: unknown) => reason);
+    let copy: typeof ScriptExhaustedErrorModule | undefined;
+    jest.isolateModules(() => {
+      copy = jest.requireActual<typeof ScriptExhaustedErrorModule>('../src/errors/script-exhausted-error.js');
+    });
+
+    expect((error as Error).name).toBe('ScriptExhaustedError');
+    expect(copy!.ScriptExhaustedError).not.toBe(ScriptExhaustedError);
+    expect(copy!.ScriptExhaustedError.isInstance(error)).toBe(true);
+    expect(ScriptExhaustedError.isInstance(Object.assign(new Error('x'), { name: 'ScriptExhaustedError' }))).toBe(false);
   });
 
   it("repeats the last turn when the script runs out, with onExhausted: 'repeatLast'", async () => {
