@@ -45,7 +45,12 @@ export { AgentActions } from './context/agent-actions.js';
 export { ToolRegistry } from './registry/tool-registry.js';
 export { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
 export { MethodTool } from './methods/method-tool.js';
-export type { ToolSchemaManifest, ToolSchemaManifestEntry, ToolSchemaManifestParameter } from './manifest/tool-schema-manifest.js';
+export type {
+  ToolSchemaManifest,
+  ToolSchemaManifestEntry,
+  ToolSchemaManifestParameter,
+  ToolSchemaManifestSchema,
+} from './manifest/tool-schema-manifest.js';
 
 export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';

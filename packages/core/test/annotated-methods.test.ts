@@ -211,7 +211,7 @@ describe('Annotated methods', () => {
   });
 
   it('refuses an object with no @Tool methods', () => {
-    expect(() => ToolRegistry.of({ plain: true })).toThrow(/has no method marked @Tool\(\)/);
+    expect(() => ToolRegistry.of({ plain: true } as never)).toThrow(/has no method marked @Tool\(\)/);
   });
 
   it('shows every parameter whose default value contains // and shows literal defaults as schema defaults', async () => {

@@ -28,7 +28,7 @@ describe('generateToolSchemas and $defs', () => {
     expect(tools.length).toBeGreaterThan(10);
     for (const [key, tool] of tools) {
       expect([key, nestedDefinitions(tool.inputSchema)]).toEqual([key, []]);
-      expect(() => compile(tool.inputSchema)).not.toThrow();
+      expect(() => compile(tool.inputSchema as JsonSchema)).not.toThrow();
     }
   });
 

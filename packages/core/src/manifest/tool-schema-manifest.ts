@@ -1,22 +1,44 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+/**
+ * A JSON Schema as a manifest holds it. Typed as loosely as TypeScript types an imported JSON file
+ * (`"type": "object"` becomes `type: string`), so `import manifest from './tool-schemas.json'` needs
+ * no cast; the schemas are checked when the registry compiles them. Every `JsonSchema` is one.
+ */
+export interface ToolSchemaManifestSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, ToolSchemaManifestSchema>;
+  required?: string[];
+  items?: ToolSchemaManifestSchema | ToolSchemaManifestSchema[];
+  enum?: unknown[];
+  anyOf?: ToolSchemaManifestSchema[];
+  oneOf?: ToolSchemaManifestSchema[];
+  allOf?: ToolSchemaManifestSchema[];
+  $ref?: string;
+  $defs?: Record<string, ToolSchemaManifestSchema>;
+  definitions?: Record<string, ToolSchemaManifestSchema>;
+  [keyword: string]: unknown;
+}
 
 /**
  * A build-time schema manifest, as `toolcraft-schema` (from `@toolcraft/schema`) writes it.
- * `ToolRegistry.builder().schemas(manifest)` uses it instead of reflection.
+ * `ToolRegistry.builder().schemas(manifest)` uses it instead of reflection. Its type accepts the
+ * manifest imported from JSON as it is; its content is checked at runtime (see `assertToolSchemaManifest`).
  */
 export interface ToolSchemaManifest {
-  /** The manifest format version; always 1 for now. */
-  version: 1;
+  /** The manifest format version: 1 (another version is refused with a clear error). */
+  version: number;
   /** Entries keyed by `ClassName.methodName` for annotated methods and `ClassName` for tool classes. */
   tools: Record<string, ToolSchemaManifestEntry>;
 }
 
 /** One tool of a {@link ToolSchemaManifest}. */
 export interface ToolSchemaManifestEntry {
-  /** `method` for an `@Tool` method, `class` for the Args type of a `Tool` subclass. */
-  kind: 'method' | 'class';
+  /** `'method'` for an `@Tool` method, `'class'` for the Args type of a `Tool` subclass. */
+  kind: string;
   /** The class that declares the method, or the tool class. */
   className: string;
+  /** The file that declares it, relative to the project (two classes of one name are told apart by it). */
+  file?: string;
   /** The method's name (methods only). */
   methodName?: string;
   /** The tool's name (`customName` or the method name); for classes, the tool name if known. */
@@ -26,7 +48,7 @@ export interface ToolSchemaManifestEntry {
   /** The method's parameters in declaration order, injected ones included and marked. */
   parameters: ToolSchemaManifestParameter[];
   /** The JSON Schema of the argument object the model sends. */
-  inputSchema: JsonSchema;
+  inputSchema: ToolSchemaManifestSchema;
 }
 
 /** One parameter of a manifest entry. */
@@ -34,21 +56,21 @@ export interface ToolSchemaManifestParameter {
   /** The parameter's name in the source. */
   name: string;
   /** Its JSON Schema (absent for injected parameters). */
-  schema?: JsonSchema;
+  schema?: ToolSchemaManifestSchema;
   /** Whether the model must send it. */
   required: boolean;
   /** Its default value, from a TSDoc `@default` tag or a parameter initializer. */
   default?: unknown;
   /** Its description, from `@LLMDescription` or TSDoc `@param`. */
   description?: string;
-  /** Set for parameters the framework injects and the model never sees. */
-  injected?: 'AgentContext' | 'ToolCallMetadata';
+  /** `'AgentContext'` or `'ToolCallMetadata'` for parameters the framework injects and the model never sees. */
+  injected?: string;
   /**
    * Set when this is the method's only model-visible parameter and its type is an Args class:
    * the model sends the class's properties at the top level (as with reflection) and
    * `inputSchema` is the class's schema.
    */
   argsObject?: boolean;
-  /** Set when the parameter's TypeScript type is `Date`: its date-time string is turned into a `Date`. */
-  decodeAs?: 'Date';
+  /** `'Date'` when the parameter's TypeScript type is `Date`: its date-time string is turned into a `Date`. */
+  decodeAs?: string;
 }

@@ -2,6 +2,7 @@ import { compileArgsDecoder } from '../decoding/compile-args-decoder.js';
 import type { ToolSchemaManifestEntry } from '../manifest/tool-schema-manifest.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
 import type { InstancePlan } from '../schema/instance-plan.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { isArgsClass } from './is-args-class.js';
 import type { SourceParameter } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
@@ -55,7 +56,11 @@ export function planFromManifest(
   for (const parameter of entry.parameters)
     if (parameter.decodeAs === 'Date' && parameter.argsObject !== true) dates[parameter.name] = { kind: 'date' };
   const plan: InstancePlan | undefined = Object.keys(dates).length > 0 ? { kind: 'object', properties: dates } : undefined;
-  return { decoder: compileArgsDecoder({ schema: entry.inputSchema, ...(plan ? { plan } : {}) }, subject), slots, needs: needsOf(slots) };
+  return {
+    decoder: compileArgsDecoder({ schema: entry.inputSchema as JsonSchema, ...(plan ? { plan } : {}) }, subject),
+    slots,
+    needs: needsOf(slots),
+  };
 }
 
 function warnOptionalityMismatches(

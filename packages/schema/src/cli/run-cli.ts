@@ -41,9 +41,10 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   const project = path.resolve(cwd, args.project);
   const out = path.resolve(cwd, args.out);
   const files = args.files.length === 0 ? undefined : args.files.map((file) => path.resolve(cwd, file));
+  const onWarning = (message: string): void => io.stderr(`${message}\n`);
   try {
     if (args.check) {
-      const differences = checkToolSchemas({ project, files, manifest: readManifest(out) });
+      const differences = checkToolSchemas({ project, files, manifest: readManifest(out), onWarning });
       if (differences.length === 0) {
         io.stdout(`${args.out} is up to date.\n`);
         return 0;
@@ -53,7 +54,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       );
       return 1;
     }
-    const manifest = generateToolSchemas({ project, files });
+    const manifest = generateToolSchemas({ project, files, onWarning });
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, serializeManifest(manifest));
     const count = Object.keys(manifest.tools).length;

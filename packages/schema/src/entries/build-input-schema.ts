@@ -13,7 +13,7 @@ export function buildInputSchema(parameters: readonly ToolSchemaManifestParamete
   const properties: Record<string, JsonSchema> = {};
   for (const parameter of parameters) {
     if (parameter.injected !== undefined || parameter.schema === undefined) continue;
-    properties[parameter.name] = parameter.schema;
+    properties[parameter.name] = parameter.schema as JsonSchema; // built by this generator from a JsonSchema
   }
   const required = parameters.filter((p) => p.injected === undefined && p.required).map((p) => p.name);
   return hoistDefinitions({ type: 'object', properties, required });

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolSchemaManifestParameter } from '@toolcraft/core';
+import type { ToolSchemaManifestParameter, ToolSchemaManifestSchema } from '@toolcraft/core';
 import { ts } from '../typescript.js';
 import { isArgsClassType } from '../scan/args-class.js';
 import type { GenerationContext } from './generation-context.js';
@@ -16,7 +16,7 @@ export function markParameterKinds(
   parameters: ToolSchemaManifestParameter[],
   types: readonly ts.Type[],
   context: GenerationContext,
-): { parameters: ToolSchemaManifestParameter[]; argsSchema?: JsonSchema } {
+): { parameters: ToolSchemaManifestParameter[]; argsSchema?: ToolSchemaManifestSchema } {
   const marked = parameters.map((parameter, index) => {
     const type = types[index];
     if (type === undefined || parameter.injected !== undefined) return parameter;
