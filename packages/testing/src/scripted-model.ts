@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
 import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ModelToolCall } from '@toolcraft/core';
+import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import type { RecordedRequest, ScriptedOutcome, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
 
@@ -32,9 +33,10 @@ export class ScriptedModel implements ChatModel {
   /**
    * @param turns - the replies, in order: `{ text }`, `{ toolCalls }`, `{ error }`, or a function of the request
    * @param options - what to do when the script runs out
+   * @throws InvalidScriptedTurnError when the script is not an array or a turn is not one of those
    */
   constructor(turns: readonly ScriptedTurn[], options: ScriptedModelOptions = {}) {
-    this.turns = [...turns];
+    this.turns = checkScript(turns);
     this.onExhausted = options.onExhausted ?? 'throw';
   }
 
@@ -49,6 +51,7 @@ export class ScriptedModel implements ChatModel {
    * @returns the turn's assistant message and usage
    * @throws the turn's `error`, for an error turn
    * @throws ScriptExhaustedError when no turn is left (unless `onExhausted: 'repeatLast'`)
+   * @throws InvalidScriptedTurnError when a function turn returns something that is not a turn
    * @throws the signal's reason when the request's signal aborts first
    */
   async complete(request: ChatRequest): Promise<ChatResponse> {
@@ -60,7 +63,10 @@ export class ScriptedModel implements ChatModel {
       typeof turn === 'function'
         ? Promise.resolve(turn({ ...record(request), ...(request.signal ? { signal: request.signal } : {}) }))
         : turn;
-    const outcome = request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal);
+    const outcome = checkOutcome(
+      request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal),
+      Math.min(index, this.turns.length - 1) + 1,
+    );
     if ('error' in outcome) throw outcome.error;
     return {
       message: this.message(outcome.text, outcome.toolCalls),

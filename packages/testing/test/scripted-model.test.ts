@@ -1,5 +1,5 @@
 import { ModelCallError, type ChatMessage, type ChatRequest, type ToolDefinition } from '@toolcraft/core';
-import { ScriptedModel, ScriptExhaustedError } from '../src/index';
+import { InvalidScriptedTurnError, ScriptedModel, ScriptExhaustedError } from '../src/index';
 import type * as ScriptExhaustedErrorModule from '../src/errors/script-exhausted-error.js';
 
 const tools: ToolDefinition[] = [
@@ -111,6 +111,26 @@ describe('ScriptedModel', () => {
     expect(ScriptExhaustedError.isInstance(Object.assign(new Error('x'), { name: 'ScriptExhaustedError' }))).toBe(false);
   });
 
+  it('refuses, when built, a script that is not an array or a turn that is not a reply, a failure or a function', () => {
+    const built = (turns: unknown) => () => new ScriptedModel(turns as never);
+
+    expect(built('hello')).toThrow(/ScriptedModel script: expected an array of turns, but got the string "hello"/);
+    expect(built([{ text: 'ok' }, 'hello'])).toThrow(/turn 2: expected \{ text \}, \{ toolCalls \}, \{ error \} or a function/);
+    expect(built([{ text: 42 }])).toThrow(/turn 1: text must be a string, but got a number/);
+    expect(built([{ toolCalls: { name: 'add' } }])).toThrow(/turn 1: toolCalls must be an array/);
+    expect(built([{ toolCalls: [{ arguments: {} }] }])).toThrow(/turn 1: toolCalls\[0\]\.name must be a string, but got undefined/);
+    expect(built([{ toolCalls: [{ name: 'add', arguments: 7 }] }])).toThrow(/toolCalls\[0\]\.arguments must be a JSON string or an object/);
+    expect(InvalidScriptedTurnError.isInstance(catchError(built(null)))).toBe(true);
+  });
+
+  it('rejects the call with a clear error when a function turn returns something that is not a turn', async () => {
+    const model = new ScriptedModel([() => undefined as never]);
+    const error = await model.complete(request('q')).catch((reason: unknown) => reason);
+
+    expect(InvalidScriptedTurnError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/ScriptedModel turn 1: expected .* but got undefined/);
+  });
+
   it("repeats the last turn when the script runs out, with onExhausted: 'repeatLast'", async () => {
     const model = new ScriptedModel([{ text: 'first' }, { toolCalls: [{ name: 'add' }] }], { onExhausted: 'repeatLast' });
     await model.complete(request('a'));
@@ -144,3 +164,12 @@ describe('ScriptedModel', () => {
     await expect(pending).rejects.toThrow('cancelled');
   });
 });
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
