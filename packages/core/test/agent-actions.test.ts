@@ -78,4 +78,20 @@ describe('Agent actions', () => {
     expect(second.stopReason).toBe('completed');
     expect(second.text).toBe('Fine.');
   });
+
+  it('does not end the run with the result of a failed call that set skipSummarization', async () => {
+    class Finisher extends ContextAwareTool<ActArgs, string> {
+      constructor() {
+        super({ argsType: ActArgs, name: 'finish', description: '' });
+      }
+      execute(_args: ActArgs, context: AgentContext): string {
+        context.actions.skipSummarization = true;
+        throw new Error('failed after asking to finish');
+      }
+    }
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'finish', arguments: { action: 'skip' } }] }, { text: 'recovered' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.of(new Finisher()) }).run('finish');
+    expect(run.text).toBe('recovered');
+    expect(run.stopReason).toBe('completed');
+  });
 });

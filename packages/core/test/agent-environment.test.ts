@@ -8,6 +8,8 @@ import {
   type ErrorDetail,
   InvalidEnvironmentOptionsError,
   MissingAgentContextError,
+  ModelCallError,
+  SimpleTool,
   type ToolCall,
   ToolResult,
   FormatterRegistry,
@@ -446,6 +448,79 @@ describe('AgentEnvironment with hostile input', () => {
     }
     expect(retainedBy(shared)).toBe(0);
     expect(retainedBy(runSignal)).toBe(0);
+  });
+});
+
+describe('AgentEnvironment edge cases', () => {
+  it('binds a context supplied by the caller to the call, so the tool sees its timeout', async () => {
+    jest.useFakeTimers();
+    try {
+      let seen: AgentContext | undefined;
+      class ContextWait extends ContextAwareTool<WaitArgs, string> {
+        constructor() {
+          super({ argsType: WaitArgs, name: 'context_wait', description: 'Waits for its context signal.' });
+        }
+        execute(_args: WaitArgs, context: AgentContext): Promise<string> {
+          seen = context;
+          return new Promise(() => undefined);
+        }
+      }
+      const context = new AgentContext({ runId: 'r', agentName: 'a' });
+      const pending = SafeTool.of(new ContextWait(), { toolTimeoutMs: 10 }).execute({ label: 'x' }, [
+        [ContextAwareTool.AgentContextKey, context],
+      ]);
+      await jest.advanceTimersByTimeAsync(10);
+      expect((await pending).ok).toBe(false);
+      expect(seen?.signal.aborted).toBe(true);
+      expect(seen?.state).toBe(context.state);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('treats an infinite toolTimeoutMs as no limit and refuses impossible numeric options', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()), toolTimeoutMs: Number.POSITIVE_INFINITY });
+    expect((await env.executeTool({ name: 'calculator', arguments: '{"digit1":1,"digit2":1}' })).content).toBe('2');
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: Number.NaN })).toThrow(
+      InvalidEnvironmentOptionsError,
+    );
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: 0 })).toThrow(
+      /'maxConcurrency' must be an integer of at least 1/,
+    );
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, toolTimeoutMs: -1 })).toThrow(/'toolTimeoutMs'/);
+  });
+
+  it('answers a missing call, or one with a name that is not a string, with an error result instead of throwing', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    const results = await env.executeTools([undefined as unknown as ToolCall, { name: 42 } as unknown as ToolCall]);
+    expect(results.map((result) => result.isError)).toEqual([true, true]);
+    expect(results[0]!.content).toContain("A tool call must be an object with a 'name'");
+    expect(results[1]!.content).toContain("Tool '42' is not defined");
+  });
+
+  it("with errorDetail 'generic' hides even a toolcraft error that a tool throws", async () => {
+    const leaky = new AddTool('calculator', () =>
+      Promise.reject(new ModelCallError('upstream said: key sk-secret is invalid', { retryable: false })),
+    );
+    const result = await new AgentEnvironment({ registry: ToolRegistry.of(leaky), errorDetail: 'generic' }).executeTool(sum('g'));
+    expect(result.content).not.toContain('sk-secret');
+  });
+
+  it("sends a SimpleTool's text as it is, even with a formatter registered for Object", async () => {
+    class Echo extends SimpleTool<DigitsArgs> {
+      constructor() {
+        super({ argsType: DigitsArgs, name: 'echo', description: '' });
+      }
+      execute(): string {
+        return 'hello';
+      }
+    }
+    const formatters = new FormatterRegistry().register(Object, () => 'formatted');
+    const result = await new AgentEnvironment({ registry: ToolRegistry.of(new Echo()), formatters }).executeTool({
+      name: 'echo',
+      arguments: { digit1: 1, digit2: 1 },
+    });
+    expect(result.content).toBe('hello');
   });
 });
 

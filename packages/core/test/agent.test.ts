@@ -263,4 +263,10 @@ describe('Agent', () => {
     for (let run = 0; run < 20; run++) expect((await agent.run('1 + 2?', { signal: shared })).stopReason).toBe('completed');
     expect(retainedBy(shared)).toBe(0);
   });
+
+  it("tells the host when the model's last answer was cut off at the token limit", async () => {
+    const model = new ScriptedModel([{ text: 'The answer is', finishReason: 'length' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.EMPTY }).run('hi');
+    expect(run).toMatchObject({ stopReason: 'completed', text: 'The answer is', finishReason: 'length' });
+  });
 });

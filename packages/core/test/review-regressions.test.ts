@@ -3,19 +3,10 @@ import { IsInt, IsOptional } from 'class-validator';
 import { Tool as ToolMethod } from '../src/annotations.js';
 import {
   Agent,
-  AgentContext,
   AgentEnvironment,
-  ContextAwareTool,
-  type Feature,
-  FormatterRegistry,
-  InvalidEnvironmentOptionsError,
   ModelCallError,
   SafeTool,
-  SimpleTool,
   Tool,
-  ToolBase,
-  type ToolCall,
-  type ToolCallMetadata,
   type JsonSchema,
   type ToolDescriptor,
   ToolRegistry,
@@ -23,107 +14,7 @@ import {
 import { ScriptedModel } from '@toolcraft/testing';
 import { AddTool, DigitsArgs } from './support/calculator.js';
 
-class WaitArgs {
-  @IsOptional() @IsInt() ms?: number;
-}
-
-class SignalWaitTool extends ToolBase<WaitArgs, string> {
-  constructor() {
-    super({ argsType: WaitArgs, name: 'wait', description: 'Waits for its signal.' });
-  }
-  execute(_args: WaitArgs, metadata: ToolCallMetadata): Promise<string> {
-    const signal = metadata.get(ToolBase.SignalKey)!;
-    return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted')));
-  }
-}
-
-class ContextWaitTool extends ContextAwareTool<WaitArgs, string> {
-  seen?: AgentContext;
-  constructor() {
-    super({ argsType: WaitArgs, name: 'context_wait', description: 'Waits for its context signal.' });
-  }
-  execute(_args: WaitArgs, context: AgentContext): Promise<string> {
-    this.seen = context;
-    return new Promise(() => undefined);
-  }
-}
-
-const slowStart: Feature = {
-  name: 'audit',
-  install: (pipeline) => pipeline.onToolCallStarting(slowStart, () => new Promise((resolve) => setTimeout(resolve, 40))),
-};
-
 describe('Dispatch edge cases', () => {
-  it('cancels a call whose abort arrives while a starting interceptor is awaited', async () => {
-    const controller = new AbortController();
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new SignalWaitTool()), features: [slowStart], signal: controller.signal });
-    setTimeout(() => controller.abort(), 10);
-    const result = await env.executeTool({ name: 'wait', arguments: '{}' });
-    expect(result.content).toContain('was cancelled');
-  });
-
-  it('stops an agent run at maxDurationMs even when the abort lands during a starting interceptor', async () => {
-    const model = new ScriptedModel([{ toolCalls: [{ name: 'context_wait', arguments: {} }] }, { text: 'never' }]);
-    const run = await new Agent({ model, registry: ToolRegistry.of(new ContextWaitTool()), features: [slowStart], maxDurationMs: 20 }).run(
-      'wait',
-    );
-    expect(run.stopReason).toBe('max_duration');
-  });
-
-  it('binds a context supplied by the caller to the call, so the tool sees its timeout', async () => {
-    const tool = new ContextWaitTool();
-    const context = new AgentContext({ runId: 'r', agentName: 'a' });
-    const result = await SafeTool.of(tool, { toolTimeoutMs: 10 }).execute({}, [[ContextAwareTool.AgentContextKey, context]]);
-    expect(result.ok).toBe(false);
-    expect(tool.seen?.signal.aborted).toBe(true);
-    expect(tool.seen?.state).toBe(context.state);
-  });
-
-  it('treats an infinite toolTimeoutMs as no limit and refuses impossible numeric options', async () => {
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()), toolTimeoutMs: Number.POSITIVE_INFINITY });
-    expect((await env.executeTool({ name: 'calculator', arguments: '{"digit1":1,"digit2":1}' })).content).toBe('2');
-    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: Number.NaN })).toThrow(
-      InvalidEnvironmentOptionsError,
-    );
-    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, maxConcurrency: 0 })).toThrow(
-      /'maxConcurrency' must be an integer of at least 1/,
-    );
-    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, toolTimeoutMs: -1 })).toThrow(/'toolTimeoutMs'/);
-  });
-
-  it('answers a missing or malformed call with an error result instead of throwing', async () => {
-    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
-    const results = await env.executeTools([undefined as unknown as ToolCall, { name: 42 } as unknown as ToolCall]);
-    expect(results.map((result) => result.isError)).toEqual([true, true]);
-    expect(results[0]!.content).toContain("A tool call must be an object with a 'name'");
-    expect(results[1]!.content).toContain("Tool '42' is not defined");
-  });
-
-  it("with errorDetail 'generic' hides even a toolcraft error that a tool throws", async () => {
-    const leaky = new AddTool('calculator', () =>
-      Promise.reject(new ModelCallError('upstream said: key sk-secret is invalid', { retryable: false })),
-    );
-    const result = await new AgentEnvironment({ registry: ToolRegistry.of(leaky), errorDetail: 'generic' }).executeTool({
-      name: 'calculator',
-      arguments: { digit1: 1, digit2: 1 },
-    });
-    expect(result.content).not.toContain('sk-secret');
-  });
-
-  it("sends a SimpleTool's text as it is, even with a formatter registered for Object", async () => {
-    class Echo extends SimpleTool<WaitArgs> {
-      constructor() {
-        super({ argsType: WaitArgs, name: 'echo', description: '' });
-      }
-      execute(): string {
-        return 'hello';
-      }
-    }
-    const formatters = new FormatterRegistry().register(Object, () => 'formatted');
-    const result = await new AgentEnvironment({ registry: ToolRegistry.of(new Echo()), formatters }).executeTool({ name: 'echo' });
-    expect(result.content).toBe('hello');
-  });
-
   it('does not read inherited members for an optional property named like one (valueOf)', async () => {
     // Decorated by hand: TypeScript will not let a class declare a number property named valueOf.
     class Args {}
@@ -254,29 +145,5 @@ describe('Agent edge cases', () => {
       /failed after 1 attempt \(the next retry would come after the run's maxDurationMs\).*rate limited/,
     );
     expect((error as ModelCallError).status).toBe(429);
-  });
-
-  it('does not end the run with the result of a failed call that set skipSummarization', async () => {
-    class Finisher extends ContextAwareTool<WaitArgs, string> {
-      constructor() {
-        super({ argsType: WaitArgs, name: 'finish', description: '' });
-      }
-      execute(_args: WaitArgs, context: AgentContext): string {
-        context.actions.skipSummarization = true;
-        throw new Error('failed after asking to finish');
-      }
-    }
-    const model = new ScriptedModel([{ toolCalls: [{ name: 'finish', arguments: {} }] }, { text: 'recovered' }]);
-    const run = await new Agent({ model, registry: ToolRegistry.of(new Finisher()) }).run('finish');
-    expect(run.text).toBe('recovered');
-    expect(run.stopReason).toBe('completed');
-  });
-});
-
-describe('Finish reasons', () => {
-  it("tells the host when the model's last answer was cut off at the token limit", async () => {
-    const model = new ScriptedModel([{ text: 'The answer is', finishReason: 'length' }]);
-    const run = await new Agent({ model, registry: ToolRegistry.EMPTY }).run('hi');
-    expect(run).toMatchObject({ stopReason: 'completed', text: 'The answer is', finishReason: 'length' });
   });
 });
