@@ -150,6 +150,19 @@ describe('Agent retries of model calls', () => {
     });
   });
 
+  it("stops with 'aborted' when the signal aborts during a custom sleep that ignores the signal", async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([{ error: serverError() }, { text: 'never sent' }]);
+    const sleep = () => {
+      controller.abort();
+      return new Promise<void>(() => undefined);
+    };
+    const run = await agent(model, { sleep }).run('Hi', { signal: controller.signal });
+
+    expect(run.stopReason).toBe('aborted');
+    expect(model.requests).toHaveLength(1);
+  });
+
   it("fails with the model's error, not a silent 'max_duration', when the backoff wait would outlast maxDurationMs", async () => {
     const model = new ScriptedModel([{ error: rateLimited(10_000) }, { text: 'never sent' }]);
     const failure = new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 30, retry: { maxDelayMs: 10_000 } }).run('Hi');

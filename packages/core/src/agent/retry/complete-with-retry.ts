@@ -34,7 +34,11 @@ export async function completeWithRetry(
       const delay = retryDelay(attempt, retryAfterOf(error), retry, retry.random);
       // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
       if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
-      await wait(delay, request.signal);
+      // A custom sleep that ignores the signal is still cut short by it.
+      await abortable(
+        Promise.resolve().then(() => wait(delay, request.signal)),
+        request.signal,
+      );
       if (request.signal.aborted) throw request.signal.reason;
     }
   }
