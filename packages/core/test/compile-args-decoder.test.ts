@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ArrayUnique, IsInt, IsString, Max } from 'class-validator';
 import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
+import { compileJsonSchema } from '../src/decoding/ajv-instance.js';
 import { describeViolations } from '../src/errors/tool-arguments-error.js';
 import { defaultArgumentLimits, InvalidToolDefinitionError, Tool, type JsonSchema } from '../src/index.js';
 
@@ -169,5 +170,23 @@ describe('compileArgsDecoder', () => {
       "Invalid arguments for tool 'decoder_tool':\n- 'name': is required but missing (expected a string)\n- 'digit': expected an integer, got string \"x\"",
     );
     expect(messageOf(classTool, '{"digit":42,"name":"a"}')).toContain("'digit': must be at most 9, got number 42");
+  });
+
+  it('shares one compiled validator between schemas that differ only in descriptions, keeping properties named like annotations', () => {
+    const first = compileJsonSchema({
+      type: 'object',
+      description: 'one',
+      properties: { description: { type: 'string', description: 'the text' } },
+      required: ['description'],
+    });
+    const second = compileJsonSchema({
+      type: 'object',
+      description: 'two',
+      properties: { description: { type: 'string', description: 'other words' } },
+      required: ['description'],
+    });
+    expect(second).toBe(first);
+    expect(first({})).toBe(false);
+    expect(first({ description: 'x' })).toBe(true);
   });
 });

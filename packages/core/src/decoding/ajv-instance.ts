@@ -2,8 +2,8 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { canonicalJson } from './canonical-json.js';
 import { linearUniqueItems } from './unique-items-keyword.js';
+import { validationSchema } from './validation-schema.js';
 
 /** The JSON Schema drafts an explicit schema may name in `$schema`. */
 export type JsonSchemaDraft = 'draft-07' | '2020-12';
@@ -43,16 +43,18 @@ export function draftOf(schema: JsonSchema): JsonSchemaDraft {
 /**
  * Compiles a JSON Schema with toolcraft's shared ajv instance of its draft (all errors, ajv-formats'
  * full formats, no coercion, defaults applied, `uniqueItems` in linear time). Equal schemas share
- * one validator, and schemas are not kept in ajv's registry, so a schema with an `$id` may back many tools.
+ * one validator (annotations such as descriptions aside), and schemas are not kept in ajv's registry, so a schema with an `$id` may back many tools.
  * @param schema - the schema
  * @returns ajv's validate function
  * @throws Error when the schema names an unsupported draft or does not compile
  */
 export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
-  const key = canonicalJson(schema);
+  const checked = validationSchema(schema);
+  // Plain JSON text as the key: schemas built by toolcraft list keys in a fixed order.
+  const key = JSON.stringify(checked);
   let validate = compiled.get(key);
   if (validate === undefined) {
-    validate = ajvFor(draftOf(schema)).compile(schema);
+    validate = ajvFor(draftOf(schema)).compile(checked);
     compiled.set(key, validate);
   }
   return validate;

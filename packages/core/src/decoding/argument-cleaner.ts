@@ -63,9 +63,9 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
   const compileObject = (schema: JsonSchema): NodeCleaner => {
     const properties = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
-    const rules: Record<string, { dropNull: boolean; inner: NodeCleaner }> = Object.create(null) as never;
+    const rules = new Map<string, { dropNull: boolean; inner: NodeCleaner }>();
     for (const [name, property] of Object.entries(properties)) {
-      rules[name] = { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) };
+      rules.set(name, { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) });
     }
     const extra = schema.additionalProperties;
     const declaredOnly = extra === undefined || extra === false;
@@ -82,7 +82,7 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
           addViolation(pass.sink, childPath(path, key), 'forbiddenKey', `the key '${key}' is not allowed in arguments`);
           next = undefined;
         } else {
-          const rule = rules[key];
+          const rule = rules.get(key);
           if (rule === undefined) next = declaredOnly ? undefined : extraCleaner(item, childPath(path, key), pass);
           else if (item === null && rule.dropNull) next = undefined;
           else next = rule.inner === keep ? item : rule.inner(item, childPath(path, key), pass);

@@ -18,6 +18,18 @@ export function childPath(parent: string, key: string | number): string {
  */
 export function pathFromPointer(pointer: string): string {
   if (pointer === '') return '';
+  let path = known.get(pointer);
+  if (path !== undefined) return path;
+  path = convert(pointer);
+  if (known.size >= 10_000) known.clear();
+  known.set(pointer, path);
+  return path;
+}
+
+/** Pointers seen before (the same few paths fail again and again), bounded. */
+const known = new Map<string, string>();
+
+function convert(pointer: string): string {
   let path = '';
   for (const segment of pointer.slice(1).split('/')) {
     path = /^(?:0|[1-9]\d*)$/.test(segment) ? childPath(path, Number(segment)) : childPath(path, decodePointerSegment(segment));

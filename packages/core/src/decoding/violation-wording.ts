@@ -20,7 +20,19 @@ const typeWords: Record<string, string> = {
  * @returns the words
  */
 export function expectedWords(schema: JsonSchema | undefined, maxQuoted = 80): string {
-  if (schema === undefined || typeof schema !== 'object') return 'a value';
+  if (schema === undefined || typeof schema !== 'object' || schema === null) return 'a value';
+  if (maxQuoted !== 80) return describeExpected(schema, maxQuoted);
+  let words = wordsBySchema.get(schema);
+  if (words === undefined) {
+    words = describeExpected(schema, maxQuoted);
+    wordsBySchema.set(schema, words);
+  }
+  return words;
+}
+
+const wordsBySchema = new WeakMap<object, string>();
+
+function describeExpected(schema: JsonSchema, maxQuoted: number): string {
   if (schema.enum !== undefined)
     return `one of ${listValues(
       schema.enum.filter((value) => value !== null),

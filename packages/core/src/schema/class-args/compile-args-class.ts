@@ -116,7 +116,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     if (optional && isJsonValue(initial)) schema.default = initial;
     properties[name] = schema;
     if (!optional) required.push(name);
-    if (compiled.plan) plans[name] = compiled.plan;
+    plans[name] = compiled.plan;
     if (own.length > 0 || compiled.constraints) {
       constraints.push({
         name,

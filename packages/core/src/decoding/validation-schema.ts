@@ -1,0 +1,49 @@
+import type { JsonSchema } from '../schema/json-schema.js';
+
+const annotations = new Set(['description', 'title', 'examples', '$comment']);
+const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const schemaLists = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const schemaValues = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
+
+/**
+ * The schema a validator is compiled from: the shown schema without its annotations (`description`,
+ * `title`, `examples`, `$comment`), which never change what is valid. Tools whose schemas differ
+ * only in their descriptions then share one compiled validator.
+ * @param schema - the schema the model is shown
+ * @returns the same schema without annotations (property names such as `description` are kept)
+ */
+export function validationSchema(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const result: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (annotations.has(keyword)) continue;
+    if (schemaMaps.includes(keyword) && isRecord(value)) {
+      const map: Record<string, JsonSchema> = {};
+      for (const [name, inner] of Object.entries(value)) map[name] = validationSchema(inner as JsonSchema);
+      result[keyword] = map;
+    } else if (schemaLists.includes(keyword) && Array.isArray(value)) {
+      result[keyword] = value.map((inner) => validationSchema(inner as JsonSchema));
+    } else if (schemaValues.includes(keyword) && isRecord(value)) {
+      result[keyword] = validationSchema(value as JsonSchema);
+    } else {
+      result[keyword] = value;
+    }
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
