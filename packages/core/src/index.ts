@@ -44,6 +44,7 @@ export { AgentActions } from './context/agent-actions.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
 export { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
+export type { CheckedToolsItem, CheckedToolsItems, ToolsItem } from './registry/tools-item.js';
 export { MethodTool } from './methods/method-tool.js';
 export type {
   ToolSchemaManifest,

@@ -1,7 +1,16 @@
 import 'reflect-metadata';
 import { Tool } from '../src/annotations.js';
-import { DuplicateToolError, ToolNotFoundError, ToolRegistry } from '../src/index.js';
-import { AddTool } from './support/calculator.js';
+import { ScriptedModel } from '@toolcraft/testing';
+import {
+  Agent,
+  DuplicateToolError,
+  InvalidToolDefinitionError,
+  Tool as ToolClass,
+  ToolNotFoundError,
+  ToolRegistry,
+  type ToolDescriptor,
+} from '../src/index.js';
+import { AddTool, DigitsArgs } from './support/calculator.js';
 
 class WeatherService {
   @Tool() weather(city: string): string {
@@ -60,5 +69,68 @@ describe('ToolRegistry', () => {
     const registry = ToolRegistry.of(new AddTool());
     expect(Object.isFrozen(registry.tools)).toBe(true);
     expect(() => (registry.tools as unknown[]).push(new AddTool('other'))).toThrow(TypeError);
+  });
+
+  it('keeps every item passed to .tools(a, b), like ToolRegistry.of(a, b)', () => {
+    const registry = ToolRegistry.builder()
+      .tools(new AddTool('a_add'), new WeatherService(), [new AddTool('b_add')])
+      .build();
+    expect(registry.names).toEqual(['a_add', 'weather', 'forecast', 'b_add']);
+  });
+
+  it('accepts any iterable of tools and services', () => {
+    const service = new WeatherService();
+    expect(
+      ToolRegistry.builder()
+        .tools(new Set([new AddTool(), service]))
+        .build().names,
+    ).toEqual(['calculator', 'weather', 'forecast']);
+  });
+
+  it('keeps the same method of the same service once across plus()', () => {
+    const service = new WeatherService();
+    expect(ToolRegistry.of(service).plus(ToolRegistry.of(service)).tools).toHaveLength(2);
+  });
+
+  it('refuses what is not a tool, a service or a list of them at compile time and with a clear error', () => {
+    const untyped = (value: unknown) => value as never;
+    // @ts-expect-error a string is not a tool
+    expect(() => ToolRegistry.of('calculator')).toThrow(InvalidToolDefinitionError);
+    // @ts-expect-error a number is not a tool
+    expect(() => ToolRegistry.builder().tools(new AddTool(), 42)).toThrow(/\.tools\(\) takes tools, service instances/);
+    // @ts-expect-error a class is not an instance
+    expect(() => ToolRegistry.builder().tools(WeatherService)).toThrow(/takes instances, not classes: pass new WeatherService\(\)/);
+    // @ts-expect-error a service is not a tool: .tool() takes one tool (or a class and a static method name)
+    expect(() => ToolRegistry.builder().tool(new WeatherService())).toThrow(InvalidToolDefinitionError);
+    // @ts-expect-error null is not a tool
+    expect(() => ToolRegistry.of([null])).toThrow(/null/);
+    expect(() => ToolRegistry.builder().tools(untyped(undefined))).toThrow(InvalidToolDefinitionError);
+  });
+
+  it('refuses a list that contains itself instead of overflowing the stack', () => {
+    const list: unknown[] = [new AddTool()];
+    list.push(list);
+    expect(() => ToolRegistry.builder().tools(list)).toThrow(/contains itself/);
+  });
+
+  it('dispatches by the name the descriptor shows the model, and the agent shows its description', async () => {
+    class Renamed extends ToolClass<DigitsArgs, number> {
+      constructor() {
+        super({ argsType: DigitsArgs, name: 'calculator', description: 'adds' });
+      }
+      override get descriptor(): ToolDescriptor {
+        return { ...super.descriptor, name: 'add_digits', description: 'Adds two single digits (0-9).' };
+      }
+      execute(args: DigitsArgs): number {
+        return args.digit1 + args.digit2;
+      }
+    }
+    const registry = ToolRegistry.of(new Renamed());
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'add_digits', arguments: { digit1: 1, digit2: 2 } }] }, { text: 'done' }]);
+    const run = await new Agent({ model, registry }).run('add');
+    expect(model.requests[0]!.tools).toEqual([
+      expect.objectContaining({ name: 'add_digits', description: 'Adds two single digits (0-9).' }),
+    ]);
+    expect(run.toolCalls[0]!.result.content).toBe('3');
   });
 });

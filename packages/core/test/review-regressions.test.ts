@@ -1,18 +1,8 @@
 import 'reflect-metadata';
 import { IsInt, IsOptional } from 'class-validator';
-import { Tool as ToolMethod } from '../src/annotations.js';
-import {
-  Agent,
-  AgentEnvironment,
-  ModelCallError,
-  SafeTool,
-  Tool,
-  type JsonSchema,
-  type ToolDescriptor,
-  ToolRegistry,
-} from '../src/index.js';
+import { Agent, AgentEnvironment, ModelCallError, SafeTool, Tool, type JsonSchema, ToolRegistry } from '../src/index.js';
 import { ScriptedModel } from '@toolcraft/testing';
-import { AddTool, DigitsArgs } from './support/calculator.js';
+import { AddTool } from './support/calculator.js';
 
 describe('Dispatch edge cases', () => {
   it('does not read inherited members for an optional property named like one (valueOf)', async () => {
@@ -81,48 +71,6 @@ describe('Explicit schemas', () => {
   it('can build two tools from one schema with an $id', () => {
     const schema: JsonSchema = { $id: 'https://example.com/team', type: 'object', properties: { name: { type: 'string' } } };
     expect(() => [new TeamTool(schema), new TeamTool(schema)]).not.toThrow();
-  });
-});
-
-describe('Registry edge cases', () => {
-  class Service {
-    @ToolMethod() ping(): string {
-      return 'pong';
-    }
-  }
-
-  it('keeps the same method of the same service once across plus()', () => {
-    const service = new Service();
-    expect(ToolRegistry.of(service).plus(ToolRegistry.of(service)).tools).toHaveLength(1);
-  });
-
-  it('accepts any iterable of tools and services', () => {
-    expect(
-      ToolRegistry.builder()
-        .tools(new Set([new AddTool(), new Service()]))
-        .build().names,
-    ).toEqual(['calculator', 'ping']);
-  });
-
-  it('dispatches by the name the descriptor shows the model, and the agent shows its description', async () => {
-    class Renamed extends Tool<DigitsArgs, number> {
-      constructor() {
-        super({ argsType: DigitsArgs, name: 'calculator', description: 'adds' });
-      }
-      override get descriptor(): ToolDescriptor {
-        return { ...super.descriptor, name: 'add_digits', description: 'Adds two single digits (0-9).' };
-      }
-      execute(args: DigitsArgs): number {
-        return args.digit1 + args.digit2;
-      }
-    }
-    const registry = ToolRegistry.of(new Renamed());
-    const model = new ScriptedModel([{ toolCalls: [{ name: 'add_digits', arguments: { digit1: 1, digit2: 2 } }] }, { text: 'done' }]);
-    const run = await new Agent({ model, registry }).run('add');
-    expect(model.requests[0]!.tools).toEqual([
-      expect.objectContaining({ name: 'add_digits', description: 'Adds two single digits (0-9).' }),
-    ]);
-    expect(run.toolCalls[0]!.result.content).toBe('3');
   });
 });
 

@@ -3,7 +3,9 @@ import type { ToolSchemaManifest } from '../manifest/tool-schema-manifest.js';
 import { createMethodTools } from '../methods/create-method-tools.js';
 import type { MethodTool } from '../methods/method-tool.js';
 import { isTool, type AnyTool } from '../tools/abstract-tool.js';
+import { isIterable } from './is-iterable.js';
 import type { ToolRegistry } from './tool-registry.js';
+import type { CheckedToolsItems } from './tools-item.js';
 
 type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: object; only?: string };
 
@@ -39,20 +41,35 @@ export class ToolRegistryBuilder {
   }
 
   /**
-   * Adds tools: a service instance (all its `@Tool` methods, bound to it), a tool, or a list of either.
-   * @param items - a service, a tool, or an iterable of them
+   * Adds tools, in order: each item a tool, a service instance (all its `@Tool` methods, bound to
+   * it), or an iterable of either (`.tools(a, b)`, `.tools([a, b])` and `.tools(new Set([a]))` alike).
+   * @param items - tools, services, or iterables of them
    * @returns this builder
+   * @throws InvalidToolDefinitionError for an item that is none of these (a class, a string, null...)
    */
-  tools(items: unknown): this {
-    if (isTool(items)) this.pending.push({ kind: 'tool', tool: items });
-    else if (isIterable(items)) for (const item of items) this.tools(item);
-    else if (typeof items === 'object' && items !== null) this.pending.push({ kind: 'service', target: items });
+  tools<TItems extends readonly unknown[]>(...items: CheckedToolsItems<TItems>): this {
+    for (const item of items as readonly unknown[]) this.add(item);
+    return this;
+  }
+
+  /** Adds one item; `within` holds the lists being read, so a list that contains itself is refused. */
+  private add(item: unknown, within: ReadonlySet<object> = new Set()): void {
+    if (isTool(item)) this.pending.push({ kind: 'tool', tool: item });
+    else if (isIterable(item)) {
+      if (within.has(item)) throw new InvalidToolDefinitionError(describe(item), 'a list passed to .tools() contains itself.');
+      const inside = new Set(within).add(item);
+      for (const inner of item) this.add(inner, inside);
+    } else if (typeof item === 'object' && item !== null) this.pending.push({ kind: 'service', target: item });
+    else if (typeof item === 'function')
+      throw new InvalidToolDefinitionError(
+        describe(item),
+        `.tools() takes instances, not classes: pass new ${item.name || 'MyService'}() (or, for a static @Tool() method, .tool(${item.name || 'MyService'}, 'methodName')).`,
+      );
     else
       throw new InvalidToolDefinitionError(
-        describe(items),
-        '.tools() takes a service instance with @Tool() methods, a tool, or a list of them.',
+        describe(item),
+        '.tools() takes tools, service instances with @Tool() methods, or lists of them.',
       );
-    return this;
   }
 
   /**
@@ -106,8 +123,4 @@ function describe(value: unknown): string {
   if (typeof value === 'function') return value.name || 'an anonymous class';
   if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'an object';
   return JSON.stringify(value) ?? String(value);
-}
-
-function isIterable(value: unknown): value is Iterable<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function';
 }

@@ -3,6 +3,7 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { closestNames } from './closest-names.js';
 import { ToolRegistryBuilder } from './tool-registry-builder.js';
+import type { CheckedToolsItems } from './tools-item.js';
 import { assertToolName } from '../tools/tool-name.js';
 import { sameMethodTool, toolSource } from './tool-source.js';
 
@@ -48,9 +49,11 @@ export class ToolRegistry {
    * @param items - tools, service instances, or lists of them
    * @returns the registry
    * @throws DuplicateToolError when two different tools share a name
+   * @throws InvalidToolDefinitionError for an item that is not a tool, a service instance or a list of them
    */
-  static of(...items: unknown[]): ToolRegistry {
-    return ToolRegistry.builder().tools(items).build();
+  static of<TItems extends readonly unknown[]>(...items: CheckedToolsItems<TItems>): ToolRegistry {
+    const builder = ToolRegistry.builder();
+    return builder.tools<TItems>(...items).build();
   }
 
   /** The tool names, in order. */
