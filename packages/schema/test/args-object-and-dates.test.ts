@@ -11,7 +11,13 @@ import { createTempProject, type TempProject } from './support/temp-project';
 jest.setTimeout(60_000);
 
 const ORDER_SOURCE = `import { IsInt, IsString, Min } from 'class-validator';
-import { Tool } from '@toolcraft/core/annotations';
+import { LLMDescription, Tool } from '@toolcraft/core/annotations';
+
+/** Koog style: only @LLMDescription, no class-validator decorator. */
+export class GiftArgs {
+  @LLMDescription('Who receives it') to!: string;
+  @LLMDescription({ description: 'Wrapped?', optional: true }) wrapped?: boolean;
+}
 
 export class OrderArgs {
   /** What to order */
@@ -26,6 +32,12 @@ export class OrderService {
     return args.item + 'x' + args.quantity + ':' + (args instanceof OrderArgs);
   }
 
+  /** Sends a gift. */
+  @Tool()
+  gift(args: GiftArgs): string {
+    return args.to + ':' + (args.wrapped === true) + ':' + (args instanceof GiftArgs);
+  }
+
   /** Sets a reminder. */
   @Tool()
   remind(at: Date, note?: string): string {
@@ -35,12 +47,14 @@ export class OrderService {
 `;
 
 function load(source: string, emitDecoratorMetadata: boolean): { OrderService: new () => object } {
+  // An ES2022 target with useDefineForClassFields off, as the projects' own tsconfig has it.
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: {
       module: ts.ModuleKind.CommonJS,
       target: ts.ScriptTarget.ES2022,
       experimentalDecorators: true,
       emitDecoratorMetadata,
+      useDefineForClassFields: false,
     },
   });
   const module = { exports: {} as Record<string, unknown> };
@@ -90,5 +104,28 @@ describe('manifest entries for Args-class and Date parameters', () => {
     expect(bad.content).toMatch(/'quantity': must be (at least|>=) 1/);
     const reminder = await env.executeTool({ name: 'remind', arguments: '{"at":"2026-01-02T03:04:05Z"}' });
     expect(reminder.content).toBe('2026-01-02T03:04:05.000Z:');
+  });
+
+  it('flattens a Koog-style Args class (only @LLMDescription) in the manifest, so the same call works on every path', async () => {
+    const entry = manifest.tools['OrderService.gift']!;
+    expect(entry.parameters[0]).toMatchObject({ name: 'args', argsObject: true });
+    expect(entry.inputSchema).toMatchObject({ type: 'object', properties: { to: { type: 'string' } }, required: ['to'] });
+    const call = { name: 'gift', arguments: '{"to":"Ann","wrapped":true}' };
+    const { OrderService: Reflected } = load(ORDER_SOURCE, true);
+    const { OrderService: Transpiled } = load(ORDER_SOURCE, false);
+    const paths = {
+      reflection: ToolRegistry.of(new Reflected()),
+      'manifest with design:paramtypes': ToolRegistry.builder().schemas(manifest).tools(new Reflected()).build(),
+      'manifest, transpile-only': ToolRegistry.builder().schemas(manifest).tools(new Transpiled()).build(),
+    };
+    const results = await Promise.all(
+      Object.entries(paths).map(async ([label, registry]) => [label, (await new AgentEnvironment({ registry }).executeTool(call)).content]),
+    );
+    expect(Object.fromEntries(results)).toEqual({
+      reflection: 'Ann:true:true',
+      'manifest with design:paramtypes': 'Ann:true:true',
+      'manifest, transpile-only': 'Ann:true:false',
+    });
+    expect(paths.reflection.getTool('gift').inputSchema.required).toEqual(['to']);
   });
 });

@@ -1,6 +1,4 @@
-import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
-import type { ArgsClass } from '../schema/class-args/compile-args-class.js';
-import { readValidationMetadata } from '../schema/class-args/read-validation-metadata.js';
+import { hasArgsDeclarations, type ArgsClass } from '../schema/class-args/compile-args-class.js';
 
 /**
  * Tells whether a parameter's runtime type is an Args class: a class with class-validator decorators
@@ -9,6 +7,5 @@ import { readValidationMetadata } from '../schema/class-args/read-validation-met
  * @returns whether it is an Args class
  */
 export function isArgsClass(type: unknown): type is ArgsClass {
-  if (typeof type !== 'function' || [String, Number, Boolean, Date, Array, Object, Function].includes(type as never)) return false;
-  return readValidationMetadata(type).length > 0 || ToolMetadataReader.readDeclaredProperties(type).length > 0;
+  return type !== Object && hasArgsDeclarations(type);
 }

@@ -6,8 +6,9 @@ const CLASS_VALIDATOR = new Set(['class-validator']);
 
 /**
  * Tells whether a type is an Args class as reflection sees it: a class (not an interface) with
- * at least one property decorated from class-validator, declared on the class itself or on a
- * class it extends (`class ListUsersArgs extends PageArgs`, `PageArgs` having `@IsInt() page`).
+ * at least one property decorated from class-validator or with toolcraft's `@LLMDescription`
+ * (Koog-style Args), declared on the class itself or on a class it extends
+ * (`class ListUsersArgs extends PageArgs`, `PageArgs` having `@IsInt() page`).
  * @param type - a parameter's type
  * @param context - the run's checker and imports
  * @returns true for an Args class
@@ -29,6 +30,9 @@ export function isArgsClassType(type: ts.Type, context: Pick<EnrichContext, 'che
 function hasValidatedProperty(declaration: ts.ClassDeclaration, context: Pick<EnrichContext, 'importsOf'>): boolean {
   const imports = context.importsOf(declaration.getSourceFile());
   return declaration.members.some(
-    (member) => ts.isPropertyDeclaration(member) && decoratorCalls(member, imports, CLASS_VALIDATOR).length > 0,
+    (member) =>
+      ts.isPropertyDeclaration(member) &&
+      (decoratorCalls(member, imports, CLASS_VALIDATOR).length > 0 ||
+        decoratorCalls(member, imports).some((call) => call.name === 'LLMDescription')),
   );
 }
