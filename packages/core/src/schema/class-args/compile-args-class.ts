@@ -13,17 +13,6 @@ import { readValidationMetadata } from './read-validation-metadata.js';
 /** A class whose instances a tool receives as its arguments. */
 export type ArgsClass<T = unknown> = new () => T;
 
-/**
- * The compiled Args class: its {@link ArgsDefinition}, plus (transitionally, until method plans
- * use the definition) a codec-shaped view of it and whether custom constraints exist.
- */
-export interface CompiledArgsClass extends ArgsDefinition {
-  /** @deprecated Transitional: the definition as a codec (schema + definition), for codec trees. */
-  codec: { readonly schema: JsonSchema; readonly expected: string; readonly definition: ArgsDefinition; decode(): never };
-  /** @deprecated Transitional: whether `customConstraints` is set. */
-  needsClassValidator: boolean;
-}
-
 type PropertyConstraints = Extract<CustomConstraintPlan, { kind: 'object' }>['properties'][number];
 
 /**
@@ -38,22 +27,13 @@ type PropertyConstraints = Extract<CustomConstraintPlan, { kind: 'object' }>['pr
  * @returns the definition
  * @throws InvalidToolDefinitionError for a property that cannot be described
  */
-export function compileArgsClass(argsClass: ArgsClass, subject: string): CompiledArgsClass {
+export function compileArgsClass(argsClass: ArgsClass, subject: string): ArgsDefinition {
   const compiled = compileClass(argsClass, subject, new Set());
-  const definition: ArgsDefinition = {
+  return {
     schema: compiled.schema,
     ...(compiled.plan ? { plan: compiled.plan } : {}),
     ...(compiled.constraints ? { customConstraints: compiled.constraints } : {}),
   };
-  const codec = {
-    schema: definition.schema,
-    expected: 'an object',
-    definition,
-    decode(): never {
-      throw new Error('decoded through compileArgsDecoder');
-    },
-  };
-  return { ...definition, codec, needsClassValidator: compiled.constraints !== undefined };
 }
 
 /**
