@@ -1,6 +1,19 @@
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { AgentEnvironment, InvalidToolDefinitionError, SafeTool, Tool, ToolRegistry, type AnyTool } from '../src/index.js';
+import {
+  AgentEnvironment,
+  ContextAwareTool,
+  InvalidToolDefinitionError,
+  SafeTool,
+  SimpleTool,
+  Tool,
+  ToolRegistry,
+  type AgentContext,
+  type AnyTool,
+} from '../src/index.js';
+import { metadataWith, testAgentContext } from '@toolcraft/testing';
 
 const EditArgs = z.object({
   path: z.string().min(1).describe('The file to edit'),
@@ -169,5 +182,48 @@ describe('zod arguments', () => {
       }
     }
     expect(new WrongTool().name).toBe('wrong');
+  });
+
+  it('types the arguments of SimpleTool and ContextAwareTool from the schema too', async () => {
+    const Greet = z.object({ name: z.string().transform((name) => name.toUpperCase()) });
+    class GreetTool extends SimpleTool<z.output<typeof Greet>> {
+      constructor() {
+        super({ name: 'greet', description: 'Greets.', argsType: Greet });
+      }
+      execute(args: z.output<typeof Greet>): string {
+        return `hello ${args.name}`;
+      }
+    }
+    class RunGreetTool extends ContextAwareTool<z.output<typeof Greet>, string> {
+      constructor() {
+        super({ name: 'run_greet', description: 'Greets in a run.', argsType: Greet });
+      }
+      execute(args: z.output<typeof Greet>, context: AgentContext): string {
+        return `${context.agentName}: hello ${args.name}`;
+      }
+    }
+    expect(await SafeTool.of(new GreetTool()).execute({ name: 'ada' })).toMatchObject({ ok: true, content: 'hello ADA' });
+    const metadata = metadataWith(testAgentContext({ agentName: 'helper' }));
+    expect(await SafeTool.of(new RunGreetTool()).execute({ name: 'ada' }, metadata)).toMatchObject({
+      ok: true,
+      content: 'helper: hello ADA',
+    });
+  });
+
+  it('loads no zod when no zod schema is used', () => {
+    const script = [
+      "require('reflect-metadata');",
+      "require('./packages/core/src/index.ts');",
+      'const zodLoaded = () => Object.keys(require.cache).some((file) => /node_modules[\\\\/]zod[\\\\/]/.test(file));',
+      'const before = zodLoaded();',
+      "require('zod');",
+      'console.log(JSON.stringify({ before, after: zodLoaded() }));',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: join(__dirname, '../../..'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(JSON.parse(output.trim().split('\n').pop()!)).toEqual({ before: false, after: true });
   });
 });
