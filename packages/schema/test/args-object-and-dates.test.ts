@@ -38,6 +38,12 @@ export class OrderService {
     return args.to + ':' + (args.wrapped === true) + ':' + (args instanceof GiftArgs);
   }
 
+  /** Labels an order. */
+  @Tool()
+  label(text: string, @LLMDescription({ description: 'A note', optional: true }) note: string): string {
+    return text + '|' + (note ?? '-');
+  }
+
   /** Sets a reminder. */
   @Tool()
   remind(at: Date, note?: string): string {
@@ -127,5 +133,23 @@ describe('manifest entries for Args-class and Date parameters', () => {
       'manifest, transpile-only': 'Ann:true:false',
     });
     expect(paths.reflection.getTool('gift').inputSchema.required).toEqual(['to']);
+  });
+
+  it('makes a parameter marked @LLMDescription({ optional: true }) optional in the manifest too, so both paths agree without a warning', async () => {
+    expect(manifest.tools['OrderService.label']!.inputSchema.required).toEqual(['text']);
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const { OrderService } = load(ORDER_SOURCE, true);
+      const withManifest = ToolRegistry.builder().schemas(manifest).tools(new OrderService()).build();
+      const withReflection = ToolRegistry.of(new OrderService());
+      expect(withReflection.getTool('label').inputSchema.required).toEqual(['text']);
+      for (const registry of [withManifest, withReflection]) {
+        const result = await new AgentEnvironment({ registry }).executeTool({ name: 'label', arguments: '{"text":"t"}' });
+        expect(result.content).toBe('t|-');
+      }
+      expect(warnings.mock.calls.map((call) => String(call[0])).filter((text) => text.includes("'label'"))).toEqual([]);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ts } from '../typescript.js';
 import { SchemaGenerationError } from '../errors/schema-generation-error.js';
 import { keywordTags } from '../docs/keyword-tags.js';
 import { documentationSummary, parameterTagText } from '../docs/tsdoc.js';
-import { llmDescriptionOf } from '../scan/decorators.js';
+import { llmDescriptionMarksOptional, llmDescriptionOf } from '../scan/decorators.js';
 import type { ImportedNames } from '../scan/imported-names.js';
 import { assertDescribable, sourceOf } from '../schema/assert-describable.js';
 import { enrichSchema } from '../schema/enrich-schema.js';
@@ -17,7 +17,8 @@ import { resolveParameterType } from './resolve-parameter-type.js';
  * Describes one method parameter: its schema from its type (a type parameter by its
  * constraint), its description from `@LLMDescription` (which wins), the method's `@param`
  * tag or its own TSDoc, its keywords from its own TSDoc tags, and its default from a
- * literal initializer, else a `@default` / `@defaultValue` tag.
+ * literal initializer, else a `@default` / `@defaultValue` tag. It is optional with `?`, a default,
+ * a type that accepts `undefined`, or `@LLMDescription({ optional: true })`, as reflection reads it.
  * @param parameter - the parameter
  * @param declaredType - its type (as seen from the class the entry is for)
  * @param subject - the tool method it belongs to
@@ -52,7 +53,11 @@ export function describeParameter(
     ...keywords,
     ...(value.found ? { default: value.value } : {}),
   };
-  const required = parameter.questionToken === undefined && parameter.initializer === undefined && !acceptsUndefined(type);
+  const required =
+    parameter.questionToken === undefined &&
+    parameter.initializer === undefined &&
+    !acceptsUndefined(type) &&
+    !llmDescriptionMarksOptional(parameter, imports);
   return {
     name,
     schema,

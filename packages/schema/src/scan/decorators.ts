@@ -1,6 +1,6 @@
 import { ts } from '../typescript.js';
 import type { ImportedNames } from './imported-names.js';
-import { literalStringProperty, literalValue } from './literal-value.js';
+import { literalBooleanProperty, literalStringProperty, literalValue } from './literal-value.js';
 
 /** A decorator call found on a declaration: the exported name it resolves to and its arguments. */
 export interface DecoratorCall {
@@ -42,4 +42,16 @@ export function llmDescriptionOf(node: ts.Node, imports: ImportedNames): string 
   const value = literalValue(argument);
   if (value.found && typeof value.value === 'string') return value.value;
   return literalStringProperty(argument, 'description');
+}
+
+/**
+ * Tells whether a declaration is marked `@LLMDescription({ description, optional: true })`, which
+ * makes a parameter optional under reflection too (reflection cannot see `?`).
+ * @param node - a property or parameter
+ * @param imports - what the declaration's file imports
+ * @returns true when marked optional with a literal `true`
+ */
+export function llmDescriptionMarksOptional(node: ts.Node, imports: ImportedNames): boolean {
+  const call = decoratorCalls(node, imports).find((decorator) => decorator.name === 'LLMDescription');
+  return literalBooleanProperty(call?.arguments[0], 'optional') === true;
 }

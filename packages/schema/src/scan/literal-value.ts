@@ -71,3 +71,19 @@ export function literalStringProperty(expression: ts.Expression | undefined, key
   }
   return undefined;
 }
+
+/**
+ * Reads one boolean property of an object literal (`{ optional: true }`).
+ * @param expression - the object literal, or anything else
+ * @param key - the property's name
+ * @returns the boolean, or undefined when absent or not a literal boolean
+ */
+export function literalBooleanProperty(expression: ts.Expression | undefined, key: string): boolean | undefined {
+  if (expression === undefined || !ts.isObjectLiteralExpression(expression)) return undefined;
+  for (const property of expression.properties) {
+    if (!ts.isPropertyAssignment(property) || propertyKey(property.name) !== key) continue;
+    const value = literalValue(property.initializer);
+    return value.found && typeof value.value === 'boolean' ? value.value : undefined;
+  }
+  return undefined;
+}
