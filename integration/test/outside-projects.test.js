@@ -3,7 +3,7 @@
 // bundler resolution) with skipLibCheck off, tsx with a generated manifest, and jest + ts-jest.
 const { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, resolve } = require('node:path');
-const { createOutsideProject, packages, removeOutsideProject, run, runBinary } = require('./support/outside-project');
+const { createOutsideProject, packages, removeOutsideProject, repository, run, runBinary } = require('./support/outside-project');
 const { readmeSnippets } = require('./support/readme-snippets');
 
 const node = process.execPath;
@@ -19,8 +19,16 @@ function filesUnder(folder) {
 
 describe('the packed packages in a project outside the monorepo', () => {
   let project;
+  let commonJsBuild;
+  /** One tsc run for the CommonJS program and the README's snippets (cjs/readme/), shared by two tests. */
+  const compileCommonJs = () => (commonJsBuild ??= runBinary(project, 'tsc', ['-p', 'cjs']));
   beforeAll(async () => {
     project = await createOutsideProject();
+    const readme = join(project, 'cjs', 'readme');
+    mkdirSync(readme);
+    for (const { name, source } of readmeSnippets(join(repository, 'README.md'), '## A tool in thirty seconds')) {
+      writeFileSync(join(readme, name), source);
+    }
   }, 240_000);
   afterAll(() => removeOutsideProject(project));
 
@@ -36,31 +44,32 @@ describe('the packed packages in a project outside the monorepo', () => {
         }
       }
     }
+    // Outputs of deleted sources are the usual cause: tsc -b never removes them (npm test cleans first).
     expect(problems).toEqual([]);
   });
 
+  it('have types for every entry point under node10, node16 (CJS and ESM) and bundler, by @arethetypeswrong/cli', async () => {
+    const tarballs = join(project, 'tarballs');
+    const attw = join(repository, 'node_modules', '.bin', 'attw');
+    await Promise.all(readdirSync(tarballs).map((tarball) => run(attw, ['--format', 'table-flipped', '--no-color', join(tarballs, tarball)], project)));
+  }, 120_000);
+
   it('install one copy each of class-validator, class-transformer and reflect-metadata (peer dependencies)', async () => {
-    for (const name of ['class-validator', 'class-transformer', 'reflect-metadata']) {
-      const { stdout } = await run('npm', ['ls', name, '--all', '--parseable'], project);
-      expect({ name, copies: new Set(stdout.trim().split('\n')).size }).toEqual({ name, copies: 1 });
-    }
+    const peers = ['class-validator', 'class-transformer', 'reflect-metadata'];
+    const { stdout } = await run('npm', ['ls', ...peers, '--all', '--parseable'], project);
+    const copies = (name) => new Set(stdout.split('\n').filter((line) => line.endsWith(`/node_modules/${name}`))).size;
+    expect(peers.map((name) => [name, copies(name)])).toEqual(peers.map((name) => [name, 1]));
   }, 60_000);
 
   it('compile with tsc under CommonJS and run a class tool and an annotated method', async () => {
-    await runBinary(project, 'tsc', ['-p', 'cjs']);
+    await compileCommonJs();
     const { stdout } = await run(node, [join('cjs', 'dist', 'main.js')], project);
     expect(stdout.trim()).toBe(expectedLine('cjs'));
   }, 120_000);
 
   it("compile the root README's quick start as written under CommonJS, and run its class tool", async () => {
-    const folder = join(project, 'readme');
-    mkdirSync(folder, { recursive: true });
-    for (const { name, source } of readmeSnippets(join(__dirname, '..', '..', 'README.md'), '## A tool in thirty seconds')) {
-      writeFileSync(join(folder, name), source);
-    }
-    writeFileSync(join(folder, 'tsconfig.json'), readFileSync(join(project, 'cjs', 'tsconfig.json')));
-    await runBinary(project, 'tsc', ['-p', 'readme']);
-    const { stdout } = await run(node, [join('readme', 'dist', 'calculator.js')], project);
+    await compileCommonJs();
+    const { stdout } = await run(node, [join('cjs', 'dist', 'readme', 'calculator.js')], project);
     expect(stdout).toContain("'digit2': must be at most 9, got number 42");
   }, 120_000);
 

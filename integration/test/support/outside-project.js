@@ -23,6 +23,13 @@ const userDependencies = [
   '@types/node',
 ];
 
+/**
+ * Peers installed at the oldest supported minor instead of the monorepo's version, so that both
+ * ends of core's peer range are tested (the monorepo's own tests run the newest) and a package that
+ * still pinned the newer one as a dependency would show up as a second copy.
+ */
+const oldestSupported = { 'class-validator': '~0.14.4' };
+
 /** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
 function childEnvironment() {
   const environment = {};
@@ -67,7 +74,7 @@ async function createOutsideProject() {
   const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
   await run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...workspaces], repository);
   const versions = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')).devDependencies;
-  const specs = userDependencies.map((name) => `${name}@${versions[name]}`);
+  const specs = userDependencies.map((name) => `${name}@${oldestSupported[name] ?? versions[name]}`);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'toolcraft-outside', version: '1.0.0', private: true }, null, 2));
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files, ...specs], project);
@@ -94,4 +101,4 @@ function removeOutsideProject(project) {
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 }
 
-module.exports = { createOutsideProject, packages, removeOutsideProject, run, runBinary };
+module.exports = { createOutsideProject, packages, removeOutsideProject, repository, run, runBinary };
