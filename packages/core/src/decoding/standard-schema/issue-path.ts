@@ -4,7 +4,7 @@ import { resolveLocalReference } from '../json-pointer.js';
 import { childPath } from '../violation-path.js';
 
 /** A Standard Schema issue's path: keys, or segments holding a key. */
-export type IssuePath = StandardSchemaV1.Issue['path'];
+type IssuePath = StandardSchemaV1.Issue['path'];
 
 /**
  * Turns a Standard Schema issue's path into a violation path (`items[2].name`).

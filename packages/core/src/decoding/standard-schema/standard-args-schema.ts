@@ -9,7 +9,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 export type StandardArgsSchema<TArgs> = StandardSchemaV1<unknown, TArgs> & StandardJSONSchemaV1<unknown, TArgs>;
 
 /** The `~standard` properties of a validator that gives its JSON Schema too. */
-export type StandardArgsSchemaProps<TArgs> = StandardArgsSchema<TArgs>['~standard'];
+type StandardArgsSchemaProps<TArgs> = StandardArgsSchema<TArgs>['~standard'];
 
 /**
  * Whether a value is a Standard Schema validator (it has `~standard` with `version` 1 and `validate`).
