@@ -107,6 +107,31 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
     expect(outcome.content).toContain('the argument validator failed: validator bug');
   });
 
+  it('takes a callable validator (as arktype types are) that gives its own JSON Schema, not as an Args class', async () => {
+    const jsonSchema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+    const validate = (value: unknown): StandardSchemaV1.Result<{ n: number }> =>
+      typeof (value as { n?: unknown }).n === 'number'
+        ? { value: value as { n: number } }
+        : { issues: [{ message: 'must be a number', path: [{ key: 'n' }] }] };
+    const callable = Object.assign((value: unknown) => validate(value), {
+      '~standard': { version: 1 as const, vendor: 'callable', validate, jsonSchema: { input: () => jsonSchema, output: () => jsonSchema } },
+    });
+    class CallableTool extends Tool<{ n: number }, number> {
+      constructor() {
+        super({ name: 'callable', description: 'Callable.', argsType: callable });
+      }
+      execute(args: { n: number }): number {
+        return args.n * 2;
+      }
+    }
+    expect(new CallableTool().inputSchema).toBe(jsonSchema);
+    expect(await SafeTool.of(new CallableTool()).execute({ n: 4 })).toMatchObject({ ok: true, value: 8 });
+    expect(await SafeTool.of(new CallableTool()).execute({ n: 'x' })).toMatchObject({
+      ok: false,
+      content: expect.stringContaining('\'n\': must be a number, got string "x"') as unknown,
+    });
+  });
+
   it('refuses forbidden keys before the validator sees them', async () => {
     const outcome = await SafeTool.of(new WeatherTool()).execute('{"city":"Oslo","__proto__":{"x":1}}');
     expect(outcome.ok).toBe(false);
