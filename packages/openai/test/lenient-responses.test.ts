@@ -138,6 +138,14 @@ describe('OpenAIChatModel with loosely compatible servers', () => {
     expect((await model.complete(request)).message).toEqual({ role: 'assistant', content: 'x' });
   });
 
+  it('refuses an answer that is not a completion object, or whose choices are not a list, with a clear ModelCallError', async () => {
+    server.reply({ body: 'Service Unavailable' }, { body: null }, { body: { ...body({}).body, choices: { 0: null } } });
+    const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [] };
+    await expect(model.complete(request)).rejects.toThrow('The model server answered with a string instead of a chat completion object.');
+    await expect(model.complete(request)).rejects.toThrow('The model server answered with null instead of a chat completion object.');
+    await expect(model.complete(request)).rejects.toThrow("The chat completion 'chatcmpl-x' has no choices.");
+  });
+
   it('reports why the model stopped: a cut-off answer and a refusal', async () => {
     server.reply(
       {

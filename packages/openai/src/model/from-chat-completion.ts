@@ -8,11 +8,17 @@ import type { CompletionUsage } from 'openai/resources/completions';
  * text (or its refusal, when the model refused) and function tool calls, and usage.
  * @param completion - the response of `client.chat.completions.create`
  * @returns the assistant message and usage
- * @throws ModelCallError when the response has no choice
+ * @throws ModelCallError when the response is not an object, has no choice, or is an error body
  */
 export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
-  const choice = completion.choices?.[0];
-  if (choice === undefined) {
+  if (typeof completion !== 'object' || completion === null || Array.isArray(completion)) {
+    const kind = completion === null ? 'null' : Array.isArray(completion) ? 'an array' : `a ${typeof completion}`;
+    throw new ModelCallError(`The model server answered with ${kind} instead of a chat completion object.`, { retryable: false });
+  }
+  const choice: ChatCompletion['choices'][number] | null | undefined = Array.isArray(completion.choices)
+    ? completion.choices[0]
+    : undefined;
+  if (typeof choice !== 'object' || choice === null) {
     // Some OpenAI-compatible servers answer 200 with an error body instead of an error status.
     const error = (completion as { error?: { message?: string; code?: unknown } }).error;
     if (error !== undefined) {
@@ -21,7 +27,8 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
         cause: error,
       });
     }
-    throw new ModelCallError(`The chat completion '${completion.id}' has no choices.`, { retryable: false });
+    const id = typeof completion.id === 'string' ? ` '${completion.id}'` : '';
+    throw new ModelCallError(`The chat completion${id} has no choices.`, { retryable: false });
   }
   const { content: rawContent, refusal: rawRefusal, tool_calls: toolCalls } = (choice.message ?? {}) as Partial<typeof choice.message>;
   const content = toText(rawContent);
