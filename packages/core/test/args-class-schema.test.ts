@@ -210,7 +210,14 @@ describe('the schema of an Args class property', () => {
     }
     expect(schemaOf(Email)).toEqual({ type: 'string', format: 'email' });
     expect(schemaOf(Uuid)).toEqual({ type: 'string', format: 'uuid' });
-    expect(schemaOf(Url)).toEqual({ type: 'string', format: 'uri' });
+    expect(schemaOf(Url)).toEqual({
+      type: 'string',
+      format: 'uri',
+      pattern: '^(?:[hH][tT][tT][pP]|[hH][tT][tT][pP][sS]|[fF][tT][pP]):\\/\\/',
+    });
+    // class-validator's isURL accepts http, https and ftp only; format uri alone would accept any scheme.
+    expect(accepts(Url, { p: 'HTTPS://example.com/a' })).toBe(true);
+    expect(accepts(Url, { p: 'ttp://example.com' })).toBe(false);
     expect(schemaOf(DateString)).toEqual({ type: 'string', format: 'date-time' });
   });
 

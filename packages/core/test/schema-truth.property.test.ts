@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { compileArgumentCleaner } from '../src/decoding/argument-cleaner.js';
 import addFormats from 'ajv-formats';
-import { Type } from 'class-transformer';
+import { plainToInstance, Type } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
@@ -33,6 +33,8 @@ import {
   Min,
   MinLength,
   ValidateNested,
+  ValidationError,
+  validateSync,
 } from 'class-validator';
 import fc from 'fast-check';
 import { defaultArgumentLimits, Tool, type JsonSchema } from '../src/index.js';
@@ -42,7 +44,10 @@ import { defaultArgumentLimits, Tool, type JsonSchema } from '../src/index.js';
  * JSON Schema accepts (checked by ajv with ajv-formats) the decoder accepts, and what it rejects
  * the decoder rejects. One documented exception: the keys __proto__, constructor and prototype,
  * which the decoder refuses and the schema does not mention, are kept out of generated values
- * (they have their own tests below).
+ * (they have their own tests below). And toolcraft agrees with class-validator's own validation
+ * (plainToInstance + validateSync) on the same classes and values, except for the cases the README
+ * lists under "Stricter than class-validator" (and the few definitions that differ), which the
+ * comparison allows by the feature of the class that causes them.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -608,6 +613,81 @@ describe('the schema of a generated Args class', () => {
     );
     expect(tally.accepted).toBeGreaterThan(tally.compared * 0.15);
     expect(tally.rejected).toBeGreaterThan(tally.compared * 0.15);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Agreement with class-validator's own semantics.
+
+/**
+ * Where toolcraft is documented (README, "Stricter than class-validator") to refuse what
+ * class-validator accepts, by the feature of the Args class that makes it so.
+ */
+type StricterFeature =
+  'numericEnumNames' | 'designType' | 'url' | 'dateString' | 'date' | 'nestedShape' | 'unicodePattern' | 'email' | 'uuid';
+
+function stricterFeatures(spec: ClassSpec, found = new Set<StricterFeature>()): Set<StricterFeature> {
+  const scalar = (value: ScalarSpec) => {
+    if ('designOnly' in value && value.designOnly) found.add('designType');
+    if (value.kind === 'format') found.add(value.format === 'dateString' ? 'dateString' : value.format);
+    if (value.kind === 'date') found.add('date');
+    if (value.kind === 'enum' && value.values.some((member) => typeof member === 'number')) found.add('numericEnumNames');
+    if (value.kind === 'string' && value.pattern !== undefined) found.add('unicodePattern');
+  };
+  for (const { value } of spec.properties) {
+    if (value.kind === 'nested') {
+      found.add('nestedShape');
+      stricterFeatures(value.inner, found);
+    } else if (value.kind === 'array') {
+      if (value.item) scalar(value.item);
+    } else scalar(value);
+  }
+  return found;
+}
+
+/** Definitions that differ from class-validator's in both directions (documented): formats, u-flag patterns, leap seconds. */
+const differentDefinitions: readonly StricterFeature[] = ['email', 'uuid', 'unicodePattern', 'date', 'dateString'];
+
+const agreement = { both: 0, stricter: 0 };
+
+function compareWithClassValidator(spec: ClassSpec, argsClass: new () => object, tool: Tool<object, unknown>, value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || hasForbiddenKey(value)) return;
+  const toolcraftAccepts = tool.argsDecoder.decode(JSON.stringify(value), defaultArgumentLimits).ok;
+  let errors: ReturnType<typeof validateSync>;
+  try {
+    errors = validateSync(plainToInstance(argsClass, value), { forbidUnknownValues: false });
+  } catch {
+    // class-validator's isEmail throws URIError for a lone surrogate: that counts as refused.
+    errors = [new ValidationError()];
+  }
+  const classValidatorAccepts = errors.length === 0;
+  if (toolcraftAccepts === classValidatorAccepts) {
+    agreement.both++;
+    return;
+  }
+  const features = [...stricterFeatures(spec)];
+  const allowed = toolcraftAccepts ? features.some((feature) => differentDefinitions.includes(feature)) : features.length > 0;
+  if (!allowed) {
+    throw new Error(
+      `toolcraft ${toolcraftAccepts ? 'accepts' : 'rejects'} but class-validator ${classValidatorAccepts ? 'accepts' : 'rejects'}\n` +
+        `value: ${JSON.stringify(value)}\nschema: ${JSON.stringify(tool.inputSchema)}\n` +
+        `class-validator: ${JSON.stringify(errors.map((error) => [error.property, error.constraints]))}`,
+    );
+  }
+  agreement.stricter++;
+}
+
+describe('the schema and validator of a generated Args class', () => {
+  it("agree with class-validator's own validation, except where toolcraft is documented to be stricter", () => {
+    fc.assert(
+      fc.property(classWithValues, ([spec, values]) => {
+        const argsClass = buildClass(spec);
+        const tool = buildTool(argsClass);
+        for (const value of values) compareWithClassValidator(spec, argsClass, tool, value);
+      }),
+      { numRuns: 150 },
+    );
+    expect(agreement.both).toBeGreaterThan(agreement.stricter * 3);
   });
 });
 

@@ -62,6 +62,7 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
       return keyword('format', 'email');
     case 'isUrl':
       setBase(target, 'string', where);
+      keyword('pattern', urlSchemePattern(first));
       return keyword('format', 'uri');
     case 'isDateString':
     case 'isIso8601':
@@ -118,6 +119,21 @@ function tighten(key: string, current: unknown, next: unknown, sources: string, 
         `${sources} disagree (${JSON.stringify(current)} and ${JSON.stringify(next)}); no value could pass both.`,
       );
   }
+}
+
+/**
+ * The schemes class-validator's `@IsUrl` accepts (validator.js's `protocols`, http, https and ftp by
+ * default, in any case), as a pattern beside `format: uri`, which alone would accept any scheme.
+ */
+function urlSchemePattern(options: unknown): string {
+  const given = (options as { protocols?: unknown } | undefined)?.protocols;
+  const protocols = Array.isArray(given) && given.length > 0 ? given.map(String) : ['http', 'https', 'ftp'];
+  const cased = protocols.map((protocol) =>
+    [...protocol]
+      .map((char) => (/[a-z]/i.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char.replace(/[^\w]/g, '\\$&')))
+      .join(''),
+  );
+  return `^(?:${cased.join('|')}):\\/\\/`;
 }
 
 /** class-validator's (validator.js's) UUID of one version, as a flag-free pattern. */
