@@ -63,9 +63,9 @@ describe('generateToolSchemas and Args classes whose decorators are inherited', 
     expect(manifest.tools['UserService.deep']!.parameters[0]).toMatchObject({ argsObject: true });
   });
 
-  it('counts only class-validator decorators, as the runtime does', () => {
+  it('counts a class with only @LLMDescription properties (Koog style) as an Args class, as the runtime does', () => {
     const entry = manifest.tools['UserService.describe']!;
-    expect(entry.parameters[0]!.argsObject).toBeUndefined();
-    expect(entry.inputSchema.properties?.value).toMatchObject({ type: 'object' });
+    expect(entry.parameters[0]).toMatchObject({ name: 'value', argsObject: true });
+    expect(entry.inputSchema).toMatchObject({ type: 'object', properties: { note: { type: 'string' } }, required: ['note'] });
   });
 });
