@@ -210,6 +210,22 @@ describe('zod arguments', () => {
     });
   });
 
+  it('converts a schema to JSON Schema once, however many tools are built from it', () => {
+    const Shared = z.object({ q: z.string() });
+    const input = jest.spyOn(Shared['~standard'].jsonSchema, 'input');
+    class SharedTool extends Tool<z.output<typeof Shared>, string> {
+      constructor(name: string) {
+        super({ name, description: 'Shared.', argsType: Shared });
+      }
+      execute(args: z.output<typeof Shared>): string {
+        return args.q;
+      }
+    }
+    const tools = Array.from({ length: 50 }, (_, index) => new SharedTool(`shared_${index}`));
+    expect(input).toHaveBeenCalledTimes(1);
+    expect(tools[49]!.inputSchema).toBe(tools[0]!.inputSchema);
+  });
+
   it('loads no zod when no zod schema is used', () => {
     const script = [
       "require('reflect-metadata');",

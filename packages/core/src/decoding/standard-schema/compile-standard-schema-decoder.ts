@@ -11,8 +11,11 @@ import { addIssueViolations } from './issue-wording.js';
 import { hasStandardJsonSchema } from './standard-args-schema.js';
 import { standardJsonSchemaOf } from './standard-json-schema-of.js';
 
+/** Decoders by validator: schemas are immutable, so every tool built from one validator shares its decoder. */
+const compiled = new WeakMap<object, ArgsDecoder<unknown>>();
+
 /**
- * Compiles the decoder of a Standard Schema `argsType` (a zod 4 schema, or a validator paired with
+ * Compiles (once per validator) the decoder of a Standard Schema `argsType` (a zod 4 schema, or a validator paired with
  * a JSON Schema by `withJsonSchema`). The model is shown the validator's JSON Schema; the validator
  * itself (`~standard.validate`: zod's own parse, refinements and transforms included) checks the
  * arguments, and its output is what the tool receives.
@@ -22,6 +25,8 @@ import { standardJsonSchemaOf } from './standard-json-schema-of.js';
  * @throws InvalidToolDefinitionError when the validator gives no JSON Schema, or not one of an object
  */
 export function compileStandardSchemaDecoder<TArgs>(validator: StandardSchemaV1<unknown, TArgs>, subject: string): ArgsDecoder<TArgs> {
+  const known = compiled.get(validator);
+  if (known !== undefined) return known as ArgsDecoder<TArgs>;
   if (!hasStandardJsonSchema(validator)) {
     const vendor = validator['~standard'].vendor;
     throw new InvalidToolDefinitionError(
@@ -32,7 +37,9 @@ export function compileStandardSchemaDecoder<TArgs>(validator: StandardSchemaV1<
         : `a ${vendor} validator needs the JSON Schema the model is shown: pass argsType: withJsonSchema(validator, jsonSchema).`,
     );
   }
-  return new StandardSchemaDecoder(validator, standardJsonSchemaOf(validator, subject));
+  const decoder = new StandardSchemaDecoder(validator, standardJsonSchemaOf(validator, subject));
+  compiled.set(validator, decoder);
+  return decoder;
 }
 
 /**
