@@ -2,7 +2,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import type { ToolSchemaManifest } from './tool-schema-manifest.js';
 
 /** The manifest format versions this version of `@toolcraft/core` reads. */
-export const supportedManifestVersions: readonly number[] = [1];
+const supportedManifestVersions: readonly number[] = [1];
 
 /**
  * Checks at runtime what the manifest's type cannot: that it is a `toolcraft-schema` manifest of a

@@ -38,7 +38,9 @@ const wrappers: ReadonlyArray<readonly [string, string]> = [
  * @returns its parameters in order
  * @throws InvalidToolDefinitionError when the source cannot be parsed (a bound or native function)
  */
-export function readParameterNames(fn: (...args: never[]) => unknown, subject = fn.name || 'a tool method'): SourceParameter[] {
+export function readParameterNames(fn: (...args: never[]) => unknown, subject = fn.name || 'a tool method'): readonly SourceParameter[] {
+  const cached = parsedFunctions.get(fn);
+  if (cached !== undefined) return cached;
   const source = Function.prototype.toString.call(fn);
   const parsed = parseFunction(source);
   if (parsed === undefined) {
@@ -48,8 +50,13 @@ export function readParameterNames(fn: (...args: never[]) => unknown, subject = 
         'Mark the method itself with @Tool(), not a bound copy of it.',
     );
   }
-  return parsed.node.params.map((parameter) => describeParameter(parameter, source, parsed.offset));
+  const parameters = parsed.node.params.map((parameter) => describeParameter(parameter, source, parsed.offset));
+  parsedFunctions.set(fn, parameters);
+  return parameters;
 }
+
+/** Each function is parsed once (a registry built twice, a service registered in two registries). */
+const parsedFunctions = new WeakMap<(...args: never[]) => unknown, readonly SourceParameter[]>();
 
 function parseFunction(source: string): { node: FunctionNode; offset: number } | undefined {
   for (const [open, close] of wrappers) {

@@ -1,6 +1,3 @@
-/** The code of the warnings emitted when a manifest and reflection describe a method differently. */
-export const manifestMismatchWarningCode = 'TOOLCRAFT_MANIFEST_MISMATCH';
-
 /**
  * Emits a process warning (once per message) that a manifest entry and reflection describe a
  * parameter differently, so that the tool would behave differently without the manifest. Outside
@@ -15,5 +12,8 @@ export function warnManifestMismatch(subject: string, problem: string): void {
   const emit = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } }).process?.emitWarning;
   if (typeof emit === 'function') emit.call(globalThis.process, message, { type: 'ToolcraftWarning', code: manifestMismatchWarningCode });
 }
+
+/** The code of the warnings emitted when a manifest and reflection describe a method differently. */
+const manifestMismatchWarningCode = 'TOOLCRAFT_MANIFEST_MISMATCH';
 
 const emitted = new Set<string>();
