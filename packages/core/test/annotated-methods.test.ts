@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { IsInt, Max, Min } from 'class-validator';
+import * as ts from 'typescript';
+import * as annotations from '../src/annotations.js';
 import { LLMDescription, Tool } from '../src/annotations.js';
 import { Tool as ToolClass } from '../src/index.js';
 import {
@@ -265,6 +267,18 @@ describe('Annotated methods', () => {
     const call = () => standard(() => 'x', { kind: 'method', name: 'run', static: false, private: false });
     expect(call).toThrow(InvalidToolDefinitionError);
     expect(call).toThrow(/@Tool\(\) on method 'run'.*"experimentalDecorators": true.*"emitDecoratorMetadata": true/s);
+  });
+
+  it('refuses a service compiled with TypeScript standard decorators (experimentalDecorators off) at class definition', () => {
+    const source = `const { Tool } = require('annotations');
+      class Service { @Tool() run(text: string): string { return text; } }`;
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, experimentalDecorators: false },
+    });
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const define = new Function('require', outputText) as (require: (name: string) => unknown) => void;
+    expect(() => define(() => annotations)).toThrow(InvalidToolDefinitionError);
+    expect(() => define(() => annotations)).toThrow(/@Tool\(\) on method 'run'.*"experimentalDecorators": true/s);
   });
 
   it('refuses @Tool written without parentheses, under either decorator model', () => {
