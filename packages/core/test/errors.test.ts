@@ -12,6 +12,7 @@ import {
   ToolNotFoundError,
   ToolTimeoutError,
 } from '../src/index.js';
+import * as core from '../src/index.js';
 import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
 
 /** Each error class with a sample, and the fixed name it must carry whatever the class is called at run time. */
@@ -91,6 +92,17 @@ describe('ToolcraftError', () => {
     expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.ToolcraftError'))).toBe(true);
     expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.ToolNotFoundError'))).toBe(false);
     expect(ToolcraftError.hasMarker(undefined, Symbol.for('toolcraft.error.ToolcraftError'))).toBe(false);
+  });
+
+  it('gives every exported error class its own isInstance, so no class answers for its siblings', () => {
+    const errorClasses = Object.entries(core).filter(
+      ([, value]) => typeof value === 'function' && value.prototype instanceof ToolcraftError,
+    ) as [string, ErrorClass][];
+    expect(errorClasses.length).toBeGreaterThanOrEqual(samples.length + 1);
+    for (const [exportName, errorClass] of errorClasses) {
+      expect([exportName, Object.prototype.hasOwnProperty.call(errorClass, 'isInstance')]).toEqual([exportName, true]);
+      expect([exportName, errorClass.isInstance(new ToolcraftError('base'))]).toEqual([exportName, false]);
+    }
   });
 
   it('is named ToolcraftError itself', () => {
