@@ -324,4 +324,33 @@ describe('Annotated methods', () => {
     expect(echo).toBeInstanceOf(Echo);
     expect(ToolClass.name).toBe('Tool');
   });
+
+  it('nests an Args class that is one of several parameters under its name, building its instance and Dates', async () => {
+    class Slot {
+      @LLMDescription('Start') start!: Date;
+      @IsInt() @Min(1) minutes!: number;
+    }
+    class Planner {
+      @Tool()
+      book(room: string, slot: Slot): string {
+        return `${room} ${slot instanceof Slot} ${slot.start instanceof Date ? slot.start.toISOString() : 'no date'} ${slot.minutes}`;
+      }
+    }
+    const registry = ToolRegistry.of(new Planner());
+    expect(registry.getTool('book').inputSchema).toMatchObject({
+      properties: { room: { type: 'string' }, slot: { type: 'object', properties: { start: { type: 'string', format: 'date-time' } } } },
+      required: ['room', 'slot'],
+    });
+    const ok = await env(registry).executeTool({
+      name: 'book',
+      arguments: '{"room":"A","slot":{"start":"2026-01-02T03:04:05Z","minutes":30}}',
+    });
+    expect(ok.content).toBe('A true 2026-01-02T03:04:05.000Z 30');
+    const bad = await env(registry).executeTool({
+      name: 'book',
+      arguments: '{"room":"A","slot":{"start":"2026-01-02T03:04:05Z","minutes":0}}',
+    });
+    expect(bad).toMatchObject({ isError: true });
+    expect(bad.content).toContain("'slot.minutes'");
+  });
 });
