@@ -113,10 +113,10 @@ function buildRows(
   };
   return [
     timed('a', '(a)', label('a')),
-    timed('b', '(b)', label('b'), 'a', 3),
-    timed('c', '(c)', label('c'), 'a', 3),
+    timed('b', '(b)', label('b'), 'a', 2),
+    timed('c', '(c)', label('c'), 'a', 2),
     timed('d0', '(d0)', label('d0')),
-    timed('d', '(d)', label('d'), 'd0', 3),
+    timed('d', '(d)', label('d'), 'd0', 2.5),
     timed('e', '(e)', `${label('e')}; vs (e0): ${(median('e') / median('e0')).toFixed(2)}x`, 'a'),
     timed('e0', '(e0)', label('e0'), 'a'),
     timed('f1', '(f1)', label('f1')),
@@ -144,7 +144,7 @@ function buildRows(
       target: 'same instance or ~0 ms',
       pass: build.sameInstance || build.secondConversionMs < 0.1,
     },
-    allocated('b', '(h)', 2048),
+    allocated('b', '(h)', 1024),
     allocated('a', '(h-a)'),
     allocated('c', '(h-c)'),
     allocated('d', '(h-d)'),
