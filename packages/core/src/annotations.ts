@@ -4,5 +4,11 @@
  */
 export { Tool } from './decorators/tool.decorator.js';
 export { LLMDescription } from './decorators/llm-description.decorator.js';
-export type { LLMDescriptionDecorator, LLMDescriptionInput } from './decorators/llm-description.decorator.js';
+export type {
+  LLMDescriptionDecorator,
+  LLMDescriptionInput,
+  LLMDescriptionOptions,
+  LLMTypeHint,
+  LLMValueType,
+} from './decorators/llm-description.decorator.js';
 export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
