@@ -15,7 +15,9 @@ const longestTimer = 2_147_483_647;
  * which retains dependents of a long-lived signal) and removes its listeners in {@link CallGuard.dispose}.
  */
 export class CallGuard {
-  private readonly controller = new AbortController();
+  /** Made only when someone reads `signal` (tools that see metadata or a context): plain tools pay nothing for it. */
+  private controller: AbortController | undefined;
+  private stopError: Error | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiting: ((reason: unknown) => void) | undefined;
 
@@ -34,14 +36,7 @@ export class CallGuard {
     private readonly runSignal: AbortSignal | undefined,
   ) {
     if (runSignal === environmentSignal) this.runSignal = undefined;
-    for (const signal of [this.environmentSignal, this.runSignal]) {
-      if (signal === undefined) continue;
-      if (signal.aborted) {
-        this.stop(raisedByFramework(new ToolCancelledError(toolName, signal.reason), call));
-        return;
-      }
-      signal.addEventListener('abort', this);
-    }
+    if (!this.listen(environmentSignal) || !this.listen(this.runSignal)) return;
     if (timeoutMs !== undefined && timeoutMs <= longestTimer) {
       this.timer = setTimeout(() => this.stop(raisedByFramework(new ToolTimeoutError(this.toolName, timeoutMs), this.call)), timeoutMs);
     }
@@ -60,17 +55,21 @@ export class CallGuard {
 
   /** The call's signal, given to the tool: aborted at the time limit or on cancellation. */
   get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.stopError !== undefined) this.controller.abort(this.stopError);
+    }
     return this.controller.signal;
   }
 
   /** Whether the call's time is up or it was cancelled. */
   get stopped(): boolean {
-    return this.controller.signal.aborted;
+    return this.stopError !== undefined;
   }
 
   /** The error that stopped the call (a framework-raised timeout or cancellation), once stopped. */
-  get reason(): unknown {
-    return this.controller.signal.reason as unknown;
+  get reason(): Error | undefined {
+    return this.stopError;
   }
 
   /**
@@ -126,9 +125,21 @@ export class CallGuard {
     this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason), this.call));
   }
 
+  /** Listens to an outer signal; stops at once (and returns false) when it has already aborted. */
+  private listen(signal: AbortSignal | undefined): boolean {
+    if (signal === undefined) return true;
+    if (signal.aborted) {
+      this.stop(raisedByFramework(new ToolCancelledError(this.toolName, signal.reason), this.call));
+      return false;
+    }
+    signal.addEventListener('abort', this);
+    return true;
+  }
+
   private stop(error: Error): void {
-    if (this.stopped) return;
-    this.controller.abort(error);
+    if (this.stopError !== undefined) return;
+    this.stopError = error;
+    this.controller?.abort(error);
     const waiting = this.waiting;
     this.dispose();
     waiting?.(error);
