@@ -84,6 +84,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every error class lives in an errors/ folder of its package (one class per *-error.ts file).
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['packages/*/src/**/errors/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ClassDeclaration[superClass.name=/Error$/]',
+          message: 'Error classes live in the errors/ folder of their package, one per *-error.ts file, extending ToolcraftError.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
