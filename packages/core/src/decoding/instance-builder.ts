@@ -44,7 +44,7 @@ function compileObjectBuilder(plan: Extract<InstancePlan, { kind: 'object' }>): 
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const input = value as Record<string, unknown>;
       for (const [name, build] of inner) {
-        const item = input[name];
+        const item = Object.hasOwn(input, name) ? input[name] : undefined;
         if (item !== null && item !== undefined) input[name] = build(item);
       }
       return input;
@@ -56,7 +56,9 @@ function compileObjectBuilder(plan: Extract<InstancePlan, { kind: 'object' }>): 
   const lines = entries.map(([name], index) => {
     const key = JSON.stringify(name);
     const build = builders.has(name) ? `b${index}(item)` : 'item';
-    return `item = input[${key}]; if (item !== undefined) instance[${key}] = item === null ? null : ${build};`;
+    // A name that Object.prototype also has (valueOf, toString) is read only as an own property.
+    const read = name in Object.prototype ? `Object.hasOwn(input, ${key}) ? input[${key}] : undefined` : `input[${key}]`;
+    return `item = ${read}; if (item !== undefined) instance[${key}] = item === null ? null : ${build};`;
   });
   const shape = lines.join('\n');
   let factory = factories.get(shape);
