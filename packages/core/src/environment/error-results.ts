@@ -64,6 +64,11 @@ function withGuard<T>(
 
 /**
  * The last resort for an unexpected throw: an error result, whatever else fails.
+ * @param settings - the environment's settings
+ * @param info - the call
+ * @param tool - the tool, when the name was known
+ * @param error - what failed
+ * @param guard - the call's guard, or the run's signal
  * @returns the result
  */
 export function failedSafely(
@@ -83,7 +88,13 @@ export function failedSafely(
 
 /**
  * Answers arguments that failed to decode. The model's text is written from the violations; the
- * `ToolArgumentsError` for the host is built when first read, or at once when interceptors need it.
+ * `ToolArgumentsError` for the host is built when first read, or at once when interceptors need it
+ * (its interceptors are awaited within the call's limits).
+ * @param settings - the environment's settings
+ * @param info - the call
+ * @param tool - the tool
+ * @param violations - what failed to decode
+ * @param runSignal - the run's signal, if any
  * @returns the result
  */
 export function invalidArgumentsResult(

@@ -130,6 +130,12 @@ export class ToolPipeline {
 
   /**
    * Awaits what a handler returned through the call's guard; a rejection is reported.
+   * @internal
+   * @param returned - what the handler returned
+   * @param feature - the handler's feature, for reports
+   * @param stage - the stage, for reports
+   * @param callId - the call, for reports
+   * @param guard - the call's guard, if any
    * @returns the settled value, or {@link failedHandler} when it rejected
    * @throws the guard's stop error (after reporting the handler) when the call stops first
    */
