@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { IsInt, IsOptional } from 'class-validator';
-import { Agent, AgentEnvironment, ModelCallError, SafeTool, Tool, type JsonSchema, ToolRegistry } from '../src/index.js';
+import { Agent, ModelCallError, ToolRegistry } from '../src/index.js';
 import { ScriptedModel } from '@toolcraft/testing';
 import { AddTool } from './support/calculator.js';
 
