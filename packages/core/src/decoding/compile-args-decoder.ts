@@ -9,6 +9,7 @@ import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
 import { checkCustomConstraints } from './custom-constraints.js';
 import { compileInstanceBuilder, type InstanceBuilder } from './instance-builder.js';
 import { parseArguments } from './parse-arguments.js';
+import { validationSchema } from './validation-schema.js';
 import { addAjvViolations, addOmitted } from './violation-wording.js';
 import type { ViolationSink } from './violation-sink.js';
 
@@ -44,13 +45,10 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     if (typeof schema !== 'object' || schema === null || schema.type !== 'object') {
       throw new InvalidToolDefinitionError(subject, 'an argument schema must have type "object" (the model always sends named arguments).');
     }
-    try {
-      this.validate = compileJsonSchema(schema);
-    } catch (error) {
-      throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
-    }
+    const checks = compileChecks(schema, subject);
+    this.validate = checks.validate;
     this.schema = schema;
-    this.clean = compileArgumentCleaner(schema);
+    this.clean = checks.clean;
     this.build = definition.plan === undefined ? undefined : compileInstanceBuilder(definition.plan);
     this.customConstraints = definition.customConstraints;
   }
@@ -89,4 +87,24 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     addOmitted(violations, this.sink.length - max);
     return { ok: false, violations };
   }
+}
+
+/** The validator and cleaning pass of one validation schema, shared by every tool whose schema differs only in annotations. */
+const checksByKey = new Map<string, { validate: ValidateFunction; clean: ArgumentCleaner }>();
+
+function compileChecks(schema: JsonSchema, subject: string): { validate: ValidateFunction; clean: ArgumentCleaner } {
+  const checked = validationSchema(schema);
+  const key = JSON.stringify(checked);
+  let checks = checksByKey.get(key);
+  if (checks === undefined) {
+    let validate: ValidateFunction;
+    try {
+      validate = compileJsonSchema(schema);
+    } catch (error) {
+      throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
+    }
+    checks = { validate, clean: compileArgumentCleaner(checked) };
+    checksByKey.set(key, checks);
+  }
+  return checks;
 }
