@@ -305,8 +305,11 @@ describe('AgentEnvironment with hostile input', () => {
       expect(results.map((result) => result.id)).toEqual(calls.map((call) => call.id));
       expect(results[0]).toMatchObject({ content: '2', isError: false });
       expect(results.at(-1)).toMatchObject({ content: '2', isError: false });
-      for (const result of results.slice(1, -1))
+      results.slice(1, -1).forEach((result, index) => {
         expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^Error: tool 'hostile_\d' failed/) });
+        // The original value stays on the result for the host, not an error raised while describing it.
+        expect(result.error).toBe(thrown[index]);
+      });
     },
   );
 
