@@ -53,4 +53,11 @@ describe('compileArgumentCleaner', () => {
     const input = { note: null };
     expect(clean(input, { copy: false, sink: [] })).toBe(input);
   });
+
+  it('drops every key of an object schema that declares no property, and keeps an empty one as it is', () => {
+    const clean = compileArgumentCleaner({ type: 'object', properties: {} });
+    expect(clean({ a: 1 }, { copy: false, sink: [] })).toEqual({});
+    const empty = {};
+    expect(clean(empty, { copy: false, sink: [] })).toBe(empty);
+  });
 });

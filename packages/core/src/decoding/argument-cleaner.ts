@@ -135,10 +135,13 @@ const cleanChecks = new Map<string, (value: object) => boolean>();
 function compileCleanCheck(rules: Map<string, { dropNull: boolean }>): (value: object) => boolean {
   const names = [...rules.keys()].filter((name) => !isForbiddenKey(name));
   const nullable = names.filter((name) => rules.get(name)!.dropNull);
-  const body =
-    `for (const key in value) { switch (key) { ${names.map((name) => `case ${JSON.stringify(name)}:`).join(' ')} continue; default: return false; } }\n` +
-    nullable.map((name) => `if (value[${JSON.stringify(name)}] === null) return false;`).join('\n') +
-    '\nreturn true;';
+  const cases = names.map((name) => `case ${JSON.stringify(name)}:`).join(' ');
+  const loop =
+    names.length === 0
+      ? 'for (const key in value) return false;'
+      : `for (const key in value) { switch (key) { ${cases} continue; default: return false; } }`;
+  const nulls = nullable.map((name) => `if (value[${JSON.stringify(name)}] === null) return false;`).join('\n');
+  const body = `${loop}\n${nulls}\nreturn true;`;
   let check = cleanChecks.get(body);
   if (check === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
