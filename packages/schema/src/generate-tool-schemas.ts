@@ -62,7 +62,7 @@ export function generateToolSchemas(options: GenerateToolSchemasOptions): ToolSc
         try {
           add(declaration, () => buildMethodEntry(declaration, context));
         } catch (error) {
-          if (!(error instanceof SchemaGenerationError)) throw error;
+          if (!SchemaGenerationError.isInstance(error)) throw error;
           undescribable.set(declaration, error); // fine when concrete subclasses describe it
         }
       }

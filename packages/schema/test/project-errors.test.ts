@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { InvalidToolDefinitionError, ToolcraftError } from '@toolcraft/core';
 import { generateToolSchemas, SchemaGenerationError } from '../src/index';
 import { createTempProject, SERVICE_SOURCE, type TempProject } from './support/temp-project';
 
@@ -65,5 +66,21 @@ describe('generateToolSchemas on tools it cannot key or describe', () => {
     expect(generate).toThrow(
       /The @Tool method .* of Weather \(service.ts:\d+\) has a quoted or computed name.*Use an identifier method name/,
     );
+  });
+});
+
+describe('SchemaGenerationError', () => {
+  it('has a fixed name and an isInstance that is true for it and false for other toolcraft errors', () => {
+    const error = new SchemaGenerationError('bad type', { className: 'A' });
+    expect(error.name).toBe('SchemaGenerationError');
+    expect(SchemaGenerationError.isInstance(error)).toBe(true);
+    expect(SchemaGenerationError.isInstance(new InvalidToolDefinitionError('A.b', 'wrong'))).toBe(false);
+    expect(SchemaGenerationError.isInstance(new Error('bad type'))).toBe(false);
+    expect(ToolcraftError.isInstance(error)).toBe(true);
+  });
+
+  it('is recognised from another copy of the package by its marker, not its class', () => {
+    const foreign = Object.assign(new Error('from another copy'), { [Symbol.for('toolcraft.error.SchemaGenerationError')]: true });
+    expect(SchemaGenerationError.isInstance(foreign)).toBe(true);
   });
 });

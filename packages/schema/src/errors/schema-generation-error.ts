@@ -1,5 +1,8 @@
 import { ToolcraftError } from '@toolcraft/core';
 
+const errorName = 'SchemaGenerationError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
+
 /** Where in the code a {@link SchemaGenerationError} happened. */
 export interface SchemaGenerationErrorLocation {
   /** The class that declares the tool. */
@@ -17,10 +20,13 @@ export interface SchemaGenerationErrorLocation {
 /**
  * Thrown by `generateToolSchemas` when a tool cannot be described as JSON Schema:
  * a parameter typed as a function, `Promise`, `Map`, `symbol` and the like, an
- * unresolved type, a bad tsconfig, or two tool classes with one name.
+ * unresolved type, a bad tsconfig or a syntax error.
  * The message names the class, method and parameter and says what to do.
  */
 export class SchemaGenerationError extends ToolcraftError {
+  private readonly [marker] = true;
+  /** The fixed name, which a minifier cannot rename. */
+  override readonly name: string = errorName;
   /** Where the problem is. */
   readonly location: SchemaGenerationErrorLocation;
 
@@ -32,5 +38,14 @@ export class SchemaGenerationError extends ToolcraftError {
   constructor(message: string, location: SchemaGenerationErrorLocation = {}, options: { cause?: unknown } = {}) {
     super(message, options);
     this.location = location;
+  }
+
+  /**
+   * Tells whether a value is a {@link SchemaGenerationError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a SchemaGenerationError (not for other toolcraft errors)
+   */
+  static override isInstance(error: unknown): error is SchemaGenerationError {
+    return ToolcraftError.hasMarker(error, marker);
   }
 }
