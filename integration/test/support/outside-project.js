@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const repository = join(__dirname, '..', '..', '..');
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 const packages = ['core', 'openai', 'testing', 'schema'];
-/** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies. */
+/** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies (root and packages). */
 const userDependencies = [
   'reflect-metadata',
   'class-validator',
@@ -37,6 +37,12 @@ function childEnvironment() {
     if (!/^npm_/i.test(name) && name !== 'JEST_WORKER_ID' && name !== 'INIT_CWD') environment[name] = value;
   }
   return environment;
+}
+
+/** The versions the monorepo develops with: the dev dependencies of the root and of every package. */
+function monorepoVersions() {
+  const manifests = ['package.json', ...packages.map((name) => join('packages', name, 'package.json'))];
+  return Object.assign({}, ...manifests.map((file) => JSON.parse(readFileSync(join(repository, file), 'utf8')).devDependencies ?? {}));
 }
 
 /**
@@ -73,7 +79,7 @@ async function createOutsideProject() {
   mkdirSync(tarballs);
   const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
   await run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...workspaces], repository);
-  const versions = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')).devDependencies;
+  const versions = monorepoVersions();
   const specs = userDependencies.map((name) => `${name}@${oldestSupported[name] ?? versions[name]}`);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'toolcraft-outside', version: '1.0.0', private: true }, null, 2));
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
