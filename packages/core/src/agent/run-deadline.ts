@@ -1,12 +1,15 @@
 const longestTimer = 2_147_483_647;
 
-/** The abort reason of a run that went over its `maxDurationMs`. */
-export class RunDurationExceeded extends Error {
-  /** @param maxDurationMs - the limit that was reached */
-  constructor(readonly maxDurationMs: number) {
-    super(`The agent run exceeded its maxDurationMs of ${maxDurationMs} ms.`);
-    this.name = 'RunDurationExceeded';
-  }
+/**
+ * The abort reason of a run that went over its `maxDurationMs`: a plain `Error` named
+ * `RunDurationExceeded`, recognised by identity (it is never thrown to the caller, who sees `'max_duration'`).
+ * @param maxDurationMs - the limit that was reached
+ * @returns the reason
+ */
+function durationExceeded(maxDurationMs: number): Error {
+  const reason = new Error(`The agent run exceeded its maxDurationMs of ${maxDurationMs} ms.`);
+  reason.name = 'RunDurationExceeded';
+  return reason;
 }
 
 /**
@@ -19,6 +22,7 @@ export class RunDeadline {
   private readonly timer?: ReturnType<typeof setTimeout>;
   private readonly endsAt: number;
   private readonly controller: AbortController;
+  private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
 
   /**
@@ -29,7 +33,7 @@ export class RunDeadline {
     const limit = (this.controller = new AbortController());
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
-      this.timer = setTimeout(() => limit.abort(new RunDurationExceeded(maxDurationMs)), Math.max(0, maxDurationMs));
+      this.timer = setTimeout(() => limit.abort((this.durationReason = durationExceeded(maxDurationMs))), Math.max(0, maxDurationMs));
     }
     this.signal = limit.signal;
     // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
@@ -45,7 +49,7 @@ export class RunDeadline {
 
   /** Why the run was cancelled: `'max_duration'` when the time limit fired first, else `'aborted'`. */
   get stopReason(): 'aborted' | 'max_duration' {
-    return this.signal.reason instanceof RunDurationExceeded ? 'max_duration' : 'aborted';
+    return this.durationReason !== undefined && this.signal.reason === this.durationReason ? 'max_duration' : 'aborted';
   }
 
   /** The time left before the limit, in ms (Infinity without one). */
