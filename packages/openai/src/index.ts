@@ -4,9 +4,7 @@ export type { ChatCompletionParameters, OpenAIChatModelFromEnvOptions, OpenAICha
 export { fromChatCompletion, fromCompletionUsage } from './model/from-chat-completion.js';
 export { toChatCompletionMessages } from './model/to-chat-completion-messages.js';
 export { toChatCompletionToolChoice } from './model/to-chat-completion-tool-choice.js';
-export { isAbortError, isRetryableStatus, toModelCallError } from './model/to-model-call-error.js';
-export { retryAfterMs } from './model/retry-after.js';
-export type { HeadersLike } from './model/retry-after.js';
+export { isAbortError, toModelCallError } from './model/to-model-call-error.js';
 export { acceptsNull, makeNullable } from './schema/make-nullable.js';
 export { toStrictSchema } from './schema/to-strict-schema.js';
 export { toOpenAITools } from './tools/to-openai-tools.js';

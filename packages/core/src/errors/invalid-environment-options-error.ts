@@ -1,3 +1,4 @@
+import { describeThrownValue } from './describe-thrown-value.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'InvalidEnvironmentOptionsError';
@@ -18,7 +19,7 @@ export class InvalidEnvironmentOptionsError extends ToolcraftError {
     readonly value: unknown,
     expected: string,
   ) {
-    super(`AgentEnvironment option '${option}' must be ${expected}, but was ${String(value)}.`);
+    super(`AgentEnvironment option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
   }
 
   /**

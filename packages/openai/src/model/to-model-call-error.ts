@@ -1,8 +1,5 @@
-import { type HeadersLike, isRetryableStatus, ModelCallError, retryAfterMs } from '@toolcraft/core';
+import { describeThrownValue, type HeadersLike, isRetryableStatus, ModelCallError, retryAfterMs } from '@toolcraft/core';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-
-/** Transitional re-export (core's one retry rule); `src/index.ts` should take it from `@toolcraft/core`. */
-export { isRetryableStatus };
 
 /**
  * Tells whether a failed request was aborted by the caller's signal. Such errors are
@@ -45,7 +42,7 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeThrownValue(error);
   return new ModelCallError(`${prefix}: ${message}`, { retryable: false, cause: error });
 }
 

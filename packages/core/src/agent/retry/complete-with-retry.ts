@@ -1,6 +1,7 @@
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
-import { abortable, sleep } from '../abortable.js';
+import { untilAborted } from '../../environment/bounded-await.js';
+import { sleep } from './sleep.js';
 import { retryDelay } from './retry-delay.js';
 import type { ChatModel, ChatRequest, ChatResponse } from '../chat-model.js';
 import { isRetryableError, retryAfterOf, statusOf } from './retry-policy.js';
@@ -27,7 +28,7 @@ export async function completeWithRetry(
   const wait = retry.sleep ?? sleep;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await abortable(model.complete(request), request.signal);
+      return await untilAborted(model.complete(request), request.signal);
     } catch (error) {
       if (request.signal.aborted || !isRetryableError(error)) throw error;
       if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
@@ -35,7 +36,7 @@ export async function completeWithRetry(
       // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
       if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
       // A custom sleep that ignores the signal is still cut short by it.
-      await abortable(
+      await untilAborted(
         Promise.resolve().then(() => wait(delay, request.signal)),
         request.signal,
       );

@@ -1,15 +1,4 @@
-import { untilAborted } from '../environment/bounded-await.js';
-
-/**
- * Waits for a promise unless the signal aborts first (see `untilAborted`, the one bounded await).
- * @param promise - the work to wait for
- * @param signal - aborts the wait
- * @returns the promise's value
- * @throws the signal's reason when it aborts first
- */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return untilAborted(promise, signal);
-}
+import { untilAborted } from '../../environment/bounded-await.js';
 
 /**
  * Waits `ms` milliseconds, or less if the signal aborts.
