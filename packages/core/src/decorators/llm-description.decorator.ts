@@ -5,13 +5,7 @@ import { requireReflectMetadata } from '../metadata/require-reflect-metadata.js'
  * A value type named in `@LLMDescription({ type })`: `String`, `Number`, `Boolean`, `Date`, a nested
  * Args class, or `'integer'`. In `[ ]` it means an array of that type.
  */
-export type LLMValueType =
-  | StringConstructor
-  | NumberConstructor
-  | BooleanConstructor
-  | DateConstructor
-  | 'integer'
-  | (new () => unknown);
+export type LLMValueType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | 'integer' | (new () => unknown);
 
 /** The type given to `@LLMDescription({ type })`: a value type, or `[valueType]` for an array of it. */
 export type LLMTypeHint = LLMValueType | readonly [LLMValueType];

@@ -1,13 +1,20 @@
-import type { ToolDecoratorOptions } from '../decorators/tool-decorator-options.js';
 import { ReflectionKeys } from './reflection-keys.js';
 import { requireReflectMetadata } from './require-reflect-metadata.js';
+
+/** The options `@Tool` recorded on a method (the metadata layer's view of `RecordedToolOptions`). */
+export interface RecordedToolOptions {
+  /** The tool's name, if given. */
+  customName?: string;
+  /** A time limit for the tool's calls, in ms, if given. */
+  timeoutMs?: number;
+}
 
 /** One `@Tool` method found on a class. */
 export interface ToolMethodMetadata {
   /** The method's name. */
   methodName: string;
   /** The options given to `@Tool`. */
-  options: ToolDecoratorOptions;
+  options: RecordedToolOptions;
   /** The prototype (or constructor, for static methods) that declares the winning version. */
   owner: object;
 }
@@ -44,7 +51,7 @@ export const ToolMetadataReader = {
     while (owner !== null && owner !== Object.prototype && owner !== Function.prototype) {
       for (const name of Object.getOwnPropertyNames(owner)) {
         if (name === 'constructor' || found.has(name) || shadowed.has(name)) continue;
-        const options = Reflect.getOwnMetadata(ReflectionKeys.tool, owner, name) as ToolDecoratorOptions | undefined;
+        const options = Reflect.getOwnMetadata(ReflectionKeys.tool, owner, name) as RecordedToolOptions | undefined;
         if (options === undefined) {
           // A plain override of a decorated method hides it: the subclass's version wins.
           if (typeof Object.getOwnPropertyDescriptor(owner, name)?.value === 'function') shadowed.add(name);
@@ -55,14 +62,6 @@ export const ToolMetadataReader = {
       owner = Object.getPrototypeOf(owner) as object | null;
     }
     return [...found.values()];
-  },
-
-  /**
-   * Reads the `@Tool` options of one method.
-   * @returns the options, or undefined when the method is not a tool
-   */
-  readToolOptions(owner: object, methodName: string): ToolDecoratorOptions | undefined {
-    return Reflect.getMetadata(ReflectionKeys.tool, owner, methodName) as ToolDecoratorOptions | undefined;
   },
 
   /**
