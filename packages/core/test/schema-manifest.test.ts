@@ -247,6 +247,13 @@ describe('assertToolSchemaManifest', () => {
     expect(check).toThrow(/its version is 2, and this version of @toolcraft\/core reads version 1/);
   });
 
+  it('is what ToolRegistry.builder().schemas() checks, so a manifest of another version is refused there too', () => {
+    const manifest = JSON.parse('{"version":2,"tools":{}}') as ToolSchemaManifest;
+    expect(() => ToolRegistry.builder().schemas(manifest)).toThrow(
+      /its version is 2, and this version of @toolcraft\/core reads version 1/,
+    );
+  });
+
   it('refuses something that is not a manifest, or an entry without its fields', () => {
     expect(() => assertToolSchemaManifest([])).toThrow(/expected a toolcraft-schema manifest/);
     expect(() => assertToolSchemaManifest({ version: 1, tools: { 'A.b': { kind: 'tool' } } })).toThrow(

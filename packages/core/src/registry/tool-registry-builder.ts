@@ -1,3 +1,4 @@
+import { assertToolSchemaManifest } from '../manifest/assert-tool-schema-manifest.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { ToolSchemaManifest } from '../manifest/tool-schema-manifest.js';
 import { createMethodTools } from '../methods/create-method-tools.js';
@@ -79,9 +80,7 @@ export class ToolRegistryBuilder {
    * @returns this builder
    */
   schemas(manifest: ToolSchemaManifest): this {
-    if (manifest?.version !== 1 || typeof manifest.tools !== 'object') {
-      throw new InvalidToolDefinitionError('schema manifest', 'expected a toolcraft-schema manifest ({ version: 1, tools: {...} }).');
-    }
+    assertToolSchemaManifest(manifest);
     // Several manifests (say one per package of a monorepo) combine; a later entry wins.
     this.manifest = this.manifest === undefined ? manifest : { version: 1, tools: { ...this.manifest.tools, ...manifest.tools } };
     return this;
