@@ -3,7 +3,13 @@
  * dispatch with per-call metadata and features, and the provider-neutral agent loop.
  */
 export { LLMDescription } from './decorators/llm-description.decorator.js';
-export type { LLMDescriptionDecorator, LLMDescriptionInput } from './decorators/llm-description.decorator.js';
+export type {
+  LLMDescriptionDecorator,
+  LLMDescriptionInput,
+  LLMDescriptionOptions,
+  LLMTypeHint,
+  LLMValueType,
+} from './decorators/llm-description.decorator.js';
 export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
 
 export { AbstractTool } from './tools/abstract-tool.js';
