@@ -87,4 +87,13 @@ describe('Bad input', () => {
     expect(results.map((result) => result.isError)).toEqual([false, true, true, false]);
     expect(results[3]!.content).toBe('7');
   });
+
+  it('reports bad arguments with a ToolArgumentsError that has a fixed name and is recognised by its marker', async () => {
+    const result = await env().executeTool({ name: 'calculator', arguments: '{"digit1":"x"}' });
+    const error = result.error;
+    expect(ToolArgumentsError.isInstance(error)).toBe(true);
+    expect((error as Error).name).toBe('ToolArgumentsError');
+    const impostor = Object.assign(new Error('x'), { name: 'ToolArgumentsError' });
+    expect(ToolArgumentsError.isInstance(impostor)).toBe(false);
+  });
 });

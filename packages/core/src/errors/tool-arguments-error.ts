@@ -1,4 +1,7 @@
-import { isNamedToolcraftError, ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'ToolArgumentsError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** One failing property of a tool call's arguments. */
 export interface ArgumentViolation {
@@ -12,6 +15,9 @@ export interface ArgumentViolation {
 
 /** Arguments that could not be parsed or did not pass validation; lists every violation. */
 export class ToolArgumentsError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
   /**
    * @param toolName - the tool whose arguments failed
    * @param violations - each failing property with its constraint
@@ -23,8 +29,14 @@ export class ToolArgumentsError extends ToolcraftError {
     super(describeViolations(toolName, violations));
   }
 
-  /** True for a {@link ToolArgumentsError} of any copy of the package. */
-  static override isInstance = isNamedToolcraftError<ToolArgumentsError>('ToolArgumentsError');
+  /**
+   * Tells whether a value is a {@link ToolArgumentsError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link ToolArgumentsError}
+   */
+  static override isInstance(error: unknown): error is ToolArgumentsError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
 }
 
 /** The most violations a message lists; the rest are counted ("and N more"). */
