@@ -1,16 +1,18 @@
-import type { ValidationMetadata } from '../types/validation-metadata.js';
 import type { InstancePlan } from './instance-plan.js';
 import type { JsonSchema } from './json-schema.js';
 
 /**
  * class-validator constraints with no JSON Schema meaning (custom constraints, `@IsPhoneNumber`...),
- * run by class-validator's own executor on the built instance, after the JSON Schema validation.
+ * checked by class-validator's `validateSync` on the built instance, after the JSON Schema validation.
  */
 export type CustomConstraintPlan =
   | {
       kind: 'object';
-      /** Per property: its own constraints and those of its nested values. */
-      properties: ReadonlyArray<{ name: string; constraints?: readonly ValidationMetadata[]; inner?: CustomConstraintPlan }>;
+      /**
+       * Per property: the keys its own custom constraints are reported under (a `ValidationError`'s
+       * `constraints`), and the plan of its nested values.
+       */
+      properties: ReadonlyArray<{ name: string; constraints?: readonly string[]; inner?: CustomConstraintPlan }>;
     }
   | { kind: 'array'; items: CustomConstraintPlan };
 

@@ -1,4 +1,3 @@
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
 import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
 import type { ValidationMetadata } from '../../types/validation-metadata.js';
@@ -8,6 +7,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { buildPropertySchema } from './build-property-schema.js';
 import type { CompiledValue } from './compiled-property.js';
 import { readPropertyRules } from './read-property-rules.js';
+import { readTransformerTypes } from './read-transformer-types.js';
 import { readValidationMetadata } from './read-validation-metadata.js';
 
 /** A class whose instances a tool receives as its arguments. */
@@ -65,6 +65,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
   }
   const prototype = argsClass.prototype as object;
   const sample = tryConstruct(argsClass);
+  const transformerTypes = readTransformerTypes(argsClass, [...byProperty.keys()]);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const plans: Record<string, InstancePlan | undefined> = {};
@@ -75,7 +76,6 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     const options = ToolMetadataReader.readPropertyOptions(prototype, name);
     const initial = sample?.[name];
     const optional = rules.optional || options?.optional === true || initial !== undefined;
-    const typeFunction = defaultMetadataStorage.findTypeMetadata(argsClass, name)?.typeFunction;
     const compiled = buildPropertySchema({
       where,
       value: rules.value,
@@ -83,7 +83,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       array: rules.array,
       nested: rules.nested,
       designType: ToolMetadataReader.readPropertyType(prototype, name),
-      transformerType: typeFunction ? typeFunction() : undefined,
+      transformerType: transformerTypes.get(name),
       hint: options?.type,
       initial,
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack),

@@ -12,11 +12,13 @@ export interface PropertyRules {
   optional: boolean;
   nested: boolean;
   /**
-   * The metadata of the named constraints that have no JSON Schema meaning, checked synchronous.
+   * The keys under which class-validator reports the named constraints that have no JSON Schema
+   * meaning (the keys of a `ValidationError`'s `constraints`), after checking they are synchronous.
    * @param names - the constraint names left to class-validator
-   * @returns their metadata
+   * @returns their keys
+   * @throws InvalidToolDefinitionError for an asynchronous constraint
    */
-  customConstraints(names: readonly string[]): ValidationMetadata[];
+  customConstraints(names: readonly string[]): string[];
 }
 
 /**
@@ -65,7 +67,7 @@ export function readPropertyRules(metadatas: readonly ValidationMetadata[], wher
       if (names.length === 0) return [];
       const found = metadatas.filter((metadata) => metadata.type === 'customValidation' && names.includes(constraintName(metadata)));
       assertSynchronous(found, where);
-      return found;
+      return [...new Set(found.flatMap(reportedKeys))];
     },
   };
 }
@@ -81,6 +83,14 @@ function assertSynchronous(constraints: readonly ValidationMetadata[], where: st
       );
     }
   }
+}
+
+/** The keys class-validator reports a custom constraint's failures under: its registered constraints' names. */
+function reportedKeys(metadata: ValidationMetadata): string[] {
+  const names = getMetadataStorage()
+    .getTargetValidatorConstraints(metadata.constraintCls)
+    .map((constraint) => constraint.name);
+  return names.length > 0 ? names : [metadata.type];
 }
 
 /** A constraint's name: the decorator's, else (for `@Validate(Class)`) the constraint class's registered name. */
