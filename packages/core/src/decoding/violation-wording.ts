@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { cutText } from './cut-text.js';
 import { childPath, pathFromPointer } from './violation-path.js';
 import { addViolation, describeValue, quoteValue, type ViolationSink } from './violation-sink.js';
 
@@ -132,7 +133,7 @@ function explain(error: ErrorObject, maxQuoted: number): string {
     case 'maxLength':
       return `must be at most ${String(params.limit)} characters long, got ${got}`;
     case 'pattern':
-      return `must be a string matching /${cut(String(params.pattern), maxQuoted)}/, got ${got}`;
+      return `must be a string matching /${cutText(String(params.pattern), maxQuoted)}/, got ${got}`;
     case 'format':
       return params.format === 'date-time'
         ? `expected ${expectedWords(parent, maxQuoted)}, got ${got}`
@@ -153,7 +154,7 @@ function explain(error: ErrorObject, maxQuoted: number): string {
     case 'oneOf':
       return `does not match the allowed shapes, got ${got}`;
     default:
-      return `${cut(error.message ?? 'is invalid', maxQuoted)}, got ${got}`;
+      return `${cutText(error.message ?? 'is invalid', maxQuoted)}, got ${got}`;
   }
 }
 
@@ -164,8 +165,4 @@ function listValues(values: readonly unknown[], maxQuoted: number): string {
 
 function countOf(data: unknown): string {
   return Array.isArray(data) ? String(data.length) : describeValue(data);
-}
-
-function cut(text: string, maxQuoted: number): string {
-  return text.length > maxQuoted ? `${text.slice(0, maxQuoted)}…` : text;
 }

@@ -1,5 +1,6 @@
 import { ReflectionKeys } from '../metadata/reflection-keys.js';
 import { requireReflectMetadata } from '../metadata/require-reflect-metadata.js';
+import { assertLegacyDecoratorCall } from './assert-legacy-decorator-call.js';
 
 /**
  * A value type named in `@LLMDescription({ type })`: `String`, `Number`, `Boolean`, `Date`, a nested
@@ -43,7 +44,8 @@ export type LLMDescriptionDecorator = (
  * it optional or give its type. It only records metadata, read when the tool is built or registered.
  * @param input - `'text'` or `{ description: 'text', optional?, type? }`
  * @returns a decorator for classes, methods, properties and parameters
- * @throws InvalidToolDefinitionError when reflect-metadata is not loaded
+ * @throws InvalidToolDefinitionError when reflect-metadata is not loaded, or when TypeScript's standard
+ * decorators call it (`experimentalDecorators` off)
  * @example
  * class WeatherArgs {
  *   \@LLMDescription('The city, e.g. "Paris"')
@@ -58,6 +60,7 @@ export function LLMDescription(input: LLMDescriptionInput): LLMDescriptionDecora
   const options: LLMDescriptionOptions = typeof input === 'string' ? { description: input } : { ...input };
   const description = options.description;
   return (target, propertyKey, descriptorOrIndex) => {
+    assertLegacyDecoratorCall('@LLMDescription', propertyKey);
     requireReflectMetadata('@LLMDescription');
     if (typeof descriptorOrIndex === 'number') {
       const key = `${ReflectionKeys.parameterDescription}${descriptorOrIndex}`;

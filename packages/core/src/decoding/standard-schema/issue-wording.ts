@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { addOmitted } from '../violation-wording.js';
 import { addViolation, describeValue, type ViolationSink } from '../violation-sink.js';
-import { cutText } from './cut-text.js';
+import { cutText } from '../cut-text.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { schemaAt, valueAt, violationPath } from './issue-path.js';
 import { explainZodIssue } from './zod-issue-wording.js';

@@ -3,7 +3,7 @@ import { childPath } from '../violation-path.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { describeValue, quoteValue } from '../violation-sink.js';
 import { expectedWords } from '../violation-wording.js';
-import { cutText } from './cut-text.js';
+import { cutText } from '../cut-text.js';
 
 /** One violation worded from a zod issue, before its path leads the message. */
 export interface WordedIssue {
