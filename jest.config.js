@@ -10,6 +10,7 @@ const source = (relative) => path.join(root, relative);
 const moduleNameMapper = {
   '^@toolcraft/core$': source('packages/core/src/index.ts'),
   '^@toolcraft/core/annotations$': source('packages/core/src/annotations.ts'),
+  '^@toolcraft/core/internal$': source('packages/core/src/internal.ts'),
   '^@toolcraft/testing$': source('packages/testing/src/index.ts'),
   '^@toolcraft/openai$': source('packages/openai/src/index.ts'),
   '^@toolcraft/schema$': source('packages/schema/src/index.ts'),

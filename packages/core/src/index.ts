@@ -22,7 +22,6 @@ export type { ArgsType } from './tools/args-type.js';
 export { withJsonSchema } from './decoding/standard-schema/with-json-schema.js';
 export type { StandardArgsSchema } from './decoding/standard-schema/standard-args-schema.js';
 export type { ArgsClass } from './schema/class-args/compile-args-class.js';
-export { descriptorFromSchema } from './tools/tool-descriptor.js';
 export type { ToolDescriptor, ToolParameterDescriptor, ToolParameterType } from './tools/tool-descriptor.js';
 export { toolNamePattern } from './tools/tool-name.js';
 export type { JsonSchema, JsonSchemaType } from './schema/json-schema.js';
@@ -33,9 +32,10 @@ export { ToolResult } from './results/tool-result.js';
 export type { ResultFormatContext, ResultFormatter } from './results/result-formatter.js';
 export { FormatterRegistry } from './results/formatter-registry.js';
 export { defaultFormat } from './results/default-format.js';
-export { markdown, MarkdownBuilder } from './results/markdown.js';
+export { markdown } from './results/markdown.js';
+export type { MarkdownBuilder } from './results/markdown.js';
 export type { MarkdownLineContent } from './results/markdown.js';
-export { MarkdownLine } from './results/markdown-line.js';
+export type { MarkdownLine } from './results/markdown-line.js';
 
 export { MetadataKey } from './metadata/metadata-key.js';
 export type { MetadataKeyLike } from './metadata/metadata-key.js';
@@ -49,9 +49,9 @@ export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
-export { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
+export type { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
 export type { CheckedToolsItem, CheckedToolsItems, ToolsItem } from './registry/tools-item.js';
-export { MethodTool } from './methods/method-tool.js';
+export type { MethodTool } from './methods/method-tool.js';
 export type {
   ToolSchemaManifest,
   ToolSchemaManifestEntry,
@@ -63,7 +63,7 @@ export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';
 export type { ReceivedToolResult, ToolCall } from './environment/tool-call.js';
 export type { ErrorDetail } from './environment/error-detail.js';
-export { ToolPipeline } from './environment/tool-pipeline.js';
+export type { ToolPipeline } from './environment/tool-pipeline.js';
 export type {
   Feature,
   FeatureErrorListener,

@@ -1,13 +1,12 @@
+/**
+ * @toolcraft/openai: OpenAI tool definitions (Chat Completions and Responses, strict mode) and the
+ * `ChatModel` over the official `openai` client.
+ * @packageDocumentation
+ */
 export { StrictSchemaError } from './errors/strict-schema-error.js';
 export { OpenAIChatModel, defaultOpenAIModel } from './model/openai-chat-model.js';
 export type { ChatCompletionParameters, OpenAIChatModelFromEnvOptions, OpenAIChatModelOptions } from './model/openai-chat-model-options.js';
-export { fromChatCompletion, fromCompletionUsage } from './model/from-chat-completion.js';
-export { toChatCompletionMessages } from './model/to-chat-completion-messages.js';
-export { toChatCompletionToolChoice } from './model/to-chat-completion-tool-choice.js';
-export { isAbortError, toModelCallError } from './model/to-model-call-error.js';
-export { acceptsNull, makeNullable } from './schema/make-nullable.js';
 export { toStrictSchema } from './schema/to-strict-schema.js';
 export { toOpenAITools } from './tools/to-openai-tools.js';
 export { toResponsesTools } from './tools/to-responses-tools.js';
-export { toToolDefinitions } from './tools/tool-definition-source.js';
 export type { OpenAIToolsOptions, ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';

@@ -1,8 +1,8 @@
-/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the signal's reason and the work's own rejection are passed on as they are */
 import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ModelToolCall } from '@toolcraft/core';
+import { untilAborted } from '@toolcraft/core/internal';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
-import type { RecordedRequest, ScriptedOutcome, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
+import type { RecordedRequest, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
 
 /** Options of a {@link ScriptedModel}. */
 export interface ScriptedModelOptions {
@@ -100,12 +100,4 @@ function record(request: ChatRequest): RecordedRequest {
     tools: structuredClone(request.tools),
     ...(request.toolChoice === undefined ? {} : { toolChoice: structuredClone(request.toolChoice) }),
   };
-}
-
-function untilAborted(promise: Promise<ScriptedOutcome>, signal: AbortSignal): Promise<ScriptedOutcome> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

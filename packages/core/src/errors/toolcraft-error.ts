@@ -34,10 +34,9 @@ export class ToolcraftError extends Error {
    */
   constructor(message: string, options: ToolcraftErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    // Transitional: a subclass that does not declare its fixed `name` yet keeps its class name
-    // (ToolArgumentsError and @toolcraft/schema's SchemaGenerationError); every class of this folder
-    // overrides it with a fixed string, which a minifier cannot rename.
-    this.name = new.target === ToolcraftError ? errorName : new.target.name;
+    // Every subclass declares its own fixed `name` (a field, set after this constructor), which a
+    // minifier cannot rename.
+    this.name = errorName;
   }
 
   /**
@@ -61,18 +60,4 @@ export class ToolcraftError extends Error {
   static hasMarker(error: unknown, classMarker: symbol): boolean {
     return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[classMarker] === true;
   }
-}
-
-/**
- * Builds the static `isInstance` of a subclass from its fixed name: true for a value that carries the
- * subclass's marker, or (until the class declares one) a toolcraft error with that `name`.
- * @deprecated Transitional, for error classes not yet moved to the marker pattern; declare a marker and use
- * {@link ToolcraftError.hasMarker}.
- * @param errorName - the subclass's fixed `name`
- * @returns a type guard
- */
-export function isNamedToolcraftError<T extends ToolcraftError>(errorName: string) {
-  const classMarker = Symbol.for(`toolcraft.error.${errorName}`);
-  return (error: unknown): error is T =>
-    ToolcraftError.hasMarker(error, classMarker) || (ToolcraftError.isInstance(error) && error.name === errorName);
 }

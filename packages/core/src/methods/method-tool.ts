@@ -1,6 +1,7 @@
 import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import { withPrecompiledDecoder } from '../tools/precompiled-decoder.js';
 import { AbstractTool } from '../tools/abstract-tool.js';
 import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
 import type { ParameterPlan } from './parameter-plan.js';
@@ -39,13 +40,15 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
   /** @param init - the method, its receiver and its parameter plan */
   constructor(init: MethodToolInit) {
     super(
-      {
-        name: init.name,
-        description: init.description,
-        argsType: init.plan.decoder.schema,
-        ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
-      },
-      init.plan.decoder as MethodTool['argsDecoder'],
+      withPrecompiledDecoder(
+        {
+          name: init.name,
+          description: init.description,
+          argsType: init.plan.decoder.schema,
+          ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
+        },
+        init.plan.decoder,
+      ),
     );
     this.needs = init.plan.needs;
     this.source = init.source;

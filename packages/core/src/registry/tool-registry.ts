@@ -84,6 +84,7 @@ export class ToolRegistry {
    * The error for an unknown name, with the closest registered names.
    * @param name - the unknown name
    * @returns the error (not thrown)
+   * @internal
    */
   notFound(name: string): ToolNotFoundError {
     return new ToolNotFoundError(name, this.names, closestNames(name, this.byName.keys()));

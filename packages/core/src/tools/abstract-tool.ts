@@ -5,6 +5,7 @@ import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ResultFormatter } from '../results/result-formatter.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { createArgsDecoder, type ArgsType } from './args-type.js';
+import { precompiledDecoder } from './precompiled-decoder.js';
 import { invokeTool, type ToolNeeds } from './invoke-tool.js';
 import { descriptorFromSchema, type ToolDescriptor } from './tool-descriptor.js';
 import { assertToolName } from './tool-name.js';
@@ -44,10 +45,9 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
 
   /**
    * @param options - name, description, argsType, and optionally resultFormatter and timeoutMs
-   * @param decoder - a decoder compiled elsewhere (annotated methods); by default one is compiled from `argsType`
    * @throws InvalidToolDefinitionError for a bad name or an argument type that cannot be described
    */
-  protected constructor(options: ToolOptions<TArgs, TResult>, decoder?: ArgsDecoder<TArgs>) {
+  protected constructor(options: ToolOptions<TArgs, TResult>) {
     assertToolName(options.name, `of ${new.target.name}`);
     this.name = options.name;
     this.description = options.description;
@@ -59,7 +59,9 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
       );
     }
     this.timeoutMs = options.timeoutMs;
-    this.argsDecoder = decoder ?? createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);
+    this.argsDecoder =
+      (precompiledDecoder(options) as ArgsDecoder<TArgs> | undefined) ??
+      createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);
   }
 
   /** The JSON Schema of the arguments, derived from `argsType`; a subclass may override it. */

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@toolcraft/core';
-import { resolveLocalRef } from './resolve-local-ref.js';
+import { resolveLocalReference } from '@toolcraft/core/internal';
 import { branchPath } from './schema-path.js';
 
 /** What every step of one strict conversion shares: the root schema and how to fail. */
@@ -52,7 +52,7 @@ export function flattenAllOf(schema: JsonSchema, path: string, context: StrictCo
     if (!isSchemaObject(branch)) return fail(branchAt, 'a boolean schema is not supported');
     let part = flattenAllOf(branch, branchAt, context, depth + 1);
     if (part.$ref !== undefined) {
-      const target = resolveLocalRef(root, part.$ref);
+      const target = resolveLocalReference(root, part.$ref);
       if (target === undefined) return fail(branchAt, `the $ref '${part.$ref}' is not a local reference to a schema of this tool`);
       const { $ref: _ref, ...siblings } = part;
       part = { ...flattenAllOf(target, branchAt, context, depth + 1), ...siblings };
@@ -84,7 +84,7 @@ function mergeSchemas(left: JsonSchema, right: JsonSchema, path: string, fail: S
  */
 export function inlineRefWithSiblings(input: JsonSchema, path: string, { root, fail }: StrictConversionContext): JsonSchema {
   if (input.$ref === undefined) return input;
-  if (resolveLocalRef(root, input.$ref) === undefined)
+  if (resolveLocalReference(root, input.$ref) === undefined)
     fail(path, `the $ref '${input.$ref}' is not a local reference to a schema of this tool`);
   if (Object.keys(input).length === 1) return input;
   const { $ref, ...siblings } = input;

@@ -56,5 +56,3 @@ export class TypeSchemaSource {
     }
   }
 }
-
-export type { Definition };

@@ -1,0 +1,7 @@
+/**
+ * @toolcraft/core/internal: what toolcraft's own packages share and applications should not use.
+ * Nothing here is part of the public contract; it may change in any release.
+ * @packageDocumentation
+ */
+export { untilAborted } from './environment/bounded-await.js';
+export { decodePointerSegment, resolveLocalReference } from './decoding/json-pointer.js';
