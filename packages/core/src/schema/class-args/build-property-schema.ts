@@ -2,6 +2,7 @@ import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition
 import type { JsonSchema } from '../json-schema.js';
 import type { CompiledValue } from './compiled-property.js';
 import { isUserClass, missingTypeError, resolveDeclaredType } from './declared-type.js';
+import { describeLoadedCopies } from './loaded-copies.js';
 import type { ArrayRules, BaseKind, PropertyTarget } from './property-target.js';
 
 /** What is known of one Args property once its decorators are read. */
@@ -65,11 +66,14 @@ function buildValue(facts: PropertyFacts, target: PropertyTarget, type: unknown,
   const { where } = facts;
   if (facts.nested || (target.base === undefined && isUserClass(type))) {
     if (!isUserClass(type)) {
+      const copies = describeLoadedCopies('class-transformer');
       throw new InvalidToolDefinitionError(
         where,
         'has @ValidateNested() but its class is unknown: add @Type(() => NestedClass) (for an array, the element class), ' +
-          'or @LLMDescription({ description, type: NestedClass }). (If @Type is there, class-transformer is loaded twice, ' +
-          'e.g. its ESM build by a bundler: let the bundler use its CommonJS build.)',
+          'or @LLMDescription({ description, type: NestedClass }). ' +
+          (copies === undefined
+            ? '(If @Type is there, class-transformer is loaded twice, e.g. its ESM build by a bundler: let the bundler use its CommonJS build.)'
+            : `If @Type is there, it was recorded by another copy: ${copies}`),
       );
     }
     return facts.compileNested(type);

@@ -6,6 +6,7 @@ import type { InstancePlan } from '../instance-plan.js';
 import type { JsonSchema } from '../json-schema.js';
 import { buildPropertySchema } from './build-property-schema.js';
 import type { CompiledValue } from './compiled-property.js';
+import { describeLoadedCopies } from './loaded-copies.js';
 import { readPropertyRules } from './read-property-rules.js';
 import { readTransformerTypes } from './read-transformer-types.js';
 import { readValidationMetadata } from './read-validation-metadata.js';
@@ -60,7 +61,8 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     throw new InvalidToolDefinitionError(
       subject,
       `the Args class ${argsClass.name} declares no argument. Describe each argument property with @LLMDescription('...') ` +
-        '(its type then comes from the property) or give it a class-validator decorator (e.g. @IsString(), @IsInt(), @Allow()).',
+        '(its type then comes from the property) or give it a class-validator decorator (e.g. @IsString(), @IsInt(), @Allow()).' +
+        copiesNote(),
     );
   }
   const prototype = argsClass.prototype as object;
@@ -112,6 +114,12 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     plan: { kind: 'object', create: () => new argsClass() as object, properties: plans },
     ...(constraints.length > 0 ? { constraints: { kind: 'object', properties: constraints } } : {}),
   };
+}
+
+/** Names each copy of class-validator when more than one is loaded: decorators of another copy are invisible here. */
+function copiesNote(): string {
+  const copies = describeLoadedCopies('class-validator');
+  return copies === undefined ? '' : ` If it has class-validator decorators, they were recorded by another copy: ${copies}`;
 }
 
 function groupByProperty(metadatas: ValidationMetadata[]): Map<string, ValidationMetadata[]> {
