@@ -317,6 +317,29 @@ describe('the schema of an Args class property', () => {
     });
   });
 
+  it('@Type() declared on a parent class applies to the subclass, and arrays of the class decode to instances', () => {
+    class Inner {
+      @IsBoolean() done!: boolean;
+    }
+    class Parent {
+      @ValidateNested({ each: true }) @Type(() => Inner) p!: Inner[];
+    }
+    class Args extends Parent {}
+    expect(schemaOf(Args)).toEqual({
+      type: 'array',
+      items: { type: 'object', properties: { done: { type: 'boolean' } }, required: ['done'] },
+    });
+    const outcome = toolOf(Args).argsDecoder.decode('{"p":[{"done":true}]}', defaultArgumentLimits);
+    expect(outcome.ok && (outcome.value as Args).p[0]).toBeInstanceOf(Inner);
+  });
+
+  it('@Type(() => String) gives the item type of an array property', () => {
+    class Args {
+      @Allow() @Type(() => String) p!: string[];
+    }
+    expect(schemaOf(Args)).toEqual({ type: 'array', items: { type: 'string' } });
+  });
+
   it('a Date property with @IsDate() and @Type(() => Date) is a date-time string, decoded to a Date', () => {
     class Args {
       @IsDate() @Type(() => Date) p!: Date;

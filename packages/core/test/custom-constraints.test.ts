@@ -11,7 +11,8 @@ import {
   type ValidationOptions,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { AgentEnvironment, InvalidToolDefinitionError, Tool, ToolRegistry } from '../src/index.js';
+import { Tool as ToolMethod } from '../src/annotations.js';
+import { AgentEnvironment, InvalidToolDefinitionError, LLMDescription, Tool, ToolRegistry } from '../src/index.js';
 
 function IsEven(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
@@ -86,6 +87,46 @@ describe('Constraints with no JSON Schema meaning', () => {
     const bad = await env().executeTool({ name: 'even', arguments: { count: 'x', pairs: [], inner: { label: 'Ok' } } });
     expect(bad.content).toContain("'count': expected an integer");
     expect(bad.content).not.toContain('must be even');
+  });
+
+  it('runs them in a nested class declared Koog style (no @ValidateNested) and skips an absent optional property', async () => {
+    class Label {
+      @LLMDescription('A label') @Validate(StartsWithCapital) text!: string;
+    }
+    class KoogArgs {
+      @LLMDescription('The label') label!: Label;
+      @LLMDescription({ description: 'An even count', optional: true }) @IsEven() count?: number;
+    }
+    class KoogTool extends Tool<KoogArgs, string> {
+      constructor() {
+        super({ argsType: KoogArgs, name: 'koog', description: 'Takes a label.' });
+      }
+      execute(args: KoogArgs): string {
+        return args.label.text;
+      }
+    }
+    const koog = new AgentEnvironment({ registry: ToolRegistry.of(new KoogTool()) });
+    expect((await koog.executeTool({ name: 'koog', arguments: { label: { text: 'Ok' } } })).content).toBe('Ok');
+    const bad = await koog.executeTool({ name: 'koog', arguments: { label: { text: 'no' }, count: 3 } });
+    expect(bad.isError).toBe(true);
+    expect(bad.content).toContain("'label.text': text must start with a capital letter");
+    expect(bad.content).toContain("'count': count must be even");
+  });
+
+  it('runs them on an Args class taken by a @Tool method, and on each item of an array of it', async () => {
+    class Service {
+      @ToolMethod()
+      label(@LLMDescription({ description: 'Labels', type: [Inner] }) inners: Inner[], one: Inner): string {
+        return [...inners, one].map((inner) => inner.label).join(',');
+      }
+    }
+    const service = new AgentEnvironment({ registry: ToolRegistry.builder().tools(new Service()).build() });
+    const ok = await service.executeTool({ name: 'label', arguments: { inners: [{ label: 'A' }], one: { label: 'B' } } });
+    expect(ok.content).toBe('A,B');
+    const bad = await service.executeTool({ name: 'label', arguments: { inners: [{ label: 'A' }, { label: 'b' }], one: { label: 'c' } } });
+    expect(bad.content).toContain("'inners[1].label': label must start with a capital letter");
+    expect(bad.content).toContain("'one.label': label must start with a capital letter");
+    expect(bad.content).not.toContain("'inners[0]");
   });
 
   it('refuses an asynchronous constraint at construction', () => {
