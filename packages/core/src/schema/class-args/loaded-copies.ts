@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** One copy of a package found loaded in the process. */
-export interface LoadedCopy {
+interface LoadedCopy {
   /** Its folder, e.g. `/app/node_modules/class-transformer`. */
   root: string;
   /** The version its `package.json` gives, or `unknown version`. */
@@ -13,7 +13,7 @@ export interface LoadedCopy {
 }
 
 /** The packages whose decorators toolcraft reads: a second copy keeps its own metadata, invisible to toolcraft. */
-export type DecoratorPackage = 'class-transformer' | 'class-validator';
+type DecoratorPackage = 'class-transformer' | 'class-validator';
 
 /**
  * Finds the copies of a package loaded through Node's module cache (`require.cache`, which Node also
@@ -22,7 +22,7 @@ export type DecoratorPackage = 'class-transformer' | 'class-validator';
  * @param name - the package
  * @returns each loaded copy once, toolcraft's own first when known
  */
-export function findLoadedCopies(name: DecoratorPackage): LoadedCopy[] {
+function findLoadedCopies(name: DecoratorPackage): LoadedCopy[] {
   const own = ownRoot(name);
   const roots = new Set<string>(own === undefined ? [] : [own]);
   const pattern = new RegExp(`^(.*[\\\\/]node_modules[\\\\/]${name})[\\\\/]`);
