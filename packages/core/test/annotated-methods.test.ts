@@ -310,6 +310,17 @@ describe('Annotated methods', () => {
     expect(asDecorator).toThrow(/import \{ Tool \} from '@toolcraft\/core\/annotations'/);
   });
 
+  it('says to raise the compile target when a subclass compiled to ES5 calls the Tool class as a function', () => {
+    // What TypeScript emits for `class Calculator extends Tool` with target ES5: `_super.call(this, options)`.
+    function Es5Calculator(this: object) {
+      (ToolClass as unknown as (this: object, options: object) => void).call(this, { name: 'calculator' });
+    }
+    Es5Calculator.prototype = Object.create(ToolClass.prototype as object) as object; // TypeScript's __extends
+    expect(() => new (Es5Calculator as unknown as new () => object)()).toThrow(
+      /compiled to an ES5 function.*Set "target" to "ES2015" or later/,
+    );
+  });
+
   it('keeps the Tool class subclassable, with instanceof and its name', () => {
     class Echo extends ToolClass<{ text: string }, string> {
       constructor() {

@@ -55,7 +55,16 @@ Object.defineProperty(ToolClass, 'name', { value: 'Tool' });
  * @throws InvalidToolDefinitionError when called without `new`
  */
 export const Tool: typeof ToolClass = new Proxy(ToolClass, {
-  apply(): never {
+  apply(_target, thisArg: unknown): never {
+    // A subclass compiled to ES5 calls its base class as a function (`_super.call(this, ...)`) on an
+    // instance whose prototype chain holds the class's prototype (TypeScript's `__extends`).
+    if (thisArg instanceof ToolClass) {
+      throw new InvalidToolDefinitionError(
+        'Tool',
+        'a subclass of Tool was compiled to an ES5 function, which cannot extend a class. Set "target" to "ES2015" or ' +
+          'later in tsconfig.json ("ES2022" is recommended; TypeScript 5 defaults to ES5 when no target is set).',
+      );
+    }
     throw new InvalidToolDefinitionError(
       '@Tool',
       "the Tool class from '@toolcraft/core' was used as a decorator. The @Tool() decorator comes from " +
