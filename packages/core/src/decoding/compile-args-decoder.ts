@@ -55,7 +55,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs> {
     const sink = this.sink;
-    sink.length = 0;
+    if (sink.length !== 0) sink.length = 0;
     const plain = parseArguments(raw, limits, sink);
     if (plain === undefined) return this.fail();
     // A parsed string is already private; the caller's own objects are copied, so nothing of theirs is written.

@@ -5,6 +5,7 @@ import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { CallGuard } from './bounded-await.js';
 import { describeToolError } from './error-detail.js';
 import { isRaisedByFramework, raisedByFramework } from './framework-raised.js';
+import { InvalidArgumentsResult } from './invalid-arguments-result.js';
 import type { ReceivedToolResult } from './tool-call.js';
 import { truncateContent } from './truncate-content.js';
 
@@ -118,19 +119,7 @@ export function invalidArgumentsResult(
     );
   }
   const content = `Error: ${describeViolations(tool.name, violations)}\nFix the arguments and call '${tool.name}' again.`;
-  let error: ToolArgumentsError | undefined;
-  return Promise.resolve<ReceivedToolResult>({
-    id: info.id,
-    name: info.name,
-    content: truncateContent(content, settings.maxResultChars),
-    isError: true,
-    get error() {
-      return (error ??= raisedByFramework(
-        withoutStack(() => new ToolArgumentsError(tool.name, violations)),
-        info,
-      ));
-    },
-  });
+  return Promise.resolve(new InvalidArgumentsResult(info, tool.name, violations, truncateContent(content, settings.maxResultChars)));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { MissingAgentContextError } from '../errors/missing-agent-context-error.js';
-import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import { withoutStack } from '../errors/without-stack.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
@@ -13,10 +12,9 @@ import { callInfo } from './call-info.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from './error-results.js';
 import type { ToolCallContext } from './feature.js';
-import { formatResult } from './format-result.js';
 import { raisedByFramework } from './framework-raised.js';
+import { completedResult, runPlainTool } from './plain-call.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
-import { truncateContent } from './truncate-content.js';
 
 const neverAborted = new AbortController().signal;
 
@@ -56,6 +54,14 @@ export function executeCall(
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
     if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal);
     info.arguments = outcome.value;
+    const { pipeline } = settings;
+    if (
+      tool.needs === 'nothing' &&
+      pipeline.metadataProviders.length === 0 &&
+      !pipeline.hasInterceptors &&
+      !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, options.signal)
+    )
+      return runPlainTool(settings, tool, info, outcome.value);
     return runTool(settings, tool, info, outcome.value, callerMetadata, options);
   } catch (error) {
     return failedSafely(settings, info, tool, error, options.signal);
@@ -99,14 +105,8 @@ async function runTool(
     } catch (error) {
       return await failedResult(settings, info, tool, error, guard);
     }
-    let content: string;
-    try {
-      content = truncateContent(formatResult(tool, settings.formatters, value), settings.maxResultChars);
-    } catch (error) {
-      const described = ToolExecutionError.isInstance(error) ? error : formattingError(tool.name, error);
-      return await failedResult(settings, info, tool, described, guard);
-    }
-    const result: ReceivedToolResult = { id: info.id, name: info.name, content, isError: false, value };
+    const result = completedResult(settings, tool, info, value, guard);
+    if (result instanceof Promise) return await result;
     if (context !== undefined && pipeline.completed.length > 0) {
       // A completed interceptor still pending when the call stops is reported and abandoned; the result stands.
       await pipeline.run('completed', pipeline.completed, info.id, { ...context, result }, guard).catch(() => undefined);
@@ -118,8 +118,4 @@ async function runTool(
   } finally {
     guard?.dispose();
   }
-}
-
-function formattingError(toolName: string, error: unknown): ToolExecutionError {
-  return new ToolExecutionError(toolName, `The result of tool '${toolName}' could not be formatted: ${describeThrownValue(error)}`, error);
 }

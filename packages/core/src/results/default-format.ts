@@ -14,8 +14,10 @@ export function defaultFormat(result: unknown): string {
     case 'string':
       return result;
     case 'number':
+      // What JSON.stringify gives, without its generic path: NaN and the infinities are `null`.
+      return Number.isFinite(result) ? String(result) : 'null';
     case 'boolean':
-      return JSON.stringify(result);
+      return result ? 'true' : 'false';
     case 'undefined':
       return '(no output)';
     case 'bigint':

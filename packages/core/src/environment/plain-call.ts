@@ -1,0 +1,68 @@
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import { ToolExecutionError } from '../errors/tool-execution-error.js';
+import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
+import { invokeTool } from '../tools/invoke-tool.js';
+import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
+import { failedSafely } from './error-results.js';
+import { formatResult } from './format-result.js';
+import type { ReceivedToolResult } from './tool-call.js';
+import { truncateContent } from './truncate-content.js';
+
+/**
+ * Runs a tool on the fast path: a call with nothing to bound it by (no time limit, no signal) and
+ * nobody to tell (no metadata providers, no interceptors), to a tool that needs no metadata. There is
+ * nothing to await but the tool, so there is no async function layer: a tool's promise is chained
+ * once, a tool that returns a value synchronously is answered at once. Never rejects.
+ * @param settings - the environment's settings
+ * @param tool - the tool
+ * @param info - the call, its arguments decoded
+ * @param args - the decoded arguments
+ * @returns the call's one result
+ */
+export function runPlainTool(settings: DispatchSettings, tool: AnyTool, info: CallInfo, args: unknown): Promise<ReceivedToolResult> {
+  try {
+    const returned: unknown = tool[invokeTool](args, ToolCallMetadata.empty);
+    if (typeof returned !== 'function' && (typeof returned !== 'object' || returned === null)) {
+      return Promise.resolve(completedResult(settings, tool, info, returned));
+    }
+    // `Promise.resolve` returns a native promise as it is and adopts any other thenable (a `then` that throws rejects).
+    return Promise.resolve(returned).then(
+      (value) => completedResult(settings, tool, info, value),
+      (error: unknown) => failedSafely(settings, info, tool, error),
+    );
+  } catch (error) {
+    return failedSafely(settings, info, tool, error);
+  }
+}
+
+/**
+ * The result of a tool that returned: its value formatted for the model (and cut to `maxResultChars`),
+ * or, when formatting fails, the error result saying so (a promise then).
+ * @param settings - the environment's settings
+ * @param tool - the tool
+ * @param info - the call
+ * @param value - what the tool returned
+ * @param guard - the call's guard, if it has one (passed on to the `failed` interceptors)
+ * @returns the result
+ */
+export function completedResult(
+  settings: DispatchSettings,
+  tool: AnyTool,
+  info: CallInfo,
+  value: unknown,
+  guard?: Parameters<typeof failedSafely>[4],
+): ReceivedToolResult | Promise<ReceivedToolResult> {
+  let content: string;
+  try {
+    content = truncateContent(formatResult(tool, settings.formatters, value), settings.maxResultChars);
+  } catch (error) {
+    const described = ToolExecutionError.isInstance(error) ? error : formattingError(tool.name, error);
+    return failedSafely(settings, info, tool, described, guard);
+  }
+  return { id: info.id, name: info.name, content, isError: false, value };
+}
+
+function formattingError(toolName: string, error: unknown): ToolExecutionError {
+  return new ToolExecutionError(toolName, `The result of tool '${toolName}' could not be formatted: ${describeThrownValue(error)}`, error);
+}
