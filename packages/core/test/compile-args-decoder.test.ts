@@ -117,6 +117,31 @@ describe('compileArgsDecoder', () => {
     expect(refused.ok === false && refused.violations[0]!.constraint).toMatch(/maxDepth|maxLength/);
   });
 
+  it('reads each property of an object argument once, so a getter cannot pass maxLength with a small first answer', () => {
+    const decoder = compileArgsDecoder({ schema: { type: 'object', properties: { s: { type: 'string' } } } }, 'getter');
+    const small = { ...limits, maxLength: 1000 };
+    let reads = 0;
+    const sly = {
+      get s() {
+        return ++reads === 1 ? 'small' : 'x'.repeat(5000);
+      },
+    };
+    const outcome = decoder.decode(sly, small);
+    expect(reads).toBe(1);
+    expect(outcome).toEqual({ ok: true, value: { s: 'small' } });
+    let deepReads = 0;
+    const nested = {
+      inner: {
+        get s() {
+          return ++deepReads === 1 ? 'x'.repeat(5000) : 'small';
+        },
+      },
+    };
+    const refused = decoder.decode(nested, small);
+    expect(deepReads).toBe(1);
+    expect(refused.ok === false && refused.violations[0]!.constraint).toBe('maxLength');
+  });
+
   it('never writes the caller’s objects: defaults, dropped keys and dropped nulls apply to a private copy', () => {
     const decoder = compileArgsDecoder(
       {

@@ -1,43 +1,69 @@
-/** What measuring arguments passed as an object found. */
-export type SizeVerdict = 'ok' | 'tooLong' | 'tooDeep';
+/** What copying arguments passed as an object found: the private copy, or the limit passed. */
+export type SizeVerdict = { ok: true; copy: object } | { ok: false; reason: 'tooLong' | 'tooDeep' };
 
 /** The cost of one value besides its text: punctuation, a number's digits, `true`... */
 const nodeCost = 6;
 
 /**
- * Measures arguments passed as an object against the limits a JSON string meets: their size as
- * JSON would be (string and key lengths plus a small cost per value) and their nesting depth.
- * It stops as soon as a limit is passed, so a huge or cyclic object costs at most the budget.
+ * Copies arguments passed as an object, reading each property exactly once (a getter that answers
+ * differently on a second read cannot slip a value past the checks), and measures the copy against
+ * the limits a JSON string meets on the way: its size as JSON would be (string and key lengths plus a
+ * small cost per value) and its nesting depth. It stops as soon as a limit is passed, so a huge or
+ * cyclic object costs at most the budget. Plain objects and arrays are copied; other values are kept.
  * @param value - the argument object
  * @param maxLength - the size budget, in characters
  * @param maxDepth - the deepest nesting accepted
- * @returns the verdict
+ * @returns the copy, or which limit was passed
  */
-export function measureArguments(value: object, maxLength: number, maxDepth: number): SizeVerdict {
-  const state = { budget: maxLength };
-  return walk(value, 1, maxDepth, state);
+export function copyArguments(value: object, maxLength: number, maxDepth: number): SizeVerdict {
+  const state = { budget: maxLength, failed: undefined as 'tooLong' | 'tooDeep' | undefined };
+  const copy = walk(value, 1, maxDepth, state);
+  if (state.failed !== undefined) return { ok: false, reason: state.failed };
+  return state.budget < 0 ? { ok: false, reason: 'tooLong' } : { ok: true, copy };
 }
 
-function walk(value: object, depth: number, maxDepth: number, state: { budget: number }): SizeVerdict {
-  if (depth > maxDepth) return 'tooDeep';
+interface WalkState {
+  budget: number;
+  failed: 'tooLong' | 'tooDeep' | undefined;
+}
+
+function walk(value: object, depth: number, maxDepth: number, state: WalkState): object {
+  if (depth > maxDepth) {
+    state.failed = 'tooDeep';
+    return value;
+  }
   const isArray = Array.isArray(value);
+  if (!isArray && !isPlain(value)) return value;
   const keys = isArray ? undefined : Object.keys(value);
-  const count = isArray ? value.length : keys!.length;
+  const count = isArray ? (value as unknown[]).length : keys!.length;
   state.budget -= nodeCost + count;
+  const output: unknown[] | Record<string, unknown> = isArray ? new Array<unknown>(count) : {};
   for (let index = 0; index < count; index++) {
-    if (state.budget < 0) return 'tooLong';
+    if (state.budget < 0) {
+      state.failed = 'tooLong';
+      return value;
+    }
     let child: unknown;
+    const key = isArray ? index : keys![index]!;
     if (isArray) child = (value as unknown[])[index];
     else {
-      const key = keys![index]!;
-      state.budget -= key.length + 3;
+      state.budget -= (key as string).length + 3;
       child = (value as Record<string, unknown>)[key];
     }
     if (typeof child === 'string') state.budget -= child.length + 2;
     else if (typeof child === 'object' && child !== null) {
-      const verdict = walk(child, depth + 1, maxDepth, state);
-      if (verdict !== 'ok') return verdict;
+      child = walk(child, depth + 1, maxDepth, state);
+      if (state.failed !== undefined) return value;
     } else state.budget -= nodeCost;
+    if (isArray) (output as unknown[])[index] = child;
+    else if (key === '__proto__')
+      Object.defineProperty(output, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else (output as Record<string, unknown>)[key] = child;
   }
-  return state.budget < 0 ? 'tooLong' : 'ok';
+  return output;
+}
+
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }

@@ -1,11 +1,12 @@
 import type { ArgumentLimits } from './argument-limits.js';
-import { measureArguments } from './argument-size.js';
+import { copyArguments } from './argument-size.js';
 import { addViolation, type ViolationSink } from './violation-sink.js';
 
 /**
  * Turns raw arguments (a JSON string or an object) into a plain object, within the limits.
  * An empty string means no arguments. Violations go to the sink; the result is then undefined.
- * An object is returned as it is (the caller's): the cleaning pass makes the private copy.
+ * An object is copied first, each property read once (a getter cannot answer differently later), and
+ * the copy is what is measured, validated and given to the tool.
  * @param raw - what the model or caller sent
  * @param limits - size and depth limits
  * @param sink - where violations go
@@ -32,8 +33,9 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
   } else if (raw === undefined || raw === null) {
     return {};
   } else if (typeof raw === 'object') {
-    const verdict = measureArguments(raw, limits.maxLength, limits.maxDepth);
-    if (verdict === 'tooLong') {
+    const verdict = copyArguments(raw, limits.maxLength, limits.maxDepth);
+    if (verdict.ok) value = verdict.copy;
+    else if (verdict.reason === 'tooLong') {
       addViolation(
         sink,
         '',
@@ -41,8 +43,7 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
         `the arguments are more than ${limits.maxLength} characters long (as JSON); at most ${limits.maxLength} are accepted`,
       );
       return undefined;
-    }
-    if (verdict === 'tooDeep') {
+    } else {
       addViolation(sink, '', 'maxDepth', `the arguments are nested deeper than ${limits.maxDepth} levels`);
       return undefined;
     }
