@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@toolcraft/core';
 import { getDefaultArgs, JsonSchemaGenerator } from '../typescript.js';
-import type { Definition, ts } from '../typescript.js';
+import type { ts } from '../typescript.js';
 import { normalizeDefinition } from './normalize-definition.js';
 
 /**
