@@ -253,6 +253,26 @@ describe('compileArgsDecoder with an explicit schema', () => {
     }
   }
 
+  it('refuses at definition time an argument named constructor, __proto__ or prototype (declared, required or nested), Args classes too', () => {
+    expect(() => new TeamTool({ type: 'object', properties: { constructor: { type: 'string' } } })).toThrow(
+      /declares an argument named 'constructor'.*rename the argument/,
+    );
+    expect(() => new TeamTool({ type: 'object', required: ['__proto__'] })).toThrow(InvalidToolDefinitionError);
+    expect(
+      () => new TeamTool({ type: 'object', properties: { team: { type: 'object', properties: { prototype: { type: 'string' } } } } }),
+    ).toThrow(/argument named 'prototype'/);
+    class Args {}
+    IsString()(Args.prototype, 'constructor');
+    expect(() => toolOf(Args)).toThrow(/argument named 'constructor'/);
+  });
+
+  it('refuses at definition time a format nothing checks (e.g. iri), listing the supported formats', () => {
+    expect(() => new TeamTool({ type: 'object', properties: { link: { type: 'string', format: 'iri' } } })).toThrow(
+      /format "iri", which toolcraft cannot check.*supported formats: .*uri.*email/,
+    );
+    expect(() => new TeamTool({ type: 'object', properties: { link: { type: 'string', format: 'uri' } } })).not.toThrow();
+  });
+
   it('refuses __proto__ even when the schema lists no properties, so the prototype cannot be set', async () => {
     const tool = new TeamTool({ type: 'object', additionalProperties: { type: 'string' } });
     const result = await SafeTool.of(tool).execute('{"team":"a","__proto__":{"isAdmin":"yes"}}');

@@ -2,6 +2,7 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { checkSchemaDeclarations } from './check-schema-declarations.js';
 import { linearUniqueItems } from './unique-items-keyword.js';
 import { validationSchema } from './validation-schema.js';
 
@@ -46,7 +47,8 @@ export function draftOf(schema: JsonSchema): JsonSchemaDraft {
  * one validator (annotations such as descriptions aside), and schemas are not kept in ajv's registry, so a schema with an `$id` may back many tools.
  * @param schema - the schema
  * @returns ajv's validate function
- * @throws Error when the schema names an unsupported draft or does not compile
+ * @throws Error when the schema names an unsupported draft, declares a property named `__proto__`,
+ * `constructor` or `prototype`, uses a format ajv-formats does not check, or does not compile
  */
 export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
   const checked = validationSchema(schema);
@@ -54,7 +56,9 @@ export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(checked);
   let validate = compiled.get(key);
   if (validate === undefined) {
-    validate = ajvFor(draftOf(schema)).compile(checked);
+    const ajv = ajvFor(draftOf(schema));
+    checkSchemaDeclarations(checked, Object.keys(ajv.formats));
+    validate = ajv.compile(checked);
     compiled.set(key, validate);
   }
   return validate;

@@ -1,5 +1,6 @@
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
+import { checkSchemaDeclarations } from '../check-schema-declarations.js';
 import type { StandardArgsSchema } from './standard-args-schema.js';
 
 /**
@@ -9,7 +10,7 @@ import type { StandardArgsSchema } from './standard-args-schema.js';
  * @param schema - a validator that gives its JSON Schema
  * @param subject - the tool, for messages
  * @returns the JSON Schema, `type: "object"`
- * @throws InvalidToolDefinitionError when the library cannot convert it, or it is not an object schema
+ * @throws InvalidToolDefinitionError when the library cannot convert it, it is not an object schema, or it declares an argument named `__proto__`, `constructor` or `prototype`
  */
 export function standardJsonSchemaOf<TArgs>(schema: StandardArgsSchema<TArgs>, subject: string): JsonSchema {
   const standard = schema['~standard'];
@@ -36,6 +37,11 @@ export function standardJsonSchemaOf<TArgs>(schema: StandardArgsSchema<TArgs>, s
       subject,
       `its ${standard.vendor} schema must describe an object (e.g. z.object({ ... })): the model always sends named arguments.`,
     );
+  }
+  try {
+    checkSchemaDeclarations(converted as JsonSchema);
+  } catch (error) {
+    throw new InvalidToolDefinitionError(subject, `its ${standard.vendor} schema cannot back a tool: ${(error as Error).message}.`, error);
   }
   return converted as JsonSchema;
 }
