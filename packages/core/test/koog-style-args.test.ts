@@ -103,6 +103,22 @@ describe('an Args class with only @LLMDescription (Koog style)', () => {
     });
   });
 
+  it('refuses an array property whose item type nothing gives (string[] with only @LLMDescription), naming the ways to give it', () => {
+    class Args {
+      @LLMDescription('Tags') tags!: string[];
+    }
+    expect(() => toolOf(Args)).toThrow(InvalidToolDefinitionError);
+    expect(() => toolOf(Args)).toThrow(
+      /property 'tags'.*nothing gives the type of its items.*type: \[String\].*@IsString\(\{ each: true \}\).*@Type\(\(\) => ItemClass\)/,
+    );
+    class Typed {
+      @LLMDescription({ description: 'Tags', type: [String] }) tags!: string[];
+    }
+    const decoder = toolOf(Typed).argsDecoder;
+    expect(decoder.schema.properties?.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(decoder.decode('{"tags":[1]}', defaultArgumentLimits).ok).toBe(false);
+  });
+
   it('explains a missing design:type as build tools that drop decorator metadata, and names the ways out', () => {
     class Args {}
     LLMDescription('A count')(Args.prototype, 'count');

@@ -35,6 +35,8 @@ const stringKeywords = ['minLength', 'maxLength', 'pattern', 'format'];
 export function buildPropertySchema(facts: PropertyFacts): CompiledValue {
   const { array } = facts;
   const declared = resolveDeclaredType(facts.designType, facts.transformerType, facts.hint, facts.initial);
+  // An array only by its TypeScript type (no array decorator such as @IsArray()): its items must be typed.
+  const arrayByTypeOnly = !array.isArray && declared.isArray;
   if (declared.isArray) array.isArray = true;
   if (!array.isArray) return buildValue(facts, facts.value, declared.type, facts.designType);
   if (facts.value.base !== undefined || Object.keys(facts.value.keywords).length > 0) {
@@ -49,6 +51,14 @@ export function buildPropertySchema(facts: PropertyFacts): CompiledValue {
     throw new InvalidToolDefinitionError(
       facts.where,
       'constrains its items but gives them no type; add e.g. @IsString({ each: true }) or @LLMDescription({ description, type: String }).',
+    );
+  }
+  if (items === undefined && arrayByTypeOnly) {
+    throw new InvalidToolDefinitionError(
+      facts.where,
+      'is an array, but nothing gives the type of its items (TypeScript does not record it), so any item would pass. ' +
+        'Give it with @LLMDescription({ description, type: [String] }), a type decorator marked each: true ' +
+        '(e.g. @IsString({ each: true })), or @ValidateNested({ each: true }) with @Type(() => ItemClass).',
     );
   }
   const schema: JsonSchema = { type: 'array', ...(items ? { items: items.schema } : {}) };
