@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { JSONSchema7 } from 'json-schema';
 import * as v from 'valibot';
+import { z } from 'zod';
 import { InvalidToolDefinitionError, SafeTool, Tool, withJsonSchema } from '../src/index.js';
 
 const WeatherArgs = v.object({
@@ -78,6 +80,18 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
   it('refuses a JSON Schema that is not an object schema', () => {
     expect(() => withJsonSchema(WeatherArgs, { type: 'string' })).toThrow(/type "object"/);
     expect(() => withJsonSchema({} as StandardSchemaV1, { type: 'object' })).toThrow(/Standard Schema validator/);
+  });
+
+  it('takes a JSON Schema typed as valibot’s toJsonSchema (JSONSchema7) or zod’s z.toJSONSchema types it, with no cast', async () => {
+    // What @valibot/to-json-schema returns is typed JSONSchema7, whose subschemas may be booleans.
+    const shown: JSONSchema7 = { type: 'object', properties: { city: { type: 'string', minLength: 2 } }, required: ['city'] };
+    const Args = v.object({ city: v.pipe(v.string(), v.minLength(2)) });
+    const decoder = withJsonSchema(Args, shown)['~standard'];
+    expect(decoder.jsonSchema.input({ target: 'draft-07' })).toBe(shown);
+    const Zod = z.object({ city: z.string() });
+    const zodShown = z.toJSONSchema(Zod);
+    expect(withJsonSchema(Zod, zodShown)['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toBe(zodShown);
+    expect(await Promise.resolve(decoder.validate({ city: 'Oslo' }))).toEqual({ value: { city: 'Oslo' } });
   });
 
   it('turns a validator that throws into an error result, not a thrown error', async () => {
