@@ -91,7 +91,7 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
     const Zod = z.object({ city: z.string() });
     const zodShown = z.toJSONSchema(Zod);
     expect(withJsonSchema(Zod, zodShown)['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toBe(zodShown);
-    expect(await Promise.resolve(decoder.validate({ city: 'Oslo' }))).toEqual({ value: { city: 'Oslo' } });
+    expect(await Promise.resolve(decoder.validate({ city: 'Oslo' }))).toMatchObject({ value: { city: 'Oslo' } });
   });
 
   it('turns a validator that throws into an error result, not a thrown error', async () => {
