@@ -159,6 +159,40 @@ describe('Agent stop reasons', () => {
     expect(run.messages.at(-1)).toMatchObject({ role: 'tool', name: 'add' });
   });
 
+  describe('with a model and tools that settle without a timer tick', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it("stops with 'max_duration' once maxDurationMs has passed, though the time-limit timer never got its turn", async () => {
+      // Timers are frozen: only the clock moves, 50 ms per model call, as a fast model's calls would.
+      jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+      const model = new ScriptedModel(
+        [
+          () => {
+            jest.setSystemTime(Date.now() + 50);
+            return { toolCalls: [addCall] };
+          },
+        ],
+        { onExhausted: 'repeatLast' },
+      );
+      const run = await new Agent({ model, registry, maxIterations: 500, maxDurationMs: 200 }).run('Keep adding.');
+
+      expect(run.stopReason).toBe('max_duration');
+      expect(model.requests).toHaveLength(4);
+    });
+
+    it("stops with 'aborted' when the caller's abort comes from a timer while every call settles in microtasks", async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 0);
+      const model = new ScriptedModel([{ toolCalls: [addCall] }], { onExhausted: 'repeatLast' });
+      const run = await new Agent({ model, registry, maxIterations: 500, maxToolCalls: Infinity }).run('Keep adding.', {
+        signal: controller.signal,
+      });
+
+      expect(run.stopReason).toBe('aborted');
+      expect(model.requests.length).toBeLessThan(500);
+    });
+  });
+
   describe('with features whose interceptors never settle', () => {
     const hanging: Feature = {
       name: 'hanging',

@@ -8,6 +8,7 @@ import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from './chat
 import { completeWithRetry } from './retry/complete-with-retry.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
+import { nextTurn } from './next-turn.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
@@ -129,7 +130,9 @@ export class Agent {
     let toolChoice = options.toolChoice ?? this.toolChoice;
     let toolCallCount = 0;
     for (let iteration = 0; ; iteration++) {
-      if (signal.aborted) return { stopReason: deadline.stopReason };
+      // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
+      if (iteration > 0) await nextTurn();
+      if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
       if (iteration >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
       let response: ChatResponse;
       try {
@@ -158,7 +161,7 @@ export class Agent {
       transcript.addResults(calls, results);
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
       if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';
-      if (signal.aborted) return { stopReason: deadline.stopReason };
+      if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
       const requested = requestedStop(context, results);
       if (requested !== undefined) return requested;
     }

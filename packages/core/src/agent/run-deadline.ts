@@ -24,6 +24,7 @@ export class RunDeadline {
   private readonly controller: AbortController;
   private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
+  private readonly maxDurationMs: number;
 
   /**
    * @param maxDurationMs - the run's time limit (non-finite: none)
@@ -31,6 +32,7 @@ export class RunDeadline {
    */
   constructor(maxDurationMs: number, callerSignal?: AbortSignal) {
     const limit = (this.controller = new AbortController());
+    this.maxDurationMs = maxDurationMs;
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
       this.timer = setTimeout(() => limit.abort((this.durationReason = durationExceeded(maxDurationMs))), Math.max(0, maxDurationMs));
@@ -55,6 +57,18 @@ export class RunDeadline {
   /** The time left before the limit, in ms (Infinity without one). */
   get remainingMs(): number {
     return Math.max(0, this.endsAt - Date.now());
+  }
+
+  /**
+   * Aborts the run with the time-limit reason when its end time has passed, even if the timer
+   * has not had its turn yet (a run whose model and tools never leave the microtask queue).
+   * @returns true when the run is cancelled (by the caller or the time limit)
+   */
+  expireIfDue(): boolean {
+    if (!this.signal.aborted && Date.now() >= this.endsAt) {
+      this.controller.abort((this.durationReason = durationExceeded(this.maxDurationMs)));
+    }
+    return this.signal.aborted;
   }
 
   /** Stops the timer and removes the listener from the caller's signal; call it when the run ends. */

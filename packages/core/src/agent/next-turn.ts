@@ -1,0 +1,13 @@
+/**
+ * Waits for the event loop to run once (a macrotask), so timers, I/O and the caller's abort
+ * get their turn between two iterations of an agent run even when the model and the tools
+ * settle without ever leaving the microtask queue.
+ * @returns a promise that resolves on the next turn of the event loop
+ * @internal
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+}
