@@ -35,8 +35,9 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private readonly clean: ArgumentCleaner;
   private readonly build: InstanceBuilder | undefined;
   private readonly customConstraints: CustomConstraintPlan | undefined;
-  // Decoding is synchronous, so one sink and one pass state per decoder are reused; the sink is copied on failure.
-  private readonly sink: ViolationSink = [];
+  // Decoding is synchronous, so one sink and one pass state per decoder are reused; on failure the sink is
+  // handed over as the outcome's violations and a fresh one takes its place.
+  private sink: ViolationSink = [];
   private readonly copyPass: CleanPass = { copy: true, sink: this.sink };
   private readonly inPlacePass: CleanPass = { copy: false, sink: this.sink };
 
@@ -62,7 +63,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     const value = this.clean(plain, typeof raw === 'string' ? this.inPlacePass : this.copyPass);
     if (sink.length > 0) return this.fail(limits);
     const validate = this.validate;
-    if (!validate(value)) {
+    if (!validate(value, rootContext)) {
       addAjvViolations(
         validate.errors ?? [],
         sink,
@@ -82,12 +83,22 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   /** The violations so far, as a private list (at most `maxViolations` of them when a limit is given). */
   private fail(limits?: ArgumentLimits): DecodeOutcome<TArgs> {
     const max = limits?.maxViolations ?? defaultArgumentLimits.maxViolations;
-    if (limits === undefined || this.sink.length <= max) return { ok: false, violations: this.sink.slice() };
+    if (limits === undefined || this.sink.length <= max) {
+      const violations = this.sink;
+      this.sink = this.copyPass.sink = this.inPlacePass.sink = [];
+      return { ok: false, violations };
+    }
     const violations = this.sink.slice(0, max);
     addOmitted(violations, this.sink.length - max);
     return { ok: false, violations };
   }
 }
+
+/**
+ * The data context every validation starts from: ajv's generated function destructures its second
+ * parameter with a default of `{}`, a new object per call when none is passed.
+ */
+const rootContext = Object.freeze({ instancePath: '' }) as Parameters<ValidateFunction>[1];
 
 /** The validator and cleaning pass of one validation schema, shared by every tool whose schema differs only in annotations. */
 const checksByKey = new Map<string, { validate: ValidateFunction; clean: ArgumentCleaner }>();
