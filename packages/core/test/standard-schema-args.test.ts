@@ -3,7 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { JSONSchema7 } from 'json-schema';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { InvalidToolDefinitionError, SafeTool, Tool, withJsonSchema } from '../src/index.js';
+import { defaultArgumentLimits, InvalidToolDefinitionError, SafeTool, Tool, withJsonSchema } from '../src/index.js';
 
 const WeatherArgs = v.object({
   city: v.pipe(v.string(), v.minLength(2)),
@@ -118,7 +118,9 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
     }
     const outcome = await SafeTool.of(new ThrowingTool()).execute({ a: 1 });
     expect(outcome.ok).toBe(false);
-    expect(outcome.content).toContain('the argument validator failed: validator bug');
+    expect(outcome.content).toContain('the argument validator threw an error');
+    const decoded = new ThrowingTool().argsDecoder.decode({ a: 1 }, defaultArgumentLimits);
+    expect(decoded.ok === false && decoded.thrown).toEqual(new Error('validator bug'));
   });
 
   it('takes a callable validator (as arktype types are) that gives its own JSON Schema, not as an Args class', async () => {

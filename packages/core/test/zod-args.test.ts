@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { compileStandardSchemaDecoder } from '../src/decoding/standard-schema/compile-standard-schema-decoder.js';
 import {
   AgentEnvironment,
+  defaultArgumentLimits,
   ContextAwareTool,
   InvalidToolDefinitionError,
   SafeTool,
@@ -143,6 +145,29 @@ describe('zod arguments', () => {
     const result = await run(new AsyncTool(), { name: 'x' });
     expect(result.isError).toBe(true);
     expect(result.content).toContain('asynchronous');
+  });
+
+  it('reports a refine that throws synchronously as thrown (not asynchronous), the thrown value kept for errorDetail', () => {
+    const boom = new Error('secret database password in refine');
+    const Throwing = z.object({
+      name: z.string().refine(() => {
+        throw boom;
+      }),
+    });
+    const outcome = compileStandardSchemaDecoder(Throwing, 'throwing_refine').decode({ name: 'x' }, defaultArgumentLimits);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.thrown).toBe(boom);
+    expect(JSON.stringify(outcome.violations)).not.toMatch(/asynchronous|secret/);
+    expect(outcome.violations[0]!.message).toBe('arguments: the argument validator threw an error');
+    const nullProto: unknown = Object.create(null);
+    const Odd = z.object({
+      name: z.string().refine(() => {
+        throw nullProto;
+      }),
+    });
+    const odd = compileStandardSchemaDecoder(Odd, 'odd_refine').decode({ name: 'x' }, defaultArgumentLimits);
+    expect(odd.ok === false && odd.thrown).toBe(nullProto);
   });
 
   it('refuses at construction a schema JSON cannot carry, saying what to use instead', () => {

@@ -2,8 +2,13 @@ import type { ArgumentViolation } from '../errors/tool-arguments-error.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ArgumentLimits } from './argument-limits.js';
 
-/** The outcome of decoding one call's arguments: the value, or the violations. */
-export type DecodeOutcome<TArgs> = { ok: true; value: TArgs } | { ok: false; violations: ArgumentViolation[] };
+/**
+ * The outcome of decoding one call's arguments: the value, or the violations. When a user's validator
+ * threw (a Standard Schema validator, a zod refine), `thrown` is what it threw: user code, which the
+ * environment tells the model as its `errorDetail` says (under `'generic'`, only that argument
+ * validation failed); the violation itself then names no part of it.
+ */
+export type DecodeOutcome<TArgs> = { ok: true; value: TArgs } | { ok: false; violations: ArgumentViolation[]; thrown?: unknown };
 
 /**
  * Turns a call's raw arguments into what the tool receives, or lists what is wrong.

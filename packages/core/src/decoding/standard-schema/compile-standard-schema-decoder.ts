@@ -45,17 +45,20 @@ export function compileStandardSchemaDecoder<TArgs>(validator: StandardSchemaV1<
 /**
  * Decode = parse (within the limits) → the cleaning pass of the JSON Schema (forbidden keys,
  * undeclared arguments dropped, null for an optional argument as absent, a private copy) → the
- * validator, synchronously. Never throws: a validator that throws or answers with a Promise gives a violation.
+ * validator, synchronously. Never throws: a validator that throws gives a violation and `thrown` (user code,
+ * told as the environment's errorDetail says); one that answers with a Promise gives a violation.
  */
 class StandardSchemaDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private readonly clean: ArgumentCleaner;
   private readonly standard: StandardSchemaV1.Props<unknown, TArgs>;
+  private readonly zodSafeParse: ZodParse<TArgs> | undefined;
 
   constructor(
     validator: StandardSchemaV1<unknown, TArgs>,
     readonly schema: JsonSchema,
   ) {
     this.standard = validator['~standard'];
+    this.zodSafeParse = zodSafeParse(validator, this.standard.vendor);
     this.clean = compileArgumentCleaner(schema);
   }
 
@@ -68,10 +71,14 @@ class StandardSchemaDecoder<TArgs> implements ArgsDecoder<TArgs> {
     if (sink.length > 0) return fail(sink, limits);
     let result: StandardSchemaV1.Result<TArgs> | Promise<StandardSchemaV1.Result<TArgs>>;
     try {
-      result = this.standard.validate(value);
+      result = this.validateSync(value);
     } catch (error) {
-      addViolation(sink, '', 'validator', `the argument validator failed: ${(error as Error)?.message ?? String(error)}`);
-      return fail(sink, limits);
+      if (!isZodAsyncError(error)) {
+        // User code threw: what it said follows the environment's errorDetail, so the violation names none of it.
+        addViolation(sink, '', 'validator', 'the argument validator threw an error');
+        return { ...fail(sink, limits), thrown: error } as DecodeOutcome<TArgs>;
+      }
+      result = Promise.resolve({ issues: [] });
     }
     if (isThenable(result)) {
       Promise.resolve(result).catch(() => undefined); // never an unhandled rejection
@@ -96,6 +103,31 @@ class StandardSchemaDecoder<TArgs> implements ArgsDecoder<TArgs> {
     }
     return { ok: true, value: result.value };
   }
+
+  /**
+   * Runs the validator. zod's `~standard.validate` answers a refine that throws synchronously with a
+   * rejected Promise (as if it were asynchronous), so a zod schema is run with its public `safeParse`,
+   * which throws what the refine threw (and zod's own error for a truly asynchronous schema).
+   */
+  private validateSync(value: unknown): StandardSchemaV1.Result<TArgs> | Promise<StandardSchemaV1.Result<TArgs>> {
+    const zod = this.zodSafeParse;
+    if (zod === undefined) return this.standard.validate(value);
+    const parsed = zod(value);
+    return parsed.success ? { value: parsed.data } : { issues: parsed.error.issues };
+  }
+}
+
+/** What zod's `safeParse` answers. */
+type ZodParse<TArgs> = (value: unknown) => { success: true; data: TArgs } | { success: false; error: { issues: StandardSchemaV1.Issue[] } };
+
+function zodSafeParse<TArgs>(validator: object, vendor: string): ZodParse<TArgs> | undefined {
+  const safeParse = (validator as { safeParse?: unknown }).safeParse;
+  return vendor === 'zod' && typeof safeParse === 'function' ? (safeParse.bind(validator) as ZodParse<TArgs>) : undefined;
+}
+
+/** zod's error for a Promise met during a synchronous parse (an async refine or transform). */
+function isZodAsyncError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Encountered Promise during synchronous parse');
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
