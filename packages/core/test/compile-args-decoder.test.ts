@@ -254,9 +254,8 @@ describe('compileArgsDecoder with an explicit schema', () => {
   }
 
   it('refuses at definition time an argument named constructor, __proto__ or prototype (declared, required or nested), Args classes too', () => {
-    expect(() => new TeamTool({ type: 'object', properties: { constructor: { type: 'string' } } })).toThrow(
-      /declares an argument named 'constructor'.*rename the argument/,
-    );
+    const named = JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"}}}') as JsonSchema;
+    expect(() => new TeamTool(named)).toThrow(/declares an argument named 'constructor'.*rename the argument/);
     expect(() => new TeamTool({ type: 'object', required: ['__proto__'] })).toThrow(InvalidToolDefinitionError);
     expect(
       () => new TeamTool({ type: 'object', properties: { team: { type: 'object', properties: { prototype: { type: 'string' } } } } }),
