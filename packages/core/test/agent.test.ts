@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import { IsInt, IsString } from 'class-validator';
 import { ScriptedModel } from '@toolcraft/testing';
-import { AgentContext, ContextAwareTool, LLMDescription, Tool, ToolBase, ToolCallMetadata, ToolRegistry, type Feature } from '../src/index';
+import {
+  AgentContext,
+  ContextAwareTool,
+  ModelCallError,
+  LLMDescription,
+  Tool,
+  ToolBase,
+  ToolCallMetadata,
+  ToolRegistry,
+  type Feature,
+} from '../src/index';
 import { Agent } from '../src/agent/agent';
 import { retainedBy } from './support/signal-retention';
 
@@ -268,5 +278,71 @@ describe('Agent', () => {
     const model = new ScriptedModel([{ text: 'The answer is', finishReason: 'length' }]);
     const run = await new Agent({ model, registry: ToolRegistry.EMPTY }).run('hi');
     expect(run).toMatchObject({ stopReason: 'completed', text: 'The answer is', finishReason: 'length' });
+  });
+
+  describe('with a model whose replies do not keep the ChatModel contract', () => {
+    /** A model that resolves with the given replies, one per call, as an untyped adapter could. */
+    const replying = (...replies: unknown[]) => ({ complete: async () => replies.shift() as never });
+
+    it('reads usage counts sent as strings as numbers and ignores junk counts', async () => {
+      const model = replying(
+        {
+          message: { role: 'assistant', content: null, toolCalls: [{ id: 'c', name: 'add', arguments: '{"a":1,"b":2}' }] },
+          usage: { inputTokens: '10', outputTokens: '7', totalTokens: '17' },
+        },
+        { message: { role: 'assistant', content: 'Three.' }, usage: { inputTokens: '3', outputTokens: 1, totalTokens: null } },
+      );
+      const run = await new Agent({ model, registry }).run('1 + 2?');
+
+      expect(run.usage).toEqual({ inputTokens: 13, outputTokens: 8, totalTokens: 21 });
+    });
+
+    it('takes an array of text parts as its joined text, and a number as no text', async () => {
+      const parts = await new Agent({
+        model: replying({ message: { role: 'assistant', content: [{ type: 'text', text: 'Hel' }, 'lo'] } }),
+        registry,
+      }).run('Hi');
+      const number = await new Agent({ model: replying({ message: { role: 'assistant', content: 42 } }), registry }).run('Hi');
+
+      expect(parts.text).toBe('Hello');
+      expect(number.text).toBe('');
+      expect(number.messages.at(-1)).toEqual({ role: 'assistant', content: null });
+    });
+
+    it.each([
+      ['undefined', undefined, /the reply is undefined/],
+      ['a reply without a message', { text: 'hi' }, /its message is undefined/],
+      [
+        'toolCalls as an object',
+        { message: { role: 'assistant', content: null, toolCalls: { name: 'add' } } },
+        /message\.toolCalls is an object, not an array/,
+      ],
+      ['toolCalls [null]', { message: { role: 'assistant', content: null, toolCalls: [null] } }, /message\.toolCalls\[0\] is null/],
+      [
+        'a tool call without a name',
+        { message: { role: 'assistant', content: null, toolCalls: [{ arguments: '{}' }] } },
+        /toolCalls\[0\]\.name is undefined, not a string/,
+      ],
+    ])('fails the run with a ModelCallError, not retried, for %s', async (_case, reply, message) => {
+      let calls = 0;
+      const model = { complete: async () => (calls++, reply as never) };
+      const failure = await new Agent({ model, registry }).run('Hi').catch((error: unknown) => error);
+
+      expect(ModelCallError.isInstance(failure)).toBe(true);
+      expect(failure).toMatchObject({ retryable: false, message: expect.stringMatching(message) });
+      expect((failure as Error).message).toContain("expected { message: { role: 'assistant'");
+      expect(calls).toBe(1);
+    });
+
+    it('fails the run with a ModelCallError when reading the reply throws', async () => {
+      const reply = Object.defineProperty({}, 'message', {
+        get() {
+          throw new Error('boom');
+        },
+      });
+      const failure = await new Agent({ model: replying(reply), registry }).run('Hi').catch((error: unknown) => error);
+
+      expect(failure).toMatchObject({ retryable: false, message: expect.stringContaining('reading it threw: boom') });
+    });
   });
 });

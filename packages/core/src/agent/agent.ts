@@ -9,13 +9,13 @@ import { completeWithRetry } from './retry/complete-with-retry.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
 import { nextTurn } from './next-turn.js';
+import { readChatResponse } from './read-chat-response.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
 import type { StopReason } from './stop-reason.js';
 import { validateAgentOptions, type AgentLimits } from './validate-agent-options.js';
-import { withCallIds } from './with-call-ids.js';
 
 type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
 
@@ -93,6 +93,7 @@ export class Agent {
    * @param options - metadata, signal, initial state, history and tool choice of this run
    * @returns the final text, stop reason, transcript, tool calls, usage and state changes
    * @throws ModelCallError once retries of a retryable model failure are exhausted (with `attempts`)
+   * @throws ModelCallError (`retryable: false`) when the model's reply is not a chat response, saying what was wrong
    * @throws the model's error as it is when it is not retryable
    */
   async run(input: string, options: RunOptions = {}): Promise<RunResult> {
@@ -137,17 +138,18 @@ export class Agent {
       let response: ChatResponse;
       try {
         const request = { messages: transcript.messages.slice(), tools: this.toolDefinitions as ToolDefinition[], signal };
-        response = await completeWithRetry(
+        const reply: unknown = await completeWithRetry(
           this.model,
           toolChoice === undefined ? request : { ...request, toolChoice },
           this.retry,
           () => deadline.remainingMs,
         );
+        response = readChatResponse(reply);
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
         throw error;
       }
-      const message = withCallIds(response.message);
+      const { message } = response;
       transcript.addAssistant(message, response.usage);
       transcript.finishReason = response.finishReason;
       const calls = message.toolCalls ?? [];

@@ -1,0 +1,83 @@
+import { generateCallId } from '../environment/call-ids.js';
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import { ModelCallError } from '../errors/model-call-error.js';
+import type { ChatResponse, FinishReason } from './chat-model.js';
+import type { AssistantMessage, ModelToolCall } from './messages.js';
+import { readUsage } from './read-usage.js';
+
+const expectedShape = "{ message: { role: 'assistant', content: string | null, toolCalls?: { id, name, arguments }[] }, usage? }";
+const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other']);
+
+/**
+ * Reads what a {@link ChatModel}'s `complete()` resolved with, trusting nothing, into a fresh
+ * response for the transcript: `content` is a string or `null` (an array of text parts is joined,
+ * as `@toolcraft/openai` reads them; a number or other object counts as no text), every tool call
+ * has an id (generated when the model sent none) and string arguments (an object is sent as its
+ * JSON text), and usage counts are numbers (numeric strings read, junk ignored).
+ * @param reply - the value the model's promise resolved with
+ * @returns the response
+ * @throws ModelCallError (`retryable: false`) for a reply that is not a response: not an object, no
+ *   message object, `toolCalls` not an array, a tool call that is not an object or has no string name,
+ *   or a reply whose fields cannot be read
+ * @internal
+ */
+export function readChatResponse(reply: unknown): ChatResponse {
+  try {
+    if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) throw malformed(`the reply is ${kindOf(reply)}`);
+    const { message, usage: rawUsage, finishReason: rawFinish } = reply as Record<string, unknown>;
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      throw malformed(`its message is ${kindOf(message)}`);
+    }
+    const { content, toolCalls } = message as Record<string, unknown>;
+    const read: AssistantMessage = { role: 'assistant', content: toText(content) };
+    const calls = readToolCalls(toolCalls);
+    if (calls !== undefined) read.toolCalls = calls;
+    const usage = readUsage(rawUsage);
+    const finishReason = typeof rawFinish === 'string' ? (finishReasons.has(rawFinish) ? (rawFinish as FinishReason) : 'other') : undefined;
+    return { message: read, ...(usage === undefined ? {} : { usage }), ...(finishReason === undefined ? {} : { finishReason }) };
+  } catch (error) {
+    if (ModelCallError.isInstance(error)) throw error;
+    throw malformed(`reading it threw: ${describeThrownValue(error)}`, error);
+  }
+}
+
+function readToolCalls(value: unknown): ModelToolCall[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw malformed(`its message.toolCalls is ${kindOf(value)}, not an array`);
+  const calls: ModelToolCall[] = [];
+  for (let index = 0; index < value.length; index++) {
+    const call: unknown = value[index];
+    if (typeof call !== 'object' || call === null) throw malformed(`its message.toolCalls[${index}] is ${kindOf(call)}, not a tool call`);
+    const { id, name, arguments: raw } = call as Record<string, unknown>;
+    if (typeof name !== 'string') throw malformed(`its message.toolCalls[${index}].name is ${kindOf(name)}, not a string`);
+    const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '{}' : JSON.stringify(raw);
+    calls.push({ id: typeof id === 'string' && id !== '' ? id : generateCallId(), name, arguments: text ?? '{}' });
+  }
+  return calls;
+}
+
+function toText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value)) return null;
+  const texts = value.flatMap((part: unknown) => {
+    if (typeof part === 'string') return [part];
+    if (typeof part !== 'object' || part === null) return [];
+    const { type, text } = part as { type?: unknown; text?: unknown };
+    return typeof text === 'string' && (type === undefined || type === 'text' || type === 'output_text') ? [text] : [];
+  });
+  return texts.length > 0 ? texts.join('') : null;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'undefined';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function malformed(what: string, cause?: unknown): ModelCallError {
+  return new ModelCallError(`The model's reply is not a chat response: ${what}; expected ${expectedShape}.`, {
+    retryable: false,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
