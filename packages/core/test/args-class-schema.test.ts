@@ -221,6 +221,29 @@ describe('the schema of an Args class property', () => {
     expect(schemaOf(DateString)).toEqual({ type: 'string', format: 'date-time' });
   });
 
+  it('@IsUrl() and @IsEmail() are also checked by class-validator: their options hold and its own rules (no localhost) too', () => {
+    class Allowlisted {
+      @IsUrl({ host_whitelist: ['api.example.com'] }) p!: string;
+    }
+    class Plain {
+      @IsUrl() p!: string;
+    }
+    class Items {
+      @IsUrl({ require_tld: true }, { each: true }) p!: string[];
+    }
+    class Email {
+      @IsEmail({ host_whitelist: ['example.com'] }) p!: string;
+    }
+    expect(schemaOf(Allowlisted)).toMatchObject({ type: 'string', format: 'uri' });
+    expect(accepts(Allowlisted, { p: 'https://api.example.com/v1' })).toBe(true);
+    expect(accepts(Allowlisted, { p: 'http://169.254.169.254/latest/meta-data' })).toBe(false);
+    for (const url of ['http://localhost', 'http://a', 'http://1', 'http://-x-.com']) expect(accepts(Plain, { p: url })).toBe(false);
+    expect(accepts(Plain, { p: 'https://example.com/a' })).toBe(true);
+    expect(accepts(Items, { p: ['https://example.com', 'http://intranet'] })).toBe(false);
+    expect(accepts(Email, { p: 'ann@example.com' })).toBe(true);
+    expect(accepts(Email, { p: 'ann@elsewhere.org' })).toBe(false);
+  });
+
   it('@IsUUID() of one version adds that version as a pattern', () => {
     class Args {
       @IsUUID('4') p!: string;

@@ -57,16 +57,22 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
       return;
     case 'matches':
       return keyword('pattern', patternSource(first, second, where));
+    // @IsEmail and @IsUrl are also checked by class-validator itself: their options (host_whitelist,
+    // require_tld, allow_display_name...) and validator.js's rules (no localhost, a TLD...) have no
+    // JSON Schema meaning, and the format alone would let through what class-validator refuses.
     case 'isEmail':
       setBase(target, 'string', where);
+      target.alsoChecked.push(name);
       return keyword('format', 'email');
     case 'isUrl':
       setBase(target, 'string', where);
+      target.alsoChecked.push(name);
       keyword('pattern', urlSchemePattern(first));
       return keyword('format', 'uri');
     case 'isDateString':
     case 'isIso8601':
       setBase(target, 'string', where);
+      if (hasOptions(first)) target.alsoChecked.push(name); // strict, strictSeparator: class-validator's own check
       return keyword('format', 'date-time');
     case 'isUuid':
       setBase(target, 'string', where);
@@ -191,6 +197,11 @@ function enumValues(entity: unknown): unknown[] {
   return Object.keys(record)
     .filter((key) => typeof record[record[key] as string] !== 'number')
     .map((key) => record[key]);
+}
+
+/** Whether a decorator was given an options object with at least one option. */
+function hasOptions(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && Object.keys(options).length > 0;
 }
 
 function numberOptionsAreDescribable(options: unknown): boolean {

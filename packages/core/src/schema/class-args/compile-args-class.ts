@@ -91,7 +91,12 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack),
     });
     const custom = [...rules.value.custom, ...rules.item.custom.map((constraint) => `each item: ${constraint}`)];
-    const own = rules.customConstraints(custom.length > 0 ? [...rules.value.custom, ...rules.item.custom] : []);
+    const own = rules.customConstraints([
+      ...rules.value.custom,
+      ...rules.item.custom,
+      ...rules.value.alsoChecked,
+      ...rules.item.alsoChecked,
+    ]);
     const description = joinDescription(options?.description ?? ToolMetadataReader.readDescription(prototype, name), custom);
     const schema: JsonSchema = { ...compiled.schema };
     if (description !== undefined) schema.description = description;

@@ -15,13 +15,18 @@ export interface PropertyTarget {
   sources: Record<string, string>;
   /** Constraints with no JSON Schema meaning, checked by class-validator itself. */
   custom: string[];
+  /**
+   * Constraints whose JSON Schema keyword (a format) the model is shown, but which class-validator
+   * also checks itself, for the options and rules the keyword cannot carry (`@IsUrl`, `@IsEmail`).
+   */
+  alsoChecked: string[];
   /** `@IsNotEmpty` seen; resolved once the kind is known. */
   notEmpty: boolean;
 }
 
 /** @returns an empty {@link PropertyTarget} */
 export function emptyTarget(): PropertyTarget {
-  return { keywords: {}, sources: {}, custom: [], notEmpty: false };
+  return { keywords: {}, sources: {}, custom: [], alsoChecked: [], notEmpty: false };
 }
 
 /** Array constraints of a property. */
