@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ArrayUnique, IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
 import { compileJsonSchema } from '../src/decoding/ajv-instance.js';
+import { cachedPathChars } from '../src/decoding/violation-path.js';
 import { describeViolations } from '../src/errors/tool-arguments-error.js';
 import {
   AgentEnvironment,
@@ -92,6 +93,41 @@ describe('compileArgsDecoder', () => {
     expect(schemaText).toContain(`- and 99981 more`);
     const longValue = messageOf(schemaTool, { name: 'n'.repeat(200) });
     expect(longValue).toContain(`'name': must be at most 3 characters long, got string "${'n'.repeat(80)}"… (200 characters)`);
+  });
+
+  it('describes the errors of 40,000 failing anyOf items in linear work, the first 20 listed and the rest counted', () => {
+    const decoder = compileArgsDecoder(
+      {
+        schema: {
+          type: 'object',
+          properties: {
+            ids: { type: 'array', items: { type: 'integer' } },
+            tags: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+          },
+        },
+      },
+      'quadratic',
+    );
+    const count = 40_000;
+    const raw = JSON.stringify({ ids: Array(count).fill(true), tags: Array(count).fill(true) });
+    const outcome = decoder.decode(raw, { ...limits, maxLength: 2_000_000 });
+    if (outcome.ok) throw new Error('expected the arguments to be refused');
+    expect(outcome.violations).toHaveLength(21);
+    expect(outcome.violations[0]!.message).toBe("'ids[0]': expected an integer, got boolean true");
+    expect(outcome.violations[20]!.message).toBe(`and ${2 * count - 20} more`);
+    const tags = decoder.decode('{"tags":[true]}', limits);
+    expect(tags.ok === false && tags.violations.map((violation) => violation.message)).toEqual([
+      "'tags[0]': expected a string, got boolean true",
+    ]);
+  });
+
+  it('never caches the model’s long keys: pointer-to-path cache stays small after calls with distinct 100,000-character keys', () => {
+    const decoder = compileArgsDecoder({ schema: { type: 'object', additionalProperties: { type: 'number' } } }, 'long_keys');
+    for (let index = 0; index < 50; index++) {
+      const outcome = decoder.decode(`{"${index}${'k'.repeat(100_000)}":"s"}`, limits);
+      expect(outcome.ok).toBe(false);
+    }
+    expect(cachedPathChars()).toBeLessThan(100_000);
   });
 
   it('applies maxLength to arguments passed as an object, with the wording of the string case', () => {

@@ -21,13 +21,28 @@ export function pathFromPointer(pointer: string): string {
   let path = known.get(pointer);
   if (path !== undefined) return path;
   path = convert(pointer);
-  if (known.size >= 10_000) known.clear();
+  // Keys are the model's: only short pointers are kept, so the cache holds at most ~2.5 M characters.
+  if (pointer.length > maxCachedPointer) return path;
+  if (known.size >= maxCachedPointers) known.clear();
   known.set(pointer, path);
   return path;
 }
 
-/** Pointers seen before (the same few paths fail again and again), bounded. */
+/** Pointers seen before (the same few paths fail again and again), bounded in count and in length. */
 const known = new Map<string, string>();
+const maxCachedPointers = 10_000;
+const maxCachedPointer = 128;
+
+/**
+ * For tests: how many characters the pointer cache holds (pointers and paths).
+ * @returns the total length of the cached pointers and paths
+ * @internal
+ */
+export function cachedPathChars(): number {
+  let total = 0;
+  for (const [pointer, path] of known) total += pointer.length + path.length;
+  return total;
+}
 
 function convert(pointer: string): string {
   let path = '';

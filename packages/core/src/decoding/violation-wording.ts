@@ -83,14 +83,21 @@ export function addOmitted(sink: ViolationSink, omitted: number): void {
   if (omitted > 0) sink.push({ path: '', constraint: 'moreViolations', message: `and ${omitted} more` });
 }
 
+/**
+ * Whether a failed `anyOf`/`oneOf` has a more precise error than "matches no shape": ajv lists the
+ * errors of its branches right before it (a passing `anyOf` discards them), so only that run of
+ * errors under its schema path is read, backwards: linear in the errors overall (times the nesting of
+ * `anyOf`s), never a scan of every earlier error per `anyOf` (quadratic for an array of them).
+ */
 function hasPreciseError(errors: readonly ErrorObject[], index: number): boolean {
   const error = errors[index]!;
-  return errors.some(
-    (other, at) =>
-      at < index &&
-      other.schemaPath.startsWith(`${error.schemaPath}/`) &&
-      !(other.keyword === 'type' && (other.params as { type?: unknown }).type === 'null'),
-  );
+  const prefix = `${error.schemaPath}/`;
+  for (let at = index - 1; at >= 0; at--) {
+    const other = errors[at]!;
+    if (!other.schemaPath.startsWith(prefix) || !other.instancePath.startsWith(error.instancePath)) return false;
+    if (!(other.keyword === 'type' && (other.params as { type?: unknown }).type === 'null')) return true;
+  }
+  return false;
 }
 
 function pathOf(error: ErrorObject): string {
