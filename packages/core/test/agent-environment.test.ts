@@ -331,6 +331,37 @@ describe('AgentEnvironment with hostile input', () => {
     expect(new Set(results.map((result) => result.id)).size).toBe(5);
   });
 
+  it.each([1, 4])(
+    'answers an element whose getter throws with an error at its index and keeps the others (maxConcurrency %s)',
+    async (maxConcurrency) => {
+      const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()), maxConcurrency });
+      const calls = [sum('a'), sum('b'), sum('c')];
+      Object.defineProperty(calls, 1, {
+        get() {
+          throw new Error('boom');
+        },
+      });
+      const results = await env.executeTools(calls);
+
+      expect(results.map((result) => result.isError)).toEqual([false, true, false]);
+      expect(results.map((result) => result.id)).toEqual(['a', expect.any(String), 'c']);
+      expect(results[1]!.content).toBe('Error: The tool call at index 1 could not be read: boom');
+    },
+  );
+
+  it('answers an array whose length cannot be read with one error result instead of rejecting', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    const calls = new Proxy([sum('a')], {
+      get(target, key) {
+        if (key === 'length') throw new Error('len');
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    const results = await env.executeTools(calls);
+
+    expect(results).toEqual([expect.objectContaining({ isError: true, content: 'Error: executeTools could not read its calls: len' })]);
+  });
+
   it('accepts any iterable of calls, and answers something that is not one with one error result', async () => {
     const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
     function* calls(): Generator<ToolCall> {

@@ -8,7 +8,7 @@ import { invokeTool } from '../tools/invoke-tool.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
 import { CallGuard } from './bounded-await.js';
 import { callMetadata } from './call-metadata.js';
-import { callInfo } from './call-info.js';
+import { callInfo, type UnreadableCall } from './call-info.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from './error-results.js';
 import type { ToolCallContext } from './feature.js';
@@ -31,7 +31,7 @@ const neverAborted = new AbortController().signal;
  */
 export function executeCall(
   settings: DispatchSettings,
-  call: ToolCall | undefined,
+  call: ToolCall | UnreadableCall | undefined,
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
