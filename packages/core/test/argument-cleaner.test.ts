@@ -1,5 +1,6 @@
 import { compileArgumentCleaner } from '../src/decoding/argument-cleaner.js';
-import type { JsonSchema } from '../src/index.js';
+import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
+import { defaultArgumentLimits, type JsonSchema } from '../src/index.js';
 
 // A recursive type as the schema generator and OpenAI's strict mode write it: optional properties
 // required and nullable, inside $defs.
@@ -59,5 +60,77 @@ describe('compileArgumentCleaner', () => {
     expect(clean({ a: 1 }, { copy: false, sink: [] })).toEqual({});
     const empty = {};
     expect(clean(empty, { copy: false, sink: [] })).toBe(empty);
+  });
+});
+
+describe('compileArgumentCleaner with properties declared in subschemas', () => {
+  const d2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+  it('keeps keys declared by if/then/else, dependentSchemas or matched by patternProperties, and still drops the undeclared', () => {
+    const conditional = compileArgumentCleaner({
+      type: 'object',
+      properties: { kind: { type: 'string' } },
+      if: { properties: { kind: { const: 'a' } } },
+      then: { properties: { extra: { type: 'string' } }, required: ['extra'] },
+      else: { properties: { other: { type: 'string' } } },
+    });
+    expect(conditional({ kind: 'a', extra: 's', other: 'o', junk: 1 })).toEqual({ kind: 'a', extra: 's', other: 'o' });
+    const dependent = compileArgumentCleaner({
+      $schema: d2020,
+      type: 'object',
+      properties: { card: { type: 'string' } },
+      dependentSchemas: { card: { properties: { cvv: { type: 'string' } }, required: ['cvv'] } },
+    });
+    expect(dependent({ card: '4111', cvv: '123', junk: 1 })).toEqual({ card: '4111', cvv: '123' });
+    const patterned = compileArgumentCleaner({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      patternProperties: { '^x-': { type: 'number' } },
+    });
+    expect(patterned({ a: 's', 'x-rate': 1, junk: 1 })).toEqual({ a: 's', 'x-rate': 1 });
+  });
+
+  it('cleans 2020-12 prefixItems by their own schemas, items only after the prefix (draft-07 item lists too)', () => {
+    const pair = compileArgumentCleaner({
+      $schema: d2020,
+      type: 'object',
+      properties: {
+        pair: {
+          type: 'array',
+          prefixItems: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }],
+          items: { type: 'object', properties: { x: { type: 'number' } } },
+        },
+      },
+    });
+    expect(
+      pair({
+        pair: [
+          { a: 's', x: 9 },
+          { x: 1, a: 'dropped' },
+        ],
+      }),
+    ).toEqual({ pair: [{ a: 's' }, { x: 1 }] });
+    const tuple = compileArgumentCleaner({
+      type: 'object',
+      properties: { t: { type: 'array', items: [{ type: 'object', properties: { a: { type: 'string' } } }] as unknown as JsonSchema } },
+    });
+    expect(tuple({ t: [{ a: 's', b: 1 }, { b: 2 }] })).toEqual({ t: [{ a: 's' }, { b: 2 }] });
+  });
+
+  it('lets the validator see what the shown schema declares: an if/then argument is accepted when valid, refused when not', () => {
+    const decoder = compileArgsDecoder(
+      {
+        schema: {
+          type: 'object',
+          properties: { kind: { type: 'string' } },
+          required: ['kind'],
+          if: { properties: { kind: { const: 'a' } } },
+          then: { properties: { extra: { type: 'string' } }, required: ['extra'] },
+        },
+      },
+      'conditional',
+    );
+    expect(decoder.decode('{"kind":"a","extra":"s"}', defaultArgumentLimits)).toEqual({ ok: true, value: { kind: 'a', extra: 's' } });
+    expect(decoder.decode('{"kind":"a","extra":1}', defaultArgumentLimits).ok).toBe(false);
   });
 });

@@ -43,7 +43,16 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
       return nonNull.length === 1 ? compile(nonNull[0]!) : scan;
     }
     if (schema.allOf !== undefined) return compile(mergeAllOf(schema));
-    if (schema.items !== undefined && typeof schema.items === 'object') return compileArray(compile(schema.items));
+    const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+    if (prefix !== undefined) {
+      // A tuple (2020-12 prefixItems, draft-07 items as a list): `items` applies only after the prefix.
+      const rest = Array.isArray(schema.prefixItems) && isSchema(schema.items) ? compile(schema.items) : scan;
+      return compileTuple(
+        (prefix as JsonSchema[]).map((item) => (isSchema(item) ? compile(item) : scan)),
+        rest,
+      );
+    }
+    if (isSchema(schema.items)) return compileArray(compile(schema.items));
     if (schema.properties !== undefined || typeof schema.additionalProperties === 'object') return compileObject(schema);
     return onlyPrimitives(schema) ? keep : scan;
   };
@@ -68,9 +77,23 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
       rules.set(name, { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) });
     }
     const extra = schema.additionalProperties;
-    const declaredOnly = extra === undefined || extra === false;
+    // A key is dropped only when no part of the schema could declare it: not its properties, nor those
+    // of a subschema (if/then/else, dependentSchemas...), nor a patternProperties pattern.
+    const subschemas = declaringSubschemas(schema);
+    const declaredOnly =
+      (extra === undefined || extra === false) &&
+      subschemas.every((sub) => sub.additionalProperties === undefined || sub.additionalProperties === false);
+    const declaredElsewhere = new Set(subschemas.flatMap((sub) => Object.keys(isSchema(sub.properties) ? sub.properties : {})));
+    const patterns = [schema, ...subschemas]
+      .flatMap((sub) => Object.keys(isSchema(sub.patternProperties) ? sub.patternProperties : {}))
+      .map(toRegExp);
+    const mayBeDeclared = (key: string) =>
+      declaredElsewhere.has(key) || patterns.some((pattern) => pattern === undefined || pattern.test(key));
     const extraCleaner = typeof extra === 'object' ? compile(extra) : scan;
-    const alreadyClean = declaredOnly && [...rules.values()].every((rule) => rule.inner === keep) ? compileCleanCheck(rules) : undefined;
+    const alreadyClean =
+      declaredOnly && declaredElsewhere.size === 0 && patterns.length === 0 && [...rules.values()].every((rule) => rule.inner === keep)
+        ? compileCleanCheck(rules)
+        : undefined;
     return (value, path, pass) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       if (alreadyClean !== undefined && !pass.copy && alreadyClean(value)) return value;
@@ -85,8 +108,10 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
           next = undefined;
         } else {
           const rule = rules.get(key);
-          if (rule === undefined) next = declaredOnly ? undefined : extraCleaner(item, childPath(path, key), pass);
-          else if (item === null && rule.dropNull) next = undefined;
+          if (rule === undefined) {
+            if (mayBeDeclared(key)) next = scan(item, childPath(path, key), pass);
+            else next = declaredOnly ? undefined : extraCleaner(item, childPath(path, key), pass);
+          } else if (item === null && rule.dropNull) next = undefined;
           else next = rule.inner === keep ? item : rule.inner(item, childPath(path, key), pass);
         }
         if (pass.copy) {
@@ -103,6 +128,59 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
 
   const cleanRoot = compile(root);
   return (value, pass = { copy: true, sink: [] }) => cleanRoot(value, '', pass);
+}
+
+/** The subschemas of an object schema that may declare more of its properties (applied to the same object). */
+function declaringSubschemas(schema: JsonSchema): JsonSchema[] {
+  const found: JsonSchema[] = [];
+  const visit = (node: unknown): void => {
+    if (!isSchema(node)) return;
+    found.push(node);
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const list = node[keyword];
+      if (Array.isArray(list)) list.forEach(visit);
+    }
+    for (const keyword of ['if', 'then', 'else']) visit(node[keyword]);
+    if (isSchema(node.dependentSchemas)) Object.values(node.dependentSchemas).forEach(visit);
+  };
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) list.forEach(visit);
+  }
+  for (const keyword of ['if', 'then', 'else']) visit(schema[keyword]);
+  if (isSchema(schema.dependentSchemas)) Object.values(schema.dependentSchemas).forEach(visit);
+  return found;
+}
+
+/** A patternProperties pattern as ajv reads it (Unicode); undefined when it does not compile (then every key may match). */
+function toRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function compileTuple(prefix: NodeCleaner[], rest: NodeCleaner): NodeCleaner {
+  return (value, path, pass) => {
+    if (!Array.isArray(value)) return value;
+    const input = value as unknown[];
+    let output: unknown[] | undefined = pass.copy ? new Array<unknown>(input.length) : undefined;
+    for (let index = 0; index < input.length; index++) {
+      const item = input[index];
+      const next = (prefix[index] ?? rest)(item, childPath(path, index), pass);
+      if (output !== undefined) output[index] = next;
+      else if (next !== item) {
+        output = input.slice();
+        output[index] = next;
+      }
+    }
+    return output ?? input;
+  };
 }
 
 function compileArray(items: NodeCleaner): NodeCleaner {
