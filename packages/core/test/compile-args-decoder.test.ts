@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ArrayUnique, IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
-import { compileJsonSchema } from '../src/decoding/ajv-instance.js';
+import { compiledValidatorCount, compileJsonSchema } from '../src/decoding/ajv-instance.js';
 import { cachedPathChars } from '../src/decoding/violation-path.js';
 import { describeViolations } from '../src/errors/tool-arguments-error.js';
 import {
@@ -128,6 +128,16 @@ describe('compileArgsDecoder', () => {
       expect(outcome.ok).toBe(false);
     }
     expect(cachedPathChars()).toBeLessThan(100_000);
+  });
+
+  it('bounds the compiled-validator cache (2,000 schemas) while equal schemas still share one validator', () => {
+    const first = compileJsonSchema({ type: 'object', properties: { shared: { type: 'string' } } });
+    for (let index = 0; index < 2_100; index++) compileJsonSchema({ type: 'object', properties: { [`p${index}`]: { type: 'integer' } } });
+    expect(compiledValidatorCount()).toBeLessThanOrEqual(2_000);
+    const again = compileJsonSchema({ type: 'object', properties: { shared: { type: 'string' } } });
+    expect(compileJsonSchema({ type: 'object', properties: { shared: { type: 'string', description: 'same shape' } } })).toBe(again);
+    expect(again({ shared: 'x' })).toBe(true);
+    expect(first({ shared: 1 })).toBe(false);
   });
 
   it('applies maxLength to arguments passed as an object, with the wording of the string case', () => {

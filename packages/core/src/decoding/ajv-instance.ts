@@ -2,6 +2,7 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { BoundedCache } from './bounded-cache.js';
 import { checkSchemaDeclarations } from './check-schema-declarations.js';
 import { linearUniqueItems } from './unique-items-keyword.js';
 import { validationSchema } from './validation-schema.js';
@@ -20,7 +21,19 @@ const options: Options = {
   ownProperties: true,
 };
 const instances = new Map<JsonSchemaDraft, Ajv>();
-const compiled = new Map<string, ValidateFunction>();
+const compiledBy = new WeakMap<Ajv, number>();
+const compilesPerInstance = 500;
+/** Compiled validators by schema text, the least recently used forgotten past the cap (tools may be created without end). */
+const compiled = new BoundedCache<string, ValidateFunction>(2_000);
+
+/**
+ * For tests: how many compiled validators are kept.
+ * @returns the count
+ * @internal
+ */
+export function compiledValidatorCount(): number {
+  return compiled.size;
+}
 
 /**
  * The draft a schema is written in, from its `$schema` (draft-07 when absent).
@@ -56,9 +69,16 @@ export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(checked);
   let validate = compiled.get(key);
   if (validate === undefined) {
-    const ajv = ajvFor(draftOf(schema));
+    const draft = draftOf(schema);
+    const ajv = ajvFor(draft);
     checkSchemaDeclarations(checked, Object.keys(ajv.formats));
     validate = ajv.compile(checked);
+    // ajv's own cache, and the values its instance scope collects, would keep every schema ever
+    // compiled: the schema leaves ajv's cache, and the instance is replaced after a while (its
+    // validators live on until toolcraft's bounded cache forgets them).
+    ajv.removeSchema(checked);
+    if ((compiledBy.get(ajv) ?? 0) >= compilesPerInstance) instances.delete(draft);
+    compiledBy.set(ajv, (compiledBy.get(ajv) ?? 0) + 1);
     compiled.set(key, validate);
   }
   return validate;

@@ -3,6 +3,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import type { ArgsDefinition, CustomConstraintPlan } from '../schema/args-definition.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { compileJsonSchema } from './ajv-instance.js';
+import { BoundedCache } from './bounded-cache.js';
 import { compileArgumentCleaner, type ArgumentCleaner, type CleanPass } from './argument-cleaner.js';
 import { defaultArgumentLimits, type ArgumentLimits } from './argument-limits.js';
 import type { ArgsDecoder, DecodeOutcome } from './args-decoder.js';
@@ -101,7 +102,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
 const rootContext = Object.freeze({ instancePath: '' }) as Parameters<ValidateFunction>[1];
 
 /** The validator and cleaning pass of one validation schema, shared by every tool whose schema differs only in annotations. */
-const checksByKey = new Map<string, { validate: ValidateFunction; clean: ArgumentCleaner }>();
+const checksByKey = new BoundedCache<string, { validate: ValidateFunction; clean: ArgumentCleaner }>(2_000);
 
 function compileChecks(schema: JsonSchema, subject: string): { validate: ValidateFunction; clean: ArgumentCleaner } {
   const checked = validationSchema(schema);
