@@ -401,6 +401,19 @@ describe('AgentEnvironment with hostile input', () => {
     );
   });
 
+  it('refuses argumentLimits.maxViolations and maxQuotedLength that are not positive integers', () => {
+    const limits = (extra: object) => ({ maxLength: 1000, maxDepth: 8, ...extra });
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, argumentLimits: limits({ maxViolations: 0 }) })).toThrow(
+      /'argumentLimits.maxViolations' must be an integer of at least 1/,
+    );
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, argumentLimits: limits({ maxQuotedLength: Number.NaN }) })).toThrow(
+      InvalidEnvironmentOptionsError,
+    );
+    expect(
+      () => new AgentEnvironment({ registry: ToolRegistry.EMPTY, argumentLimits: limits({ maxViolations: 5, maxQuotedLength: 40 }) }),
+    ).not.toThrow();
+  });
+
   it("tells only a non-Error object's message, or a short description, never its fields", async () => {
     const leaky = { message: 'request failed', config: { headers: { Authorization: 'Bearer sk-secret' } }, stack: '/srv/app.js:1' };
     const silent = { config: { headers: { Authorization: 'Bearer sk-secret' } } };

@@ -24,7 +24,7 @@ export function validateEnvironmentOptions(options: AgentEnvironmentOptions): vo
   if (maxResultChars !== undefined && !(Number.isInteger(maxResultChars) && maxResultChars >= 0)) {
     throw new InvalidEnvironmentOptionsError('maxResultChars', maxResultChars, 'an integer of at least 0');
   }
-  for (const key of ['maxLength', 'maxDepth'] as const) {
+  for (const key of ['maxLength', 'maxDepth', 'maxViolations', 'maxQuotedLength'] as const) {
     const value = argumentLimits?.[key];
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
       throw new InvalidEnvironmentOptionsError(`argumentLimits.${key}`, value, 'an integer of at least 1');
