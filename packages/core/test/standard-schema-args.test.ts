@@ -118,7 +118,12 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
     }
     const outcome = await SafeTool.of(new ThrowingTool()).execute({ a: 1 });
     expect(outcome.ok).toBe(false);
-    expect(outcome.content).toContain('the argument validator threw an error');
+    expect(outcome.content).toContain('the argument validator threw: validator bug');
+    const generic = await SafeTool.of(new ThrowingTool(), { errorDetail: 'generic' }).execute({ a: 1 });
+    expect(generic.content).toContain('the argument validator threw an error');
+    expect(generic.content).not.toContain('validator bug');
+    const full = await SafeTool.of(new ThrowingTool(), { errorDetail: 'full' }).execute({ a: 1 });
+    expect(full.content).toContain('the argument validator threw: Error: validator bug');
     const decoded = new ThrowingTool().argsDecoder.decode({ a: 1 }, defaultArgumentLimits);
     expect(decoded.ok === false && decoded.thrown).toEqual(new Error('validator bug'));
   });

@@ -1,4 +1,5 @@
 import { type ArgumentViolation, describeViolations, ToolArgumentsError } from '../errors/tool-arguments-error.js';
+import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { withoutStack } from '../errors/without-stack.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
@@ -96,6 +97,7 @@ export function failedSafely(
  * @param tool - the tool
  * @param violations - what failed to decode
  * @param runSignal - the run's signal, if any
+ * @param thrown - what the tool's own validator threw, if it threw: user code, told as `errorDetail` says
  * @returns the result
  */
 export function invalidArgumentsResult(
@@ -104,7 +106,9 @@ export function invalidArgumentsResult(
   tool: AnyTool,
   violations: ArgumentViolation[],
   runSignal: AbortSignal | undefined,
+  thrown?: unknown,
 ): Promise<ReceivedToolResult> {
+  if (thrown !== undefined && settings.errorDetail !== 'generic') violations = withThrown(violations, thrown, settings.errorDetail);
   const { pipeline } = settings;
   if (pipeline.validationFailed.length + pipeline.failed.length > 0) {
     const error = raisedByFramework(
@@ -127,4 +131,15 @@ export function invalidArgumentsResult(
  */
 export function errorResult(info: CallInfo, error: unknown, content: string): ReceivedToolResult {
   return { id: info.id, name: info.name, content, isError: true, error };
+}
+
+/**
+ * The violations of a validator that threw, its thrown value told (under `'generic'` the decoder's
+ * words, that the validator threw, are all the model gets).
+ */
+function withThrown(violations: ArgumentViolation[], thrown: unknown, detail: 'message' | 'full'): ArgumentViolation[] {
+  const told = describeThrownValue(thrown, { detail: detail === 'full' ? 'full' : 'message' });
+  return violations.map((violation) =>
+    violation.constraint === 'validator' ? { ...violation, message: `arguments: the argument validator threw: ${told}` } : violation,
+  );
 }

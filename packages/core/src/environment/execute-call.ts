@@ -52,7 +52,7 @@ export function executeCall(
         options.signal,
       );
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
-    if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal);
+    if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal, outcome.thrown);
     info.arguments = outcome.value;
     const { pipeline } = settings;
     if (
