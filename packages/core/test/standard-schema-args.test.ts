@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { JSONSchema7 } from 'json-schema';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { defaultArgumentLimits, InvalidToolDefinitionError, SafeTool, Tool, withJsonSchema } from '../src/index.js';
@@ -83,7 +82,13 @@ describe('Standard Schema arguments (withJsonSchema)', () => {
   });
 
   it('takes a JSON Schema typed as valibot’s toJsonSchema (JSONSchema7) or zod’s z.toJSONSchema types it, with no cast', async () => {
-    // What @valibot/to-json-schema returns is typed JSONSchema7, whose subschemas may be booleans.
+    // What @valibot/to-json-schema returns is typed JSONSchema7 (@types/json-schema), whose subschemas may be booleans.
+    type JSONSchema7 = {
+      type?: string | string[];
+      properties?: Record<string, JSONSchema7 | boolean>;
+      required?: string[];
+      minLength?: number;
+    };
     const shown: JSONSchema7 = { type: 'object', properties: { city: { type: 'string', minLength: 2 } }, required: ['city'] };
     const Args = v.object({ city: v.pipe(v.string(), v.minLength(2)) });
     const decoder = withJsonSchema(Args, shown)['~standard'];
