@@ -170,6 +170,12 @@ describe('zod arguments', () => {
     expect(odd.ok === false && odd.thrown).toBe(nullProto);
   });
 
+  it('refuses at construction a zod schema with an argument named constructor, since every call would be refused', () => {
+    const Named = z.object({ constructor: z.string() });
+    expect(() => compileStandardSchemaDecoder(Named, 'named')).toThrow(InvalidToolDefinitionError);
+    expect(() => compileStandardSchemaDecoder(Named, 'named')).toThrow(/argument named 'constructor'/);
+  });
+
   it('refuses at construction a schema JSON cannot carry, saying what to use instead', () => {
     const WithDate = z.object({ at: z.date() });
     class DateTool extends Tool<z.output<typeof WithDate>, string> {
