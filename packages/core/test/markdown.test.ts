@@ -56,6 +56,20 @@ describe('markdown', () => {
     expect(markdown((b) => b.codeBlock('```\nnested\n````'))).toBe(['`````', '```\nnested\n````', '`````'].join('\n'));
   });
 
+  it("builds headings with h1 to h6, as Koog's builder does", () => {
+    expect(
+      markdown((b) =>
+        b
+          .h1('Title')
+          .h2('a')
+          .h3((l) => l.code('b'))
+          .h4('c')
+          .h5('d')
+          .h6('e'),
+      ),
+    ).toBe('# Title\n## a\n### `b`\n#### c\n##### d\n###### e');
+  });
+
   it('clamps heading levels to 1-6', () => {
     expect(markdown((b) => b.heading('a', 0).heading('b', 9))).toBe('# a\n###### b');
   });

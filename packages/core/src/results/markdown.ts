@@ -34,6 +34,60 @@ export class MarkdownBuilder {
   }
 
   /**
+   * Adds a level-1 heading (`# text`), as Koog's `h1(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h1(content: MarkdownLineContent): this {
+    return this.heading(content, 1);
+  }
+
+  /**
+   * Adds a level-2 heading (`## text`), as Koog's `h2(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h2(content: MarkdownLineContent): this {
+    return this.heading(content, 2);
+  }
+
+  /**
+   * Adds a level-3 heading (`### text`), as Koog's `h3(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h3(content: MarkdownLineContent): this {
+    return this.heading(content, 3);
+  }
+
+  /**
+   * Adds a level-4 heading (`#### text`), as Koog's `h4(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h4(content: MarkdownLineContent): this {
+    return this.heading(content, 4);
+  }
+
+  /**
+   * Adds a level-5 heading (`##### text`), as Koog's `h5(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h5(content: MarkdownLineContent): this {
+    return this.heading(content, 5);
+  }
+
+  /**
+   * Adds a level-6 heading (`###### text`), as Koog's `h6(...)`.
+   * @param content - its text, or a function that builds it
+   * @returns this builder
+   */
+  h6(content: MarkdownLineContent): this {
+    return this.heading(content, 6);
+  }
+
+  /**
    * Adds a bulleted list, one item per line.
    * @param items - each item's text, or a function that builds it
    * @returns this builder
