@@ -44,6 +44,14 @@ describe('ToolRegistry', () => {
     expect(build).toThrow(/'weather': AddTool instance and WeatherService\.weather/);
   });
 
+  it('tells two different instances of one tool class apart in DuplicateToolError, saying what to do', () => {
+    const build = () => ToolRegistry.of(new AddTool('add'), new AddTool('add'));
+    expect(build).toThrow(DuplicateToolError);
+    expect(build).toThrow(
+      /'add': AddTool instance \(one instance\) and AddTool instance \(a second, different instance of the same class: register one shared instance, or give one of them another name\)/,
+    );
+  });
+
   it('fails plus() on a duplicate name and otherwise returns a new registry', () => {
     const left = ToolRegistry.of(new AddTool('one'));
     const right = ToolRegistry.of(new AddTool('two'));

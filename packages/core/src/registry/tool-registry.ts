@@ -5,7 +5,7 @@ import { closestNames } from './closest-names.js';
 import { ToolRegistryBuilder } from './tool-registry-builder.js';
 import type { CheckedToolsItems } from './tools-item.js';
 import { assertToolName } from '../tools/tool-name.js';
-import { sameMethodTool, toolSource } from './tool-source.js';
+import { duplicateSources, sameMethodTool, toolSource } from './tool-source.js';
 
 /**
  * An immutable set of tools with unique names, in insertion order (Koog's `ToolRegistry`).
@@ -30,7 +30,7 @@ export class ToolRegistry {
       const name = tool.descriptor.name;
       const existing = byName.get(name);
       if (existing === tool || (existing !== undefined && sameMethodTool(existing, tool))) continue;
-      if (existing !== undefined) throw new DuplicateToolError(name, toolSource(existing), toolSource(tool));
+      if (existing !== undefined) throw new DuplicateToolError(name, ...duplicateSources(existing, tool));
       assertToolName(name, toolSource(tool));
       byName.set(name, tool);
       list.push(tool);

@@ -11,6 +11,23 @@ export function toolSource(tool: AnyTool): string {
 }
 
 /**
+ * Describes the two tools of a duplicate-name error so they can be told apart: when both come from
+ * the same place (two instances of one class), the second says so and what to do.
+ * @param existing - the tool registered first
+ * @param added - the tool with the same name
+ * @returns the two descriptions
+ */
+export function duplicateSources(existing: AnyTool, added: AnyTool): [string, string] {
+  const first = toolSource(existing);
+  const second = toolSource(added);
+  if (first !== second) return [first, second];
+  return [
+    `${first} (one instance)`,
+    `${second} (a second, different instance of the same class: register one shared instance, or give one of them another name)`,
+  ];
+}
+
+/**
  * Whether two tools are the same `@Tool` method of the same service instance (built by two
  * registries), which counts as one tool.
  * @returns true for the same method on the same receiver
