@@ -176,6 +176,34 @@ describe('ToolRegistry.builder().schemas(manifest)', () => {
       expect(warned()).toEqual([]);
     });
 
+    it('stays silent without reflection (no design:paramtypes, as under tsx), where there is nothing to disagree with', () => {
+      class PlainNotes {
+        save(text: string, note?: string): string {
+          return text + (note ?? '');
+        }
+      }
+      // As a transpile-only build (tsx, esbuild) applies the decorator: no design:paramtypes.
+      Tool()(PlainNotes.prototype, 'save', Object.getOwnPropertyDescriptor(PlainNotes.prototype, 'save')!);
+      ToolRegistry.builder()
+        .schemas(manifestOf({ 'PlainNotes.save': noteEntry('PlainNotes') }))
+        .tools(new PlainNotes())
+        .build();
+      expect(warned()).toEqual([]);
+    });
+
+    it('stays silent for a parameter whose reflected type is Object, which reflection would refuse anyway', () => {
+      class LooseNotes {
+        @Tool() save(text: string, note?: string | number): string {
+          return text + String(note ?? '');
+        }
+      }
+      ToolRegistry.builder()
+        .schemas(manifestOf({ 'LooseNotes.save': noteEntry('LooseNotes') }))
+        .tools(new LooseNotes())
+        .build();
+      expect(warned()).toEqual([]);
+    });
+
     it('flattens an Args class the manifest nests, as reflection does, so the same call works on both paths, and warns', async () => {
       class PairArgs {
         @IsInt() a!: number;

@@ -51,7 +51,8 @@ export function planFromManifest(
     }
     return { decoder: compileArgsDecoder(parameterDefinition(argsClass, subject, subject), subject), slots, needs: needsOf(slots) };
   }
-  warnOptionalityMismatches(entry, owner, names, subject);
+  // Without design:paramtypes (tsx, esbuild, swc without decorator metadata) there is no reflection to disagree with.
+  if (types !== undefined) warnOptionalityMismatches(entry, owner, names, types, subject);
   const dates: Record<string, InstancePlan> = {};
   for (const parameter of entry.parameters)
     if (parameter.decodeAs === 'Date' && parameter.argsObject !== true) dates[parameter.name] = { kind: 'date' };
@@ -67,12 +68,16 @@ function warnOptionalityMismatches(
   entry: ToolSchemaManifestEntry,
   owner: object,
   names: readonly SourceParameter[],
+  types: readonly unknown[],
   subject: string,
 ): void {
   entry.parameters.forEach((parameter, index) => {
     const source = names[index];
     if (parameter.injected !== undefined || parameter.argsObject === true || source === undefined) return;
-    const optional = ToolMetadataReader.readParameterOptions(owner, entry.methodName ?? '', index)?.optional;
+    const options = ToolMetadataReader.readParameterOptions(owner, entry.methodName ?? '', index);
+    // A type reflection refuses (Object: an interface, a union, any...) means the tool only works with the manifest.
+    if (!isReflectable(options?.type ?? types[index])) return;
+    const optional = options?.optional;
     const required = isRequiredInSource(source, optional);
     if (required === parameter.required) return;
     warnManifestMismatch(
@@ -83,4 +88,12 @@ function warnOptionalityMismatches(
             `Mark it @LLMDescription({ description, optional: true }) (or give it a default value) so both agree.`,
     );
   });
+}
+
+/** Whether reflection can describe a parameter of this runtime type (see parameterDefinition). */
+function isReflectable(type: unknown): boolean {
+  if (Array.isArray(type)) return type.length === 1 && isReflectable(type[0]);
+  return (
+    type === String || type === Number || type === Boolean || type === Date || type === Array || type === 'integer' || isArgsClass(type)
+  );
 }
