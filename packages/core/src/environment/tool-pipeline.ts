@@ -64,7 +64,10 @@ export class ToolPipeline {
     this.errorHandlers.push(handler);
   }
 
-  /** Whether any interceptor is registered (the fast path skips them all otherwise). */
+  /**
+   * Whether any interceptor is registered (the fast path skips them all otherwise).
+   * @internal
+   */
   get hasInterceptors(): boolean {
     return this.starting.length + this.validationFailed.length + this.completed.length + this.failed.length > 0;
   }
@@ -73,6 +76,7 @@ export class ToolPipeline {
    * Reports a handler that threw, rejected or did not settle in time; with no listener, emits a process
    * warning. Never throws: the error is described with {@link describeThrownValue}, listeners are not
    * awaited, and a listener that throws or rejects is caught (and told in a warning).
+   * @internal
    * @param report - which feature, stage and call, and the error
    */
   report(report: FeatureErrorReport): void {
@@ -97,6 +101,7 @@ export class ToolPipeline {
    * a handler is awaited, that handler is reported as abandoned and the stop error is thrown. When
    * the call has already stopped, the handlers are called but not awaited (their rejections are
    * still reported), so they cannot delay the call's result.
+   * @internal
    * @param stage - the stage, for reports
    * @param handlers - the handlers
    * @param callId - the call, for reports
