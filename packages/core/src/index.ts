@@ -58,6 +58,7 @@ export type {
   ToolSchemaManifestParameter,
   ToolSchemaManifestSchema,
 } from './manifest/tool-schema-manifest.js';
+export { useToolSchemas } from './manifest/use-tool-schemas.js';
 
 export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';

@@ -61,7 +61,7 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
     this.timeoutMs = options.timeoutMs;
     this.argsDecoder =
       (precompiledDecoder(options) as ArgsDecoder<TArgs> | undefined) ??
-      createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`);
+      createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`, new.target.name);
   }
 
   /** The JSON Schema of the arguments, derived from `argsType`; a subclass may override it. */

@@ -2,6 +2,7 @@ import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import { compileArgsDecoder } from '../decoding/compile-args-decoder.js';
 import { requireReflectMetadata } from '../metadata/require-reflect-metadata.js';
 import { compileArgsClass, type ArgsClass } from '../schema/class-args/compile-args-class.js';
+import { manifestPropertyTypes } from '../manifest/use-tool-schemas.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { compileStandardSchemaDecoder } from '../decoding/standard-schema/compile-standard-schema-decoder.js';
 import { isStandardSchema, type StandardArgsSchema } from '../decoding/standard-schema/standard-args-schema.js';
@@ -18,14 +19,18 @@ export type ArgsType<TArgs> = ArgsClass<TArgs> | (JsonSchema & { readonly '~stan
  * one validator compiled from it.
  * @param argsType - an Args class or a JSON Schema (draft-07 or 2020-12)
  * @param subject - the tool, for messages
+ * @param toolClassName - the tool class, whose manifest class entry (registered with `useToolSchemas`)
+ *   types the Args properties that have no runtime type
  * @returns the decoder
  * @throws InvalidToolDefinitionError when the type cannot be described
  */
-export function createArgsDecoder<TArgs>(argsType: ArgsType<TArgs>, subject: string): ArgsDecoder<TArgs> {
+export function createArgsDecoder<TArgs>(argsType: ArgsType<TArgs>, subject: string, toolClassName?: string): ArgsDecoder<TArgs> {
   if (isStandardSchema(argsType)) return compileStandardSchemaDecoder<TArgs>(argsType as StandardArgsSchema<TArgs>, subject);
   if (typeof argsType === 'function') {
     requireReflectMetadata(subject);
-    const { schema, plan, customConstraints } = compileArgsClass(argsType, subject);
+    const { schema, plan, customConstraints } = compileArgsClass(argsType, subject, {
+      propertyTypes: toolClassName === undefined ? undefined : manifestPropertyTypes(toolClassName),
+    });
     return compileArgsDecoder<TArgs>({ schema, ...(plan ? { plan } : {}), ...(customConstraints ? { customConstraints } : {}) }, subject);
   }
   return compileArgsDecoder<TArgs>({ schema: argsType }, subject);

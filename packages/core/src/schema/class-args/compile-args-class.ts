@@ -25,11 +25,17 @@ type PropertyConstraints = Extract<CustomConstraintPlan, { kind: 'object' }>['pr
  * shown as the schema's `default`).
  * @param argsClass - the Args class
  * @param subject - the tool, for messages
+ * @param options - `propertyTypes`: the type of each top-level property as `@LLMDescription({ type })` takes it
+ *   (from a build-time manifest), used where a property has no `design:type` (tsx, esbuild) and no type hint
  * @returns the definition
  * @throws InvalidToolDefinitionError for a property that cannot be described
  */
-export function compileArgsClass(argsClass: ArgsClass, subject: string): ArgsDefinition {
-  const compiled = compileClass(argsClass, subject, new Set());
+export function compileArgsClass(
+  argsClass: ArgsClass,
+  subject: string,
+  options?: { propertyTypes?: Record<string, unknown> },
+): ArgsDefinition {
+  const compiled = compileClass(argsClass, subject, new Set(), options?.propertyTypes);
   return {
     schema: compiled.schema,
     ...(compiled.plan ? { plan: compiled.plan } : {}),
@@ -47,7 +53,7 @@ export function hasArgsDeclarations(type: unknown): type is ArgsClass {
   );
 }
 
-function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>): CompiledValue {
+function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>, propertyTypes?: Record<string, unknown>): CompiledValue {
   if (stack.has(argsClass)) {
     throw new InvalidToolDefinitionError(
       subject,
@@ -77,6 +83,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
     const rules = readPropertyRules(metadatas, where);
     const options = ToolMetadataReader.readPropertyOptions(prototype, name);
     const initial = sample?.[name];
+    const designType = ToolMetadataReader.readPropertyType(prototype, name);
     const optional = rules.optional || options?.optional === true || initial !== undefined;
     const compiled = buildPropertySchema({
       where,
@@ -84,9 +91,9 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       item: rules.item,
       array: rules.array,
       nested: rules.nested,
-      designType: ToolMetadataReader.readPropertyType(prototype, name),
+      designType,
       transformerType: transformerTypes.get(name),
-      hint: options?.type,
+      hint: options?.type ?? (designType === undefined ? propertyTypes?.[name] : undefined),
       initial,
       compileNested: (nestedClass) => compileClass(nestedClass, subject, stack),
     });

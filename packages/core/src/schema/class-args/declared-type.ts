@@ -48,7 +48,8 @@ export function missingTypeError(where: string): InvalidToolDefinitionError {
     'has no type: no type decorator and no design:type metadata. Either "emitDecoratorMetadata" is off in tsconfig.json, ' +
       'or the build tool drops decorator metadata (tsx, esbuild and Vite do; SWC does unless decoratorMetadata is on). ' +
       'Give the type explicitly: @LLMDescription({ description, type: Number }) (type: [String] for an array), ' +
-      'a class-validator type decorator such as @IsString() or @IsInt(), or a build-time schema manifest from @toolcraft/schema.',
+      'a class-validator type decorator such as @IsString() or @IsInt(), or a build-time schema manifest from @toolcraft/schema ' +
+      '(npx toolcraft-schema) registered with useToolSchemas(manifest) at startup, before the tool is constructed.',
   );
 }
 
