@@ -51,7 +51,9 @@ describe('the packed packages in a project outside the monorepo', () => {
   it('have types for every entry point under node10, node16 (CJS and ESM) and bundler, by @arethetypeswrong/cli', async () => {
     const tarballs = join(project, 'tarballs');
     const attw = join(repository, 'node_modules', '.bin', 'attw');
-    await Promise.all(readdirSync(tarballs).map((tarball) => run(attw, ['--format', 'table-flipped', '--no-color', join(tarballs, tarball)], project)));
+    await Promise.all(
+      readdirSync(tarballs).map((tarball) => run(attw, ['--format', 'table-flipped', '--no-color', join(tarballs, tarball)], project)),
+    );
   }, 120_000);
 
   it('install one copy each of class-validator, class-transformer and reflect-metadata (peer dependencies)', async () => {
@@ -84,6 +86,15 @@ describe('the packed packages in a project outside the monorepo', () => {
     await runBinary(project, 'toolcraft-schema', ['--project', 'tsconfig.json', '--out', 'tool-schemas.json'], tsx);
     const { stdout } = await runBinary(project, 'tsx', ['main.ts'], tsx);
     expect(stdout.trim()).toBe(expectedLine('tsx'));
+  }, 120_000);
+
+  it('run under tsx a class tool whose Args properties have only @LLMDescription, typed by useToolSchemas(manifest)', async () => {
+    const tsx = join(project, 'tsx');
+    if (!existsSync(join(tsx, 'tool-schemas.json'))) {
+      await runBinary(project, 'toolcraft-schema', ['--project', 'tsconfig.json', '--out', 'tool-schemas.json'], tsx);
+    }
+    const { stdout } = await runBinary(project, 'tsx', ['class-main.ts'], tsx);
+    expect(stdout.trim()).toBe('tsx class: types=number,string,string,array ok=Ada x2 on 2024-05-01 (quiet) bad=refused');
   }, 120_000);
 
   it('type-check under bundler resolution with skipLibCheck off, the manifest imported from JSON without a cast', async () => {
