@@ -21,7 +21,8 @@ export interface ToolSchemaManifestSchema {
 
 /**
  * A build-time schema manifest, as `toolcraft-schema` (from `@toolcraft/schema`) writes it.
- * `ToolRegistry.builder().schemas(manifest)` uses it instead of reflection. Its type accepts the
+ * `ToolRegistry.builder().schemas(manifest)` uses it instead of reflection for annotated methods, and
+ * `useToolSchemas(manifest)` for the Args types of tool classes. Its type accepts the
  * manifest imported from JSON as it is; its content is checked at runtime (see `assertToolSchemaManifest`).
  */
 export interface ToolSchemaManifest {
