@@ -5,3 +5,4 @@
  */
 export { untilAborted } from './environment/bounded-await.js';
 export { decodePointerSegment, resolveLocalReference } from './decoding/json-pointer.js';
+export { toolDefinitions } from './agent/tool-definitions.js';

@@ -171,3 +171,18 @@ describe('Agent retries of model calls', () => {
     expect(model.requests).toHaveLength(1);
   });
 });
+
+describe('Agent retries within maxDurationMs', () => {
+  it('gives up at once, with the model error, when a retry would wait past maxDurationMs', async () => {
+    const model = new ScriptedModel([
+      { error: new ModelCallError('rate limited', { retryable: true, status: 429, retryAfterMs: 20_000 }) },
+      { text: 'late' },
+    ]);
+    const error = await new Agent({ model, registry: ToolRegistry.EMPTY, maxDurationMs: 300 }).run('hi').catch((caught: unknown) => caught);
+    expect(ModelCallError.isInstance(error) && error.message).toMatch(
+      /failed after 1 attempt \(the next retry would come after the run's maxDurationMs\).*rate limited/,
+    );
+    expect((error as ModelCallError).status).toBe(429);
+    expect(model.requests).toHaveLength(1);
+  });
+});

@@ -10,6 +10,7 @@ import {
   ToolRegistry,
   ToolResult,
 } from '../src/index.js';
+import { AddTool } from './support/calculator.js';
 
 class CalculatorArgs {
   @LLMDescription('The first digit to add (0-9)')
@@ -238,5 +239,11 @@ describe('Optional nulls with an explicit schema', () => {
     expect(result.content).toBe('{"contact":{"email":"a@b.c"},"note":null}');
     const missing = await env.executeTool({ name: 'contact', arguments: '{"contact":{"email":null}}' });
     expect(missing.content).toContain("'contact.email': expected a string, got null");
+  });
+});
+
+describe('Tool options', () => {
+  it('refuses a timeoutMs that is not above 0', () => {
+    expect(() => new AddTool('calculator', undefined, 0)).toThrow(/timeoutMs must be a number above 0/);
   });
 });

@@ -1,3 +1,4 @@
+import { toolDefinitions } from './tool-definitions.js';
 import { randomUUID } from 'node:crypto';
 import { AgentState } from '../context/agent-state.js';
 import { AgentEnvironment } from '../environment/agent-environment.js';
@@ -78,13 +79,7 @@ export class Agent {
     this.toolChoice = toolChoice;
     this.resetToolChoice = resetToolChoice ?? true;
     this.environment = new AgentEnvironment({ ...environment, registry });
-    this.toolDefinitions = Object.freeze(
-      registry.tools.map((tool) => ({
-        name: tool.descriptor.name,
-        description: tool.descriptor.description,
-        inputSchema: tool.inputSchema,
-      })),
-    );
+    this.toolDefinitions = Object.freeze(toolDefinitions(registry.tools));
   }
 
   /**

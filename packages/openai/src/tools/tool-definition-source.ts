@@ -1,4 +1,5 @@
 import type { JsonSchema, ToolDefinition } from '@toolcraft/core';
+import { toolDefinitions } from '@toolcraft/core/internal';
 
 /**
  * What the converters read from a `ToolRegistry`: its tools in insertion order,
@@ -32,11 +33,7 @@ export interface OpenAIToolsOptions {
  */
 export function toToolDefinitions(source: ToolDefinitionSource): readonly ToolDefinition[] {
   if (isDefinitionList(source)) return source;
-  return source.tools.map((tool) => ({
-    name: tool.descriptor.name,
-    description: tool.descriptor.description,
-    inputSchema: tool.inputSchema,
-  }));
+  return toolDefinitions(source.tools);
 }
 
 /**
