@@ -6,3 +6,5 @@
 export { untilAborted } from './environment/bounded-await.js';
 export { decodePointerSegment, resolveLocalReference } from './decoding/json-pointer.js';
 export { toolDefinitions } from './agent/tool-definitions.js';
+export { readMessageText } from './agent/read-message-text.js';
+export { readUsage } from './agent/read-usage.js';

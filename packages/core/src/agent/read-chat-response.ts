@@ -3,6 +3,7 @@ import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { ModelCallError } from '../errors/model-call-error.js';
 import type { ChatResponse, FinishReason } from './chat-model.js';
 import type { AssistantMessage, ModelToolCall } from './messages.js';
+import { readMessageText } from './read-message-text.js';
 import { readUsage } from './read-usage.js';
 
 const expectedShape = "{ message: { role: 'assistant', content: string | null, toolCalls?: { id, name, arguments }[] }, usage? }";
@@ -29,7 +30,7 @@ export function readChatResponse(reply: unknown): ChatResponse {
       throw malformed(`its message is ${kindOf(message)}`);
     }
     const { content, toolCalls } = message as Record<string, unknown>;
-    const read: AssistantMessage = { role: 'assistant', content: toText(content) };
+    const read: AssistantMessage = { role: 'assistant', content: readMessageText(content) };
     const calls = readToolCalls(toolCalls);
     if (calls !== undefined) read.toolCalls = calls;
     const usage = readUsage(rawUsage);
@@ -54,18 +55,6 @@ function readToolCalls(value: unknown): ModelToolCall[] | undefined {
     calls.push({ id: typeof id === 'string' && id !== '' ? id : generateCallId(), name, arguments: text ?? '{}' });
   }
   return calls;
-}
-
-function toText(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (!Array.isArray(value)) return null;
-  const texts = value.flatMap((part: unknown) => {
-    if (typeof part === 'string') return [part];
-    if (typeof part !== 'object' || part === null) return [];
-    const { type, text } = part as { type?: unknown; text?: unknown };
-    return typeof text === 'string' && (type === undefined || type === 'text' || type === 'output_text') ? [text] : [];
-  });
-  return texts.length > 0 ? texts.join('') : null;
 }
 
 function kindOf(value: unknown): string {

@@ -6,7 +6,6 @@ import type { Usage } from './chat-model.js';
  * object) as 0, or for the total, as input plus output. Anything but an object is no usage.
  * @param value - the `usage` field of a model's reply
  * @returns the usage, or undefined when the model reported none
- * @internal
  */
 export function readUsage(value: unknown): Usage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

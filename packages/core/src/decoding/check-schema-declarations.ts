@@ -1,21 +1,6 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import { schemaListKeywords, schemaMapKeywords, schemaValueKeywords } from './schema-keywords.js';
 import { isForbiddenKey } from './forbidden-keys.js';
-
-const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const schemaLists = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-const schemaValues = [
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-];
 
 /**
  * Refuses, when a tool is defined, what would make every call fail or pass unchecked: a property
@@ -47,15 +32,15 @@ function walk(schema: unknown, formats: readonly string[] | undefined, seen: Set
         `supported formats: ${formats.join(', ')}. Remove it, or use a pattern instead`,
     );
   }
-  for (const keyword of schemaMaps) {
+  for (const keyword of schemaMapKeywords) {
     const map = (node as Record<string, unknown>)[keyword];
     if (isRecord(map)) for (const inner of Object.values(map)) walk(inner, formats, seen);
   }
-  for (const keyword of schemaLists) {
+  for (const keyword of schemaListKeywords) {
     const list = (node as Record<string, unknown>)[keyword];
     if (Array.isArray(list)) for (const inner of list) walk(inner, formats, seen);
   }
-  for (const keyword of schemaValues) walk((node as Record<string, unknown>)[keyword], formats, seen);
+  for (const keyword of schemaValueKeywords) walk((node as Record<string, unknown>)[keyword], formats, seen);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,21 +1,7 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import { schemaListKeywords, schemaMapKeywords, schemaValueKeywords } from './schema-keywords.js';
 
 const annotations = new Set(['description', 'title', 'examples', '$comment']);
-const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const schemaLists = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-const schemaValues = [
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-];
 
 /**
  * The schema a validator is compiled from: the shown schema without its annotations (`description`,
@@ -29,13 +15,13 @@ export function validationSchema(schema: JsonSchema): JsonSchema {
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (annotations.has(keyword)) continue;
-    if (schemaMaps.includes(keyword) && isRecord(value)) {
+    if (schemaMapKeywords.includes(keyword) && isRecord(value)) {
       const map: Record<string, JsonSchema> = {};
       for (const [name, inner] of Object.entries(value)) map[name] = validationSchema(inner as JsonSchema);
       result[keyword] = map;
-    } else if (schemaLists.includes(keyword) && Array.isArray(value)) {
+    } else if (schemaListKeywords.includes(keyword) && Array.isArray(value)) {
       result[keyword] = value.map((inner) => validationSchema(inner as JsonSchema));
-    } else if (schemaValues.includes(keyword) && isRecord(value)) {
+    } else if (schemaValueKeywords.includes(keyword) && isRecord(value)) {
       result[keyword] = validationSchema(value as JsonSchema);
     } else {
       result[keyword] = value;

@@ -1,5 +1,6 @@
 import type { ChatResponse, FinishReason, ModelToolCall, Usage } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
+import { readMessageText, readUsage } from '@toolcraft/core/internal';
 import type { ChatCompletion, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 
@@ -31,8 +32,8 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
     throw new ModelCallError(`The chat completion${id} has no choices.`, { retryable: false });
   }
   const { content: rawContent, refusal: rawRefusal, tool_calls: toolCalls } = (choice.message ?? {}) as Partial<typeof choice.message>;
-  const content = toText(rawContent);
-  const refusal = toText(rawRefusal);
+  const content = readMessageText(rawContent);
+  const refusal = readMessageText(rawRefusal);
   const calls = (Array.isArray(toolCalls) ? toolCalls : []).flatMap(toModelToolCall);
   const message: ChatResponse['message'] = { role: 'assistant', content: content ?? refusal ?? null };
   if (calls.length > 0) message.toolCalls = calls;
@@ -66,32 +67,7 @@ function toFinishReason(reason: string | null | undefined): FinishReason | undef
  * @returns `prompt_tokens` as input, `completion_tokens` as output, and the total
  */
 export function fromCompletionUsage(usage: CompletionUsage): Usage {
-  const inputTokens = toTokenCount(usage.prompt_tokens) ?? 0;
-  const outputTokens = toTokenCount(usage.completion_tokens) ?? 0;
-  return { inputTokens, outputTokens, totalTokens: toTokenCount(usage.total_tokens) ?? inputTokens + outputTokens };
-}
-
-function toTokenCount(value: unknown): number | undefined {
-  const count = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
-}
-
-/**
- * The text of a message field, whatever shape a loosely compatible server sends: a string as it
- * is; an array of content parts as the text of its text parts (`{ type: 'text', text }`,
- * `output_text` parts, or plain strings), joined; anything else (a number, an object, image or
- * reasoning parts, an array with no text) as absent.
- */
-function toText(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (!Array.isArray(value)) return null;
-  const texts = value.flatMap((part: unknown) => {
-    if (typeof part === 'string') return [part];
-    if (typeof part !== 'object' || part === null) return [];
-    const { type, text } = part as { type?: unknown; text?: unknown };
-    return typeof text === 'string' && (type === undefined || type === 'text' || type === 'output_text') ? [text] : [];
-  });
-  return texts.length > 0 ? texts.join('') : null;
+  return readUsage({ inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, totalTokens: usage.total_tokens }) as Usage;
 }
 
 /**
