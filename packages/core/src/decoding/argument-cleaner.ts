@@ -172,7 +172,8 @@ function compileTuple(prefix: NodeCleaner[], rest: NodeCleaner): NodeCleaner {
     let output: unknown[] | undefined = pass.copy ? new Array<unknown>(input.length) : undefined;
     for (let index = 0; index < input.length; index++) {
       const item = input[index];
-      const next = (prefix[index] ?? rest)(item, childPath(path, index), pass);
+      const cleaner = prefix[index] ?? rest;
+      const next = cleaner === keep ? item : cleaner(item, childPath(path, index), pass);
       if (output !== undefined) output[index] = next;
       else if (next !== item) {
         output = input.slice();
@@ -184,21 +185,7 @@ function compileTuple(prefix: NodeCleaner[], rest: NodeCleaner): NodeCleaner {
 }
 
 function compileArray(items: NodeCleaner): NodeCleaner {
-  return (value, path, pass) => {
-    if (!Array.isArray(value)) return value;
-    const input = value as unknown[];
-    let output: unknown[] | undefined = pass.copy ? new Array<unknown>(input.length) : undefined;
-    for (let index = 0; index < input.length; index++) {
-      const item = input[index];
-      const next = items === keep ? item : items(item, childPath(path, index), pass);
-      if (output !== undefined) output[index] = next;
-      else if (next !== item) {
-        output = input.slice();
-        output[index] = next;
-      }
-    }
-    return output ?? input;
-  };
+  return compileTuple([], items);
 }
 
 /** Generated checks by object shape (declared names and null-dropping ones), shared by schemas of one shape. */
