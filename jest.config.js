@@ -14,6 +14,10 @@ const moduleNameMapper = {
   '^@toolcraft/testing$': source('packages/testing/src/index.ts'),
   '^@toolcraft/openai$': source('packages/openai/src/index.ts'),
   '^@toolcraft/schema$': source('packages/schema/src/index.ts'),
+  '^@toolcraft/mcp$': source('packages/mcp/src/index.ts'),
+  '^@toolcraft/opentelemetry$': source('packages/opentelemetry/src/index.ts'),
+  '^@toolcraft/redis$': source('packages/redis/src/index.ts'),
+  '^@toolcraft/bullmq$': source('packages/bullmq/src/index.ts'),
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
@@ -37,6 +41,10 @@ module.exports = {
     project('testing', 'packages/testing'),
     project('openai', 'packages/openai'),
     project('schema', 'packages/schema'),
+    project('mcp', 'packages/mcp'),
+    project('opentelemetry', 'packages/opentelemetry'),
+    project('redis', 'packages/redis'),
+    project('bullmq', 'packages/bullmq'),
     project('examples', 'examples'),
     {
       // The packed packages in temporary projects outside the repository (needs `npm run build`).

@@ -1,0 +1,2 @@
+// @toolcraft/redis: public entry point (filled in by the issue that adds the package).
+export {};
