@@ -26,6 +26,7 @@ const coreLayers = [
   'methods',
   'registry',
   'environment',
+  'toolsets',
   'agent',
 ];
 const coreSource = 'packages/core/src';

@@ -47,6 +47,7 @@ export { AgentContext } from './context/agent-context.js';
 export type { AgentContextInit } from './context/agent-context.js';
 export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
+export type { ReadonlyAgentContext, ReadonlyAgentState } from './context/readonly-agent-context.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
 export type { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
@@ -59,6 +60,8 @@ export type {
   ToolSchemaManifestSchema,
 } from './manifest/tool-schema-manifest.js';
 export { useToolSchemas } from './manifest/use-tool-schemas.js';
+
+export type { Toolset } from './toolsets/toolset.js';
 
 export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';
