@@ -48,6 +48,7 @@ export type { AgentContextInit } from './context/agent-context.js';
 export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
 export type { ReadonlyAgentContext, ReadonlyAgentState } from './context/readonly-agent-context.js';
+export type { ToolProgress, ToolProgressListener, ToolProgressSink } from './context/tool-progress.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
 export type { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
@@ -107,6 +108,7 @@ export { MissingAgentContextError } from './errors/missing-agent-context-error.j
 export { ToolExecutionError } from './errors/tool-execution-error.js';
 export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolCancelledError } from './errors/tool-cancelled-error.js';
+export { InvalidProgressError } from './errors/invalid-progress-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';

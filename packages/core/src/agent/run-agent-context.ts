@@ -1,5 +1,6 @@
 import { AgentActions } from '../context/agent-actions.js';
 import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
+import type { ToolProgressSink } from '../context/tool-progress.js';
 
 /**
  * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
@@ -28,9 +29,10 @@ export class RunAgentContext extends AgentContext {
    * A view for one call whose `actions` write through to the run's and record the call's id.
    * @param toolCallId - the call's id
    * @param signal - the call's signal
+   * @param progress - where the call's `reportProgress` goes, if anywhere
    * @returns the per-call context
    */
-  override forToolCall(toolCallId: string, signal: AbortSignal): AgentContext {
+  override forToolCall(toolCallId: string, signal: AbortSignal, progress?: ToolProgressSink): AgentContext {
     const setters = this.setters;
     const actions = new Proxy(this.actions, {
       set(target, property, value) {
@@ -38,6 +40,14 @@ export class RunAgentContext extends AgentContext {
         return Reflect.set(target, property, value);
       },
     });
-    return new AgentContext({ runId: this.runId, agentName: this.agentName, state: this.state, actions, signal, toolCallId });
+    return new AgentContext({
+      runId: this.runId,
+      agentName: this.agentName,
+      state: this.state,
+      actions,
+      signal,
+      toolCallId,
+      ...(progress ? { progress } : {}),
+    });
   }
 }

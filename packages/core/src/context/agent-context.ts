@@ -1,6 +1,8 @@
 import { Brands, setBrand } from '../brands.js';
 import { AgentActions } from './agent-actions.js';
 import { AgentState } from './agent-state.js';
+import { checkProgress } from './check-progress.js';
+import type { ToolProgressSink } from './tool-progress.js';
 
 /** What an {@link AgentContext} is made of. */
 export interface AgentContextInit {
@@ -10,6 +12,8 @@ export interface AgentContextInit {
   actions?: AgentActions;
   signal?: AbortSignal;
   toolCallId?: string;
+  /** Where `reportProgress` goes (the environment binds one per call; a tool's unit test may pass its own). */
+  progress?: ToolProgressSink;
 }
 
 /**
@@ -31,6 +35,7 @@ export class AgentContext {
   readonly signal: AbortSignal;
   /** The id of the tool call being executed; empty outside a call. */
   readonly toolCallId: string;
+  private readonly progress: ToolProgressSink | undefined;
 
   /** @param init - run id, agent name, and optionally state, actions, signal and call id */
   constructor(init: AgentContextInit) {
@@ -40,15 +45,37 @@ export class AgentContext {
     this.actions = init.actions ?? new AgentActions();
     this.signal = init.signal ?? new AbortController().signal;
     this.toolCallId = init.toolCallId ?? '';
+    this.progress = init.progress;
+  }
+
+  /**
+   * Reports the progress of the current tool call (MCP's progress notifications): the listener of the
+   * call (`onProgress` of the environment's call options) receives it; the agent streams it as a
+   * `tool_progress` event. A no-op without a listener or outside a call; a listener that throws is
+   * reported through `onFeatureError` and never fails the call.
+   * @param done - how much is done, a finite number >= 0 (a count, bytes, a percentage)
+   * @param total - how much there is in all, if known (a finite number > 0)
+   * @param message - a short human-readable line
+   * @throws InvalidProgressError when a value is not what is expected
+   * @example
+   * for (const [index, file] of files.entries()) {
+   *   await upload(file);
+   *   context.reportProgress(index + 1, files.length, `uploaded ${file.name}`);
+   * }
+   */
+  reportProgress(done: number, total?: number, message?: string): void {
+    checkProgress(done, total, message);
+    this.progress?.(done, total, message);
   }
 
   /**
    * A view of this context for one tool call: same run, state and actions, the call's own id and signal.
    * @param toolCallId - the call's id
    * @param signal - the call's signal (run cancellation and the call's timeout)
+   * @param progress - where the call's `reportProgress` goes, if anywhere
    * @returns the per-call context
    */
-  forToolCall(toolCallId: string, signal: AbortSignal): AgentContext {
+  forToolCall(toolCallId: string, signal: AbortSignal, progress?: ToolProgressSink): AgentContext {
     return new AgentContext({
       runId: this.runId,
       agentName: this.agentName,
@@ -56,6 +83,7 @@ export class AgentContext {
       actions: this.actions,
       signal,
       toolCallId,
+      ...(progress ? { progress } : {}),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { AgentContext } from '../context/agent-context.js';
+import type { ToolProgressListener } from '../context/tool-progress.js';
 import type { ArgumentLimits } from '../decoding/argument-limits.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { FormatterRegistry } from '../results/formatter-registry.js';
@@ -40,4 +41,11 @@ export interface ToolExecutionOptions {
   runId?: string;
   /** Cancels this batch's unfinished calls when aborted. */
   signal?: AbortSignal;
+  /**
+   * Receives the progress tools report with `context.reportProgress(done, total?, message?)`, with the
+   * call's id and tool name. Called synchronously and not awaited; a throw or rejection is reported
+   * through `onFeatureError` (stage `'progress'`) and never fails the call. Reports made after a call
+   * ended are dropped.
+   */
+  onProgress?: ToolProgressListener;
 }

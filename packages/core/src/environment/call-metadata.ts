@@ -1,3 +1,4 @@
+import type { ToolProgressSink } from '../context/tool-progress.js';
 import { FrameworkKeys } from '../metadata/framework-keys.js';
 import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
@@ -20,6 +21,7 @@ import type { MetadataProvider } from './feature.js';
  * @param signal - the call's signal, or undefined when the tool needs no framework entries
  * @param options - the run's context and id
  * @param guard - the call's guard, if it has one
+ * @param progress - where the call's `context.reportProgress` goes, when it has a listener
  * @returns the merged metadata, or a promise of it when a provider is async
  * @throws the guard's stop error when the call stops while a provider is awaited
  */
@@ -30,6 +32,7 @@ export function callMetadata(
   signal: AbortSignal | undefined,
   options: ToolExecutionOptions,
   guard: CallGuard | undefined,
+  progress?: ToolProgressSink,
 ): ToolCallMetadata | Promise<ToolCallMetadata> {
   const providers = pipeline.metadataProviders;
   let metadata = ToolCallMetadata.empty;
@@ -39,14 +42,14 @@ export function callMetadata(
     try {
       provided = handler(context);
       if (isPromiseLike(provided))
-        return awaitProviders(pipeline, context, metadata, index, provided, guard, callerMetadata, signal, options);
+        return awaitProviders(pipeline, context, metadata, index, provided, guard, callerMetadata, signal, options, progress);
     } catch (error) {
       pipeline.report({ feature, stage: 'metadata', callId: context.call.id, error });
       continue;
     }
     metadata = fold(pipeline, metadata, provided, feature, context.call.id);
   }
-  return finish(metadata, context.call.id, callerMetadata, signal, options);
+  return finish(metadata, context.call.id, callerMetadata, signal, options, progress);
 }
 
 async function awaitProviders(
@@ -59,6 +62,7 @@ async function awaitProviders(
   callerMetadata: ToolCallMetadata,
   signal: AbortSignal | undefined,
   options: ToolExecutionOptions,
+  progress: ToolProgressSink | undefined,
 ): Promise<ToolCallMetadata> {
   const providers: readonly Registered<MetadataProvider>[] = pipeline.metadataProviders;
   const callId = context.call.id;
@@ -75,7 +79,7 @@ async function awaitProviders(
     provided = await pipeline.settle(provided, feature, 'metadata', callId, guard);
     if (provided !== failedHandler) metadata = fold(pipeline, metadata, provided, feature, callId);
   }
-  return finish(metadata, callId, callerMetadata, signal, options);
+  return finish(metadata, callId, callerMetadata, signal, options, progress);
 }
 
 function fold(pipeline: ToolPipeline, metadata: ToolCallMetadata, provided: unknown, feature: string, callId: string): ToolCallMetadata {
@@ -94,12 +98,19 @@ function finish(
   callerMetadata: ToolCallMetadata,
   signal: AbortSignal | undefined,
   options: ToolExecutionOptions,
+  progress: ToolProgressSink | undefined,
 ): ToolCallMetadata {
   const merged = metadata.merge(callerMetadata);
-  return signal === undefined ? merged : merged.merge(frameworkEntries(id, signal, options, callerMetadata));
+  return signal === undefined ? merged : merged.merge(frameworkEntries(id, signal, options, callerMetadata, progress));
 }
 
-function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutionOptions, caller: ToolCallMetadata): ToolCallMetadata {
+function frameworkEntries(
+  id: string,
+  signal: AbortSignal,
+  options: ToolExecutionOptions,
+  caller: ToolCallMetadata,
+  progress: ToolProgressSink | undefined,
+): ToolCallMetadata {
   const entries: Array<[(typeof FrameworkKeys)[keyof typeof FrameworkKeys], unknown]> = [
     [FrameworkKeys.toolCallId, id],
     [FrameworkKeys.signal, signal],
@@ -108,7 +119,7 @@ function frameworkEntries(id: string, signal: AbortSignal, options: ToolExecutio
   // The run's context wins; outside a run, a context the caller supplied (unit tests, SafeTool) is bound
   // to this call too, so its signal sees the call's timeout and cancellation. A feature cannot supply one.
   const context = options.agentContext ?? caller.get(FrameworkKeys.agentContext);
-  if (typeof context?.forToolCall === 'function') entries.push([FrameworkKeys.agentContext, context.forToolCall(id, signal)]);
+  if (typeof context?.forToolCall === 'function') entries.push([FrameworkKeys.agentContext, context.forToolCall(id, signal, progress)]);
   return ToolCallMetadata.of(entries);
 }
 

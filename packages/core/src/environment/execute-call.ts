@@ -7,6 +7,7 @@ import type { AnyTool } from '../tools/abstract-tool.js';
 import { invokeTool } from '../tools/invoke-tool.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
 import { CallGuard } from './bounded-await.js';
+import { CallProgress } from './call-progress.js';
 import { callMetadata } from './call-metadata.js';
 import { callInfo, type UnreadableCall } from './call-info.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
@@ -80,6 +81,10 @@ async function runTool(
   const guard = CallGuard.needed(timeoutMs, settings.signal, options.signal)
     ? new CallGuard(info, tool.name, timeoutMs, settings.signal, options.signal)
     : undefined;
+  const progress =
+    options.onProgress && tool.needs !== 'nothing'
+      ? new CallProgress(settings.pipeline, info.id, tool.name, options.onProgress)
+      : undefined;
   try {
     if (guard?.stopped) return await failedResult(settings, info, tool, guard.reason, guard);
     const { pipeline } = settings;
@@ -95,7 +100,7 @@ async function runTool(
           ...(options.agentContext ? { agentContext: options.agentContext } : {}),
         };
         const signal = tool.needs === 'nothing' ? undefined : (guard?.signal ?? neverAborted);
-        const merged = callMetadata(pipeline, context, callerMetadata, signal, options, guard);
+        const merged = callMetadata(pipeline, context, callerMetadata, signal, options, guard, progress?.sink);
         metadata = merged instanceof Promise ? await merged : (merged as ToolCallMetadata);
         if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
@@ -116,6 +121,7 @@ async function runTool(
     // Awaited, so the guard is disposed only once the failed interceptors are done with it.
     return await failedSafely(settings, info, tool, error, guard);
   } finally {
+    progress?.close();
     guard?.dispose();
   }
 }

@@ -73,7 +73,7 @@ export interface FeatureErrorReport {
   /** The feature whose handler threw. */
   feature: string;
   /** Which handler it was. */
-  stage: 'metadata' | 'starting' | 'validationFailed' | 'completed' | 'failed';
+  stage: 'metadata' | 'starting' | 'validationFailed' | 'completed' | 'failed' | 'progress';
   /** The call it happened on. */
   callId: string;
   /** What was thrown. */
