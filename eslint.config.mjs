@@ -16,6 +16,8 @@ const coreLayers = [
   'types',
   'errors',
   'results',
+  'storage',
+  'artifacts',
   'context',
   'metadata',
   'decorators',
@@ -28,6 +30,8 @@ const coreLayers = [
   'environment',
   'toolsets',
   'agent',
+  'sessions',
+  'memory',
 ];
 const coreSource = 'packages/core/src';
 const layerZones = coreLayers.map((layer, index) => ({

@@ -98,6 +98,20 @@ export { InvalidAgentOptionsError } from './errors/invalid-agent-options-error.j
 export type { ChatModel, ChatRequest, ChatResponse, FinishReason, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
 
+export type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from './agent/session.js';
+export type { SessionStore } from './sessions/session-store.js';
+export { StoredSession } from './sessions/stored-session.js';
+export { InMemorySessionStore } from './sessions/in-memory-session-store.js';
+export { FileSessionStore } from './sessions/file-session-store.js';
+export type { FileSessionStoreOptions } from './sessions/file-session-store.js';
+export { InvalidSessionKeyError } from './errors/invalid-session-key-error.js';
+export { CorruptSessionError } from './errors/corrupt-session-error.js';
+export { UnsupportedSessionFormatError } from './errors/unsupported-session-format-error.js';
+export { SessionConflictError } from './errors/session-conflict-error.js';
+export { SessionLockTimeoutError } from './errors/session-lock-timeout-error.js';
+export { SessionSaveError } from './errors/session-save-error.js';
+export { UnserializableSessionValueError } from './errors/unserializable-session-value-error.js';
+
 export { ToolcraftError } from './errors/toolcraft-error.js';
 export type { ToolcraftErrorOptions } from './errors/toolcraft-error.js';
 export { ToolArgumentsError } from './errors/tool-arguments-error.js';

@@ -13,6 +13,7 @@ import { nextTurn } from './next-turn.js';
 import { readChatResponse } from './read-chat-response.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
+import { observeRun, runInSession } from './session-run.js';
 import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
 import type { StopReason } from './stop-reason.js';
@@ -92,6 +93,8 @@ export class Agent {
    * @throws the model's error as it is when it is not retryable
    */
   async run(input: string, options: RunOptions = {}): Promise<RunResult> {
+    if (options.session !== undefined)
+      return runInSession({ ...options, session: options.session }, this.limits.maxDurationMs, (inner) => this.run(input, inner));
     const startedAt = Date.now();
     const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
     const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
@@ -102,6 +105,7 @@ export class Agent {
       signal: deadline.signal,
     });
     const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
+    observeRun(options, transcript, context);
     try {
       const outcome = await this.loop(context, transcript, deadline, options);
       return {

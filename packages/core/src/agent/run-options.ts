@@ -2,6 +2,7 @@ import type { AgentState } from '../context/agent-state.js';
 import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ToolChoice } from './chat-model.js';
 import type { ChatMessage } from './messages.js';
+import type { Session } from './session.js';
 
 /** Options of one `agent.run(...)`. */
 export interface RunOptions {
@@ -17,6 +18,12 @@ export interface RunOptions {
    * so a previous `run.messages` can be passed as it is.
    */
   history?: readonly ChatMessage[];
+  /**
+   * The session the run belongs to (`store.open({ appName, userId, sessionId })`): the run starts
+   * from its messages (before `history`) and state (under `state`), and appends its new messages and
+   * state delta to it when it ends, also when it fails or is aborted.
+   */
+  session?: Session;
   /** How the model may use tools in this run; wins over the agent's `toolChoice`. */
   toolChoice?: ToolChoice;
 }

@@ -1,0 +1,32 @@
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'SessionLockTimeoutError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
+
+/** A `FileSessionStore` write that could not take the app's lock file in time; nothing was written. */
+export class SessionLockTimeoutError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
+  /**
+   * @param lockPath - the lock file
+   * @param waitedMs - how long the write waited
+   */
+  constructor(
+    readonly lockPath: string,
+    readonly waitedMs: number,
+  ) {
+    super(
+      `Could not take the session lock '${lockPath}' within ${waitedMs} ms: another process holds it. Nothing was written. If no process is writing, the lock is stale and is broken after staleLockMs.`,
+    );
+  }
+
+  /**
+   * Tells whether a value is a {@link SessionLockTimeoutError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link SessionLockTimeoutError}
+   */
+  static override isInstance(error: unknown): error is SessionLockTimeoutError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ScriptedModel } from '@toolcraft/testing';
+import {
+  Agent,
+  ContextAwareTool,
+  CorruptSessionError,
+  FileSessionStore,
+  InMemorySessionStore,
+  SessionSaveError,
+  ToolRegistry,
+  type AgentContext,
+  type SessionKey,
+  type SessionStore,
+} from '@toolcraft/core';
+
+/** Sets a state key the model names. */
+class SetStateTool extends ContextAwareTool<{ key: string; value: string }, string> {
+  constructor() {
+    super({
+      name: 'set_state',
+      description: 'Sets a state key.',
+      argsType: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } }, required: ['key', 'value'] },
+    });
+  }
+  execute(args: { key: string; value: string }, context: AgentContext): string {
+    context.state.set(args.key, args.value);
+    return 'ok';
+  }
+}
+
+const key: SessionKey = { appName: 'chat', userId: 'ada', sessionId: 'monday' };
+const registry = ToolRegistry.of(new SetStateTool());
+
+describe('agent.run with a session', () => {
+  let store: SessionStore;
+  beforeEach(() => {
+    store = new InMemorySessionStore();
+  });
+
+  it('starts from the session history and state, and appends the new messages and state delta', async () => {
+    const first = new ScriptedModel([
+      { toolCalls: [{ name: 'set_state', arguments: { key: 'user:theme', value: 'dark' } }] },
+      { toolCalls: [{ name: 'set_state', arguments: { key: 'temp:draft', value: 'x' } }] },
+      { text: 'Dark it is.' },
+    ]);
+    const agent = new Agent({ model: first, registry, instructions: 'Be brief.' });
+    const run = await agent.run('I like dark themes.', { session: store.open(key) });
+    expect(run.text).toBe('Dark it is.');
+
+    const saved = await store.load(key);
+    expect(saved.version).toBe(1);
+    expect(saved.state).toEqual({ 'user:theme': 'dark' });
+    expect(saved.messages).toEqual(run.messages.slice(1)); // everything but the instructions
+    expect(saved.messages[0]).toEqual({ role: 'user', content: 'I like dark themes.' });
+
+    const second = new ScriptedModel([(request) => ({ text: `history of ${request.messages.length} messages` })]);
+    const next = await new Agent({ model: second, registry, instructions: 'Be brief.' }).run('And now?', { session: store.open(key) });
+    expect(second.requests[0]!.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      ...saved.messages,
+      { role: 'user', content: 'And now?' },
+    ]);
+    expect(next.text).toBe(`history of ${saved.messages.length + 2} messages`);
+    await expect(store.load(key)).resolves.toMatchObject({ version: 2 });
+  });
+
+  it('gives tools the user: state of another session of the same user, not another user', async () => {
+    await store.append(key, { messages: [], stateDelta: { 'user:theme': 'dark', topic: 'monday only' } });
+    const seen: unknown[] = [];
+    class ReadTool extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'read', description: 'Reads state.', argsType: { type: 'object', properties: {} } });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        seen.push(context.state.toJSON());
+        return 'ok';
+      }
+    }
+    const model = () => new ScriptedModel([{ toolCalls: [{ name: 'read' }] }, { text: 'done' }]);
+    const reader = ToolRegistry.of(new ReadTool());
+    await new Agent({ model: model(), registry: reader }).run('hi', { session: store.open({ ...key, sessionId: 'tuesday' }) });
+    await new Agent({ model: model(), registry: reader }).run('hi', { session: store.open({ ...key, userId: 'bob' }) });
+    expect(seen).toEqual([{ 'user:theme': 'dark' }, {}]);
+  });
+
+  it('saves what a failed run did before it failed, then rethrows its error', async () => {
+    const failure = new Error('model down');
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'set_state', arguments: { key: 'user:lang', value: 'fr' } }] },
+      { error: failure },
+    ]);
+    const agent = new Agent({ model, registry, retry: { maxRetries: 0 } });
+    await expect(agent.run('Parle français.', { session: store.open(key) })).rejects.toBe(failure);
+    const saved = await store.load(key);
+    expect(saved.state).toEqual({ 'user:lang': 'fr' });
+    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+  });
+
+  it('saves an aborted run', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'set_state', arguments: { key: 'step', value: 'one' } }] },
+      () => {
+        controller.abort();
+        return new Promise(() => undefined);
+      },
+    ]);
+    const run = await new Agent({ model, registry }).run('go', { session: store.open(key), signal: controller.signal });
+    expect(run.stopReason).toBe('aborted');
+    await expect(store.load(key)).resolves.toMatchObject({ version: 1, state: { step: 'one' } });
+  });
+
+  it('fails with SessionSaveError keeping the result when the run cannot be saved', async () => {
+    const broken: SessionStore = Object.assign(new InMemorySessionStore(), {
+      append: () => Promise.reject(new Error('disk full')),
+    });
+    const model = new ScriptedModel([{ text: 'hello' }]);
+    const running = new Agent({ model, registry }).run('hi', { session: broken.open(key) });
+    await expect(running).rejects.toThrow(SessionSaveError);
+    await expect(running).rejects.toThrow(/saving it to session 'chat\/ada\/monday' failed: .*disk full/);
+    await expect(running).rejects.toMatchObject({ result: { text: 'hello', stopReason: 'completed' } });
+  });
+
+  it('does not run at all when the session cannot be read, and leaves the file untouched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolcraft-agent-session-'));
+    try {
+      const files = new FileSessionStore(dir);
+      const file = files.sessionFile(key);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, 'not json');
+      const model = new ScriptedModel([{ text: 'never' }]);
+      await expect(new Agent({ model, registry }).run('hi', { session: files.open(key) })).rejects.toThrow(CorruptSessionError);
+      expect(model.requests).toHaveLength(0);
+      expect(readFileSync(file, 'utf8')).toBe('not json');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CorruptSessionError, FileSessionStore, UnsupportedSessionFormatError, type SessionKey } from '@toolcraft/core';
+
+const key: SessionKey = { appName: 'app', userId: 'u', sessionId: 's' };
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolcraft-file-sessions-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function runWorker(worker: string, count: number): Promise<void> {
+  const script = join(__dirname, 'fixtures', 'append-worker.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dir, worker, String(count)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${worker} exited with ${code}: ${errors}`))));
+  });
+}
+
+describe('FileSessionStore', () => {
+  it('keeps every turn of two processes appending to one session at the same time', async () => {
+    await Promise.all([runWorker('a', 25), runWorker('b', 25)]);
+    const loaded = await new FileSessionStore(dir).load({ appName: 'app', userId: 'u', sessionId: 'shared' });
+    expect(loaded.version).toBe(50);
+    const contents = loaded.messages.map((message) => message.content as string);
+    for (const worker of ['a', 'b']) {
+      const own = contents.filter((content) => content.startsWith(`${worker}-`));
+      // Each process's turns all land, in the order it appended them.
+      expect(own).toEqual(Array.from({ length: 25 }, (_, index) => `${worker}-${index}`));
+    }
+    expect(loaded.state).toEqual({ 'user:a': 24, 'user:b': 24, 'app:a': 24, 'app:b': 24 });
+  }, 60_000);
+
+  it('writes one JSON file per session plus the app and user scope files, and leaves no temporary file', async () => {
+    const store = new FileSessionStore(dir);
+    await store.append(key, { messages: [{ role: 'user', content: 'hi' }], stateDelta: { 'app:a': 1, 'user:b': 2, c: 3 } });
+    const sessionFile = store.sessionFile(key);
+    expect(JSON.parse(readFileSync(sessionFile, 'utf8'))).toMatchObject({
+      format: 'toolcraft.session',
+      formatVersion: 1,
+      version: 1,
+      state: { c: 3 },
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'app', 'app.json'), 'utf8'))).toMatchObject({ scope: 'app', state: { 'app:a': 1 } });
+    expect(JSON.parse(readFileSync(join(dir, 'app', 'users', 'u', 'user.json'), 'utf8'))).toMatchObject({
+      scope: 'user',
+      state: { 'user:b': 2 },
+    });
+    const everything = readdirSync(dir, { recursive: true }).map(String);
+    expect(everything.filter((name) => name.includes('.tmp-') || name.endsWith('.lock'))).toEqual([]);
+  });
+
+  it('keeps names with / or .. inside the folder, as one encoded file name', async () => {
+    const store = new FileSessionStore(dir);
+    const odd = { appName: '../outside', userId: 'a/b', sessionId: '..' };
+    await store.append(odd, { messages: [{ role: 'user', content: 'x' }], stateDelta: {} });
+    expect(store.sessionFile(odd).startsWith(dir)).toBe(true);
+    expect(readdirSync(dirname(dir)).filter((name) => name === 'outside')).toEqual([]);
+    await expect(store.listSessions('../outside', 'a/b')).resolves.toEqual(['..']);
+  });
+
+  it('refuses a corrupt session file with an error naming it, and leaves it untouched', async () => {
+    const store = new FileSessionStore(dir);
+    const file = store.sessionFile(key);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '{"format": "toolcraft.session", "formatVersion": 1, "messa');
+    await expect(store.load(key)).rejects.toThrow(CorruptSessionError);
+    const append = store.append(key, { messages: [{ role: 'user', content: 'hi' }], stateDelta: {} });
+    await expect(append).rejects.toThrow(`Session record '${file}' is corrupt: it is not JSON`);
+    expect(readFileSync(file, 'utf8')).toBe('{"format": "toolcraft.session", "formatVersion": 1, "messa');
+  });
+
+  it('refuses a file of the wrong shape, saying what is wrong', async () => {
+    const store = new FileSessionStore(dir);
+    const file = store.sessionFile(key);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ format: 'toolcraft.session', formatVersion: 1, version: 2, messages: 'nope', state: {} }));
+    await expect(store.load(key)).rejects.toThrow(/'messages' is not a list of chat messages/);
+    writeFileSync(file, JSON.stringify({ hello: 'world' }));
+    await expect(store.load(key)).rejects.toThrow(/is not a toolcraft.session record/);
+  });
+
+  it('refuses a session file from a newer toolcraft, naming it and the versions, and leaves it untouched', async () => {
+    const store = new FileSessionStore(dir);
+    const file = join(dir, 'app', 'users', 'u', 'user.json');
+    mkdirSync(dirname(file), { recursive: true });
+    const newer = JSON.stringify({ format: 'toolcraft.state', formatVersion: 2, scope: 'user', state: { future: true } });
+    writeFileSync(file, newer);
+    const append = store.append(key, { messages: [], stateDelta: { 'user:theme': 'dark' } });
+    await expect(append).rejects.toThrow(UnsupportedSessionFormatError);
+    await expect(append).rejects.toThrow(`Session record '${file}' has format version 2, but this toolcraft reads format versions up to 1`);
+    expect(readFileSync(file, 'utf8')).toBe(newer);
+    await expect(store.load(key)).rejects.toMatchObject({ location: file, found: 2, supported: 1 });
+  });
+
+  it('breaks a lock file left by a crashed writer once it is stale, and times out on a fresh one', async () => {
+    const lock = join(dir, 'app', '.lock');
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, 'crashed');
+    const waiting = new FileSessionStore(dir, { lockTimeoutMs: 50, staleLockMs: 60_000 });
+    await expect(waiting.append(key, { messages: [], stateDelta: {} })).rejects.toThrow(/Could not take the session lock .*within 50 ms/);
+    const breaking = new FileSessionStore(dir, { lockTimeoutMs: 5_000, staleLockMs: 0 });
+    await expect(breaking.append(key, { messages: [], stateDelta: { a: 1 } })).resolves.toMatchObject({ version: 1 });
+  });
+});
