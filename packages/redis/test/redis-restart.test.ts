@@ -1,0 +1,67 @@
+import { Redis } from 'ioredis';
+import { RedisCheckpointStore, RedisStoreError } from '@toolcraft/redis';
+import { OwnRedisServer } from './support/own-redis-server';
+
+/** Waits until a client has noticed that its server went away. */
+async function disconnected(client: Redis): Promise<void> {
+  while (client.status === 'ready') await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('a Redis store when the server restarts mid-run', () => {
+  let server: OwnRedisServer;
+
+  beforeAll(async () => {
+    server = await OwnRedisServer.start();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('reconnects, and a save issued while the server was down lands once it is back', async () => {
+    const client = new Redis(server.url);
+    client.on('error', () => undefined);
+    const store = new RedisCheckpointStore({ connection: client, keyPrefix: 'restart:' });
+    await store.save('run-1', { step: 1 });
+
+    await server.stop();
+    await disconnected(client);
+    const saved = store.save('run-1', { step: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.restart();
+    await saved;
+
+    expect(await store.load('run-1')).toEqual({ step: 2 });
+    client.disconnect();
+  });
+
+  it('tells a save that could not reach the server as an error, never as success', async () => {
+    const client = new Redis(server.url, { maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    const store = new RedisCheckpointStore({ connection: client, keyPrefix: 'restart:' });
+    await store.save('run-2', { step: 1 });
+
+    await server.stop();
+    await disconnected(client);
+    const failure = store.save('run-2', { step: 2 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const error = await failure;
+    expect(error).toBeInstanceOf(RedisStoreError);
+    expect(String(error)).toMatch(/could not save the checkpoint \(key 'restart:checkpoint:run-2'\).*Nothing was written/);
+
+    await server.restart();
+    // The client is back by itself; the caller retries the write it was told failed.
+    await store.save('run-2', { step: 2 });
+    expect(await store.load('run-2')).toEqual({ step: 2 });
+    client.disconnect();
+  });
+
+  it('closes its own client from a URL even while the server is down', async () => {
+    const store = new RedisCheckpointStore({ url: server.url, keyPrefix: 'restart:' });
+    await store.save('run-3', { step: 1 });
+    await server.stop();
+    await store.close();
+    await server.restart();
+  });
+});
