@@ -29,7 +29,8 @@ export class RedisClientHandle {
       this.client = given.connection;
       this.owned = false;
     } else if (typeof given.url === 'string' && given.url.length > 0) {
-      this.client = new Redis(given.url);
+      // close() sends QUIT first; the disconnect grace only matters when the server is away.
+      this.client = new Redis(given.url, { disconnectTimeout: 200 });
       // The client reconnects by itself; its errors reach the operation that failed, not the process.
       this.client.on('error', () => undefined);
       this.owned = true;
