@@ -19,6 +19,7 @@ export { SimpleTool } from './tools/simple-tool.js';
 export { ContextAwareTool } from './tools/context-aware-tool.js';
 export { ToolBase } from './tools/tool-base.js';
 export type { ArgsType } from './tools/args-type.js';
+export type { ToolLimits } from './tools/tool-limits.js';
 export { withJsonSchema } from './decoding/standard-schema/with-json-schema.js';
 export type { StandardArgsSchema } from './decoding/standard-schema/standard-args-schema.js';
 export type { ArgsClass } from './schema/class-args/compile-args-class.js';
@@ -63,6 +64,8 @@ export type {
 export { useToolSchemas } from './manifest/use-tool-schemas.js';
 
 export type { Toolset } from './toolsets/toolset.js';
+export type { ToolFilter, ToolPredicate } from './toolsets/tool-filter.js';
+export type { AgentToolsItem } from './toolsets/tool-sources.js';
 
 export { AgentEnvironment } from './environment/agent-environment.js';
 export type { AgentEnvironmentOptions, ToolExecutionOptions } from './environment/agent-environment-options.js';
@@ -126,6 +129,12 @@ export { InvalidProgressError } from './errors/invalid-progress-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
+export { ToolLimitError } from './errors/tool-limit-error.js';
+export { ToolsetError } from './errors/toolset-error.js';
+export { ToolFilterError } from './errors/tool-filter-error.js';
+export { ToolsetCloseError } from './errors/toolset-close-error.js';
+export type { ToolsetCloseFailure } from './errors/toolset-close-error.js';
+export { AgentClosedError } from './errors/agent-closed-error.js';
 export { describeThrownValue } from './errors/describe-thrown-value.js';
 export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';
 export type { ModelCallErrorOptions } from './errors/model-call-error.js';

@@ -1,5 +1,7 @@
 import type { AgentEnvironmentOptions } from '../environment/agent-environment-options.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { ToolFilter } from '../toolsets/tool-filter.js';
+import type { AgentToolsItem } from '../toolsets/tool-sources.js';
 import type { ChatModel, ToolChoice } from './chat-model.js';
 import type { RetryOptions } from './retry/retry-options.js';
 
@@ -13,8 +15,16 @@ export type AgentEnvironmentSettings = Pick<
 export interface AgentOptions extends AgentEnvironmentSettings {
   /** The model: `OpenAIChatModel`, `ScriptedModel` or any other `ChatModel`. */
   model: ChatModel;
-  /** The tools the model may call. */
-  registry: ToolRegistry;
+  /** The tools the model may call (with or instead of `tools`); none when both are absent. */
+  registry?: ToolRegistry;
+  /**
+   * The tools the model may call: tools, service instances with `@Tool` methods, registries and
+   * toolsets (asked at the start of every model turn), in order. A name clash between sources fails
+   * the run with `DuplicateToolError` before any model call.
+   */
+  tools?: readonly AgentToolsItem[];
+  /** Which tools are offered: a list of names, or a predicate `(tool, context) => boolean` asked every turn. */
+  toolFilter?: ToolFilter;
   /** The system message that starts every run; none when absent or empty. */
   instructions?: string;
   /** The agent's name, given to tools as `context.agentName`; default `'agent'`. */

@@ -1,7 +1,6 @@
-import { toolDefinitions } from './tool-definitions.js';
 import { randomUUID } from 'node:crypto';
 import { AgentState } from '../context/agent-state.js';
-import { AgentEnvironment } from '../environment/agent-environment.js';
+import type { AgentEnvironment } from '../environment/agent-environment.js';
 import type { ReceivedToolResult } from '../environment/tool-call.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { defaultAgentLimits, type AgentOptions } from './agent-options.js';
@@ -9,6 +8,8 @@ import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from './chat
 import { completeWithRetry } from './retry/complete-with-retry.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
+import { AgentTools } from './agent-tools.js';
+import type { TurnTools, TurnToolSet } from './turn-tools.js';
 import { nextTurn } from './next-turn.js';
 import { readChatResponse } from './read-chat-response.js';
 import { RunDeadline } from './run-deadline.js';
@@ -36,12 +37,13 @@ export class Agent {
   readonly name: string;
   /** The model the agent talks to. */
   readonly model: ChatModel;
-  /** The tools the model may call. */
+  /** The agent's fixed tools (`registry` and the tools of `tools`, after a names `toolFilter`); toolsets add theirs per turn. */
   readonly registry: ToolRegistry;
-  /** The environment every run's tool calls go through (features installed once). */
+  /** The environment of the fixed tools (features installed once); each turn's environment shares its features and settings. */
   readonly environment: AgentEnvironment;
-  /** The tools as the model is shown them, computed once. */
+  /** The fixed tools as the model is shown them, computed once. */
   readonly toolDefinitions: readonly ToolDefinition[];
+  private readonly toolSources: AgentTools;
   private readonly instructions?: string;
   private readonly limits: AgentLimits;
   private readonly retry: ResolvedRetryOptions;
@@ -56,6 +58,8 @@ export class Agent {
     const {
       model,
       registry,
+      tools,
+      toolFilter,
       instructions,
       name,
       maxIterations,
@@ -75,12 +79,13 @@ export class Agent {
     validateAgentOptions(this.limits, this.retry);
     this.name = name ?? 'agent';
     this.model = model;
-    this.registry = registry;
+    this.toolSources = new AgentTools({ registry, tools, toolFilter }, environment);
+    this.registry = this.toolSources.registry;
     this.instructions = instructions;
     this.toolChoice = toolChoice;
     this.resetToolChoice = resetToolChoice ?? true;
-    this.environment = new AgentEnvironment({ ...environment, registry });
-    this.toolDefinitions = Object.freeze(toolDefinitions(registry.tools));
+    this.environment = this.toolSources.environment;
+    this.toolDefinitions = this.toolSources.definitions;
   }
 
   /**
@@ -107,7 +112,8 @@ export class Agent {
     const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
     observeRun(options, transcript, context);
     try {
-      const outcome = await this.loop(context, transcript, deadline, options);
+      const tools = this.toolSources.forRun(context, options.tools, deadline.signal);
+      const outcome = await this.loop(context, transcript, deadline, options, tools);
       return {
         runId: context.runId,
         text: outcome.text ?? transcript.lastAssistantText,
@@ -125,7 +131,24 @@ export class Agent {
     }
   }
 
-  private async loop(context: RunAgentContext, transcript: RunTranscript, deadline: RunDeadline, options: RunOptions): Promise<Outcome> {
+  /**
+   * Closes every toolset of the agent's `tools`, once (a later call returns the same promise); the
+   * agent cannot run afterwards. Toolsets close all at once, each within `timeoutMs` (default 10 s);
+   * one that fails does not keep the others from closing.
+   * @param options - `timeoutMs` of each toolset's `close()`
+   * @throws ToolsetCloseError listing every toolset that failed to close
+   */
+  close(options: { timeoutMs?: number } = {}): Promise<void> {
+    return this.toolSources.close(options.timeoutMs ?? 10_000);
+  }
+
+  private async loop(
+    context: RunAgentContext,
+    transcript: RunTranscript,
+    deadline: RunDeadline,
+    options: RunOptions,
+    tools: TurnTools,
+  ): Promise<Outcome> {
     const { signal } = deadline;
     let toolChoice = options.toolChoice ?? this.toolChoice;
     let toolCallCount = 0;
@@ -135,8 +158,11 @@ export class Agent {
       if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
       if (iteration >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
       let response: ChatResponse;
+      let turn: TurnToolSet;
       try {
-        const request = { messages: transcript.messages.slice(), tools: this.toolDefinitions as ToolDefinition[], signal };
+        const next = tools.next();
+        turn = next instanceof Promise ? await next : next;
+        const request = { messages: transcript.messages.slice(), tools: turn.definitions as ToolDefinition[], signal };
         const reply: unknown = await completeWithRetry(
           this.model,
           toolChoice === undefined ? request : { ...request, toolChoice },
@@ -158,7 +184,7 @@ export class Agent {
         return { stopReason: 'max_tool_calls' };
       }
       toolCallCount += calls.length;
-      const results = await this.environment.executeTools(calls, options.metadata, { agentContext: context, runId: context.runId, signal });
+      const results = await tools.execute(turn, calls, options.metadata, { agentContext: context, runId: context.runId, signal });
       transcript.addResults(calls, results);
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
       if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';

@@ -1,5 +1,6 @@
 import type { AgentState } from '../context/agent-state.js';
 import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { AgentToolsItem } from '../toolsets/tool-sources.js';
 import type { ToolChoice } from './chat-model.js';
 import type { ChatMessage } from './messages.js';
 import type { Session } from './session.js';
@@ -26,4 +27,9 @@ export interface RunOptions {
   session?: Session;
   /** How the model may use tools in this run; wins over the agent's `toolChoice`. */
   toolChoice?: ToolChoice;
+  /**
+   * Tools offered in this run only, besides the agent's (tools, services, registries or toolsets;
+   * toolsets given here are not closed by `agent.close()`). The agent's `toolFilter` applies to them too.
+   */
+  tools?: readonly AgentToolsItem[];
 }

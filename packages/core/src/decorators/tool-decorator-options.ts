@@ -4,4 +4,8 @@ export interface ToolDecoratorOptions {
   customName?: string;
   /** A time limit for this tool's calls, in ms (overrides the environment's `toolTimeoutMs`). */
   timeoutMs?: number;
+  /** The most calls of this tool one run executes (an integer of at least 1); see `ToolLimits`. */
+  maxInvocations?: number;
+  /** The most failed calls of this tool in one run (an integer of at least 1); see `ToolLimits`. */
+  maxFailures?: number;
 }

@@ -52,6 +52,18 @@ export class AgentEnvironment {
   }
 
   /**
+   * An environment like this one (the same features, pipeline, formatters and settings; nothing is
+   * installed again) that dispatches to other tools: the agent's environment of one turn's tools.
+   * @param registry - the tools to dispatch to
+   * @returns the new environment
+   * @internal
+   */
+  withRegistry(registry: ToolRegistry): AgentEnvironment {
+    const copy = Object.create(AgentEnvironment.prototype) as AgentEnvironment;
+    return Object.assign(copy, this, { registry, settings: { ...this.settings, registry } });
+  }
+
+  /**
    * Executes one call. Never throws for a bad call: errors come back with `isError: true`.
    * @param call - the tool name, arguments and id
    * @param metadata - the caller's metadata (wins over features'), as `ToolCallMetadata` or a plain object

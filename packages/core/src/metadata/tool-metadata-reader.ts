@@ -7,6 +7,10 @@ export interface RecordedToolOptions {
   customName?: string;
   /** A time limit for the tool's calls, in ms, if given. */
   timeoutMs?: number;
+  /** The tool's per-run call limit, if given. */
+  maxInvocations?: number;
+  /** The tool's per-run failure limit, if given. */
+  maxFailures?: number;
 }
 
 /** One `@Tool` method found on a class. */

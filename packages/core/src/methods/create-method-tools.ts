@@ -54,6 +54,7 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     plan,
     source,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    limits: { maxInvocations: options.maxInvocations, maxFailures: options.maxFailures },
   });
 }
 

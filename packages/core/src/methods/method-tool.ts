@@ -4,6 +4,7 @@ import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { withPrecompiledDecoder } from '../tools/precompiled-decoder.js';
 import { AbstractTool } from '../tools/abstract-tool.js';
 import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
+import type { ToolLimits } from '../tools/tool-limits.js';
 import type { ParameterPlan } from './parameter-plan.js';
 
 /** What a {@link MethodTool} is built from. */
@@ -22,6 +23,8 @@ export interface MethodToolInit {
   source: string;
   /** A time limit per call, from `@Tool({ timeoutMs })`. */
   timeoutMs?: number;
+  /** Per-run limits, from `@Tool({ maxInvocations, maxFailures })`. */
+  limits?: ToolLimits;
 }
 
 /**
@@ -46,6 +49,7 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
           description: init.description,
           argsType: init.plan.decoder.schema,
           ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
+          ...init.limits,
         },
         init.plan.decoder,
       ),

@@ -9,9 +9,10 @@ import { precompiledDecoder } from './precompiled-decoder.js';
 import { invokeTool, type ToolNeeds } from './invoke-tool.js';
 import { descriptorFromSchema, type ToolDescriptor } from './tool-descriptor.js';
 import { assertToolName } from './tool-name.js';
+import { readToolLimits, type ToolLimits } from './tool-limits.js';
 
-/** Options every tool class takes. */
-export interface ToolOptions<TArgs, TResult> {
+/** Options every tool class takes (and the per-run limits of {@link ToolLimits}). */
+export interface ToolOptions<TArgs, TResult> extends ToolLimits {
   /** The tool's name, `^[a-zA-Z0-9_-]{1,64}$`. */
   name: string;
   /** What the tool does, for the model. */
@@ -37,6 +38,10 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
   readonly resultFormatter?: ResultFormatter<TResult>;
   /** The tool's own time limit per call, in ms, if any. */
   readonly timeoutMs?: number;
+  /** The most calls of this tool one run executes, if limited (`maxInvocations`). */
+  readonly maxInvocations?: number;
+  /** The most failed calls of this tool in one run, if limited (`maxFailures`). */
+  readonly maxFailures?: number;
   /** @internal The compiled decoder of the arguments. */
   readonly argsDecoder: ArgsDecoder<TArgs>;
   /** @internal What the tool needs from the call besides its arguments. */
@@ -59,6 +64,9 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
       );
     }
     this.timeoutMs = options.timeoutMs;
+    const limits = readToolLimits(options, `'${options.name}' (${new.target.name})`);
+    if (limits.maxInvocations !== undefined) this.maxInvocations = limits.maxInvocations;
+    if (limits.maxFailures !== undefined) this.maxFailures = limits.maxFailures;
     this.argsDecoder =
       (precompiledDecoder(options) as ArgsDecoder<TArgs> | undefined) ??
       createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`, new.target.name);
@@ -71,7 +79,7 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
 
   /** The descriptor the model is shown, derived from `inputSchema`; a subclass may override it. */
   get descriptor(): ToolDescriptor {
-    this.cachedDescriptor ??= descriptorFromSchema(this.name, this.description, this.inputSchema);
+    this.cachedDescriptor ??= withLimits(descriptorFromSchema(this.name, this.description, this.inputSchema), this);
     return this.cachedDescriptor;
   }
 
@@ -92,3 +100,9 @@ export function isTool(value: unknown): value is AnyTool {
 /** Any tool, whatever its argument and result types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = AbstractTool<any, any>;
+
+function withLimits(descriptor: ToolDescriptor, limits: ToolLimits): ToolDescriptor {
+  if (limits.maxInvocations !== undefined) descriptor.maxInvocations = limits.maxInvocations;
+  if (limits.maxFailures !== undefined) descriptor.maxFailures = limits.maxFailures;
+  return descriptor;
+}

@@ -24,6 +24,10 @@ export interface ToolDescriptor {
   description: string;
   requiredParameters: readonly ToolParameterDescriptor[];
   optionalParameters: readonly ToolParameterDescriptor[];
+  /** The tool's per-run limit of calls, if it has one (not sent to the model). */
+  maxInvocations?: number;
+  /** The tool's per-run limit of failed calls, if it has one (not sent to the model). */
+  maxFailures?: number;
 }
 
 /**

@@ -1,0 +1,69 @@
+import { ToolLimitError } from '../errors/tool-limit-error.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
+
+type Counts = { invocations: number; failures: number };
+
+/**
+ * The per-run counts behind `maxInvocations` and `maxFailures`, by tool name (a toolset may hand
+ * out a new instance of a tool each turn; the model calls it by name).
+ */
+export class ToolUsage {
+  private readonly counts = new Map<string, Counts>();
+  private readonly exhausted = new Map<string, ToolLimitError>();
+
+  /** Whether some tool has reached a limit in this run. */
+  get anyExhausted(): boolean {
+    return this.exhausted.size > 0;
+  }
+
+  /**
+   * @param name - a tool name
+   * @returns the error answering a call to a tool that reached a limit, or undefined
+   */
+  refusal(name: string): ToolLimitError | undefined {
+    return this.exhausted.get(name);
+  }
+
+  /**
+   * Counts a call about to be executed; the call that reaches `maxInvocations` still runs.
+   * @param tool - the tool called
+   * @returns the error to answer with instead, when the tool is already past a limit
+   */
+  admit(tool: AnyTool): ToolLimitError | undefined {
+    const name = tool.descriptor.name;
+    const refused = this.exhausted.get(name);
+    if (refused !== undefined) return refused;
+    const counts = this.countsOf(name);
+    counts.invocations++;
+    const limit = tool.maxInvocations;
+    if (limit !== undefined && counts.invocations >= limit) this.exhausted.set(name, new ToolLimitError(name, 'maxInvocations', limit));
+    return undefined;
+  }
+
+  /**
+   * Counts a failed call.
+   * @param tool - the tool whose call failed
+   */
+  failed(tool: AnyTool): void {
+    const name = tool.descriptor.name;
+    const counts = this.countsOf(name);
+    counts.failures++;
+    const limit = tool.maxFailures;
+    if (limit !== undefined && counts.failures >= limit && !this.exhausted.has(name))
+      this.exhausted.set(name, new ToolLimitError(name, 'maxFailures', limit));
+  }
+
+  /**
+   * @param tool - a tool
+   * @returns whether it reached a limit in this run (it is then no longer offered)
+   */
+  isExhausted(tool: AnyTool): boolean {
+    return this.exhausted.has(tool.descriptor.name);
+  }
+
+  private countsOf(name: string): Counts {
+    let counts = this.counts.get(name);
+    if (counts === undefined) this.counts.set(name, (counts = { invocations: 0, failures: 0 }));
+    return counts;
+  }
+}
