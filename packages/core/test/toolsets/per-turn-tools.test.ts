@@ -1,7 +1,7 @@
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
-  AgentContext,
+  type AgentContext,
   ContextAwareTool,
   ToolRegistry,
   type AnyTool,
