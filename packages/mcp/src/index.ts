@@ -1,2 +1,15 @@
-// @toolcraft/mcp: public entry point (filled in by the issue that adds the package).
-export {};
+/**
+ * @toolcraft/mcp: serve toolcraft tools as an MCP server (stdio, Streamable HTTP) and import MCP
+ * servers' tools as a `Toolset`, on the official `@modelcontextprotocol/sdk`.
+ * @packageDocumentation
+ */
+export { createMcpServer } from './server/create-mcp-server.js';
+export { serveMcpStdio } from './server/serve-mcp-stdio.js';
+export type { McpStdioOptions } from './server/serve-mcp-stdio.js';
+export { createMcpHttpHandler } from './http/create-mcp-http-handler.js';
+export type { McpHttpHandler, McpHttpOptions } from './http/create-mcp-http-handler.js';
+export type { McpServerOptions, McpToolSource } from './server/mcp-server-options.js';
+export type { McpToolAnnotations } from './server/tool-annotations.js';
+export { McpConnectionError } from './errors/mcp-connection-error.js';
+export { McpToolError } from './errors/mcp-tool-error.js';
+export { InvalidMcpOptionsError } from './errors/invalid-mcp-options-error.js';

@@ -1,0 +1,42 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
+import { ToolService } from './tool-service.js';
+
+/**
+ * Makes an MCP server of toolcraft tools, on the official SDK's low-level `Server` (raw JSON Schema):
+ * `tools/list` gives every tool's name, description, JSON Schema and annotations (from its side-effect
+ * options); `tools/call` goes through an `AgentEnvironment`, so features, metadata providers, time
+ * limits, `maxResultChars` and `errorDetail` apply, and unknown tools, bad arguments and failures are
+ * `isError: true` results with the text the model would see in an agent. Connect it to any SDK
+ * transport, or use `serveMcpStdio` / `createMcpHttpHandler`.
+ * @param source - a registry, a list of tools and `@Tool` services, or an `AgentEnvironment`
+ * @param options - the server's name and version, and environment options
+ * @returns the SDK server, not yet connected
+ * @throws InvalidMcpOptionsError for a missing name or version
+ * @example
+ * const server = createMcpServer(ToolRegistry.of(new WeatherTool()), { name: 'weather', version: '1.0.0' });
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(source: McpToolSource, options: McpServerOptions): Server {
+  return serverOf(new ToolService(source, options));
+}
+
+/**
+ * A server answering with a service's tools; the service is shared (the HTTP handler makes one server
+ * per request from one service).
+ * @param service - the tools, environment and server info
+ * @returns the server
+ */
+export function serverOf(service: ToolService): Server {
+  const { name, version, title, instructions } = service.options;
+  // The low-level Server is the SDK's way to serve raw JSON Schema (McpServer.registerTool takes zod only).
+  const server = new Server(
+    { name, version, ...(title === undefined ? {} : { title }) },
+    { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) },
+  );
+  const context = service.connectionContext();
+  server.setRequestHandler(ListToolsRequestSchema, () => service.listResult);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => service.call(request.params, extra, context));
+  return server;
+}

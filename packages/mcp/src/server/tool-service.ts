@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { AgentContext, AgentEnvironment, ToolRegistry, type ToolsItem } from '@toolcraft/core';
+import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
+import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
+import { annotationsOf } from './tool-annotations.js';
+
+/** What a `tools/call` handler receives of the request besides its params (the SDK's `RequestHandlerExtra`). */
+export interface CallExtra {
+  signal: AbortSignal;
+  requestId: string | number;
+  sendNotification(notification: { method: 'notifications/progress'; params: ProgressParams }): Promise<void>;
+}
+
+interface ProgressParams {
+  progressToken: string | number;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** The params of a `tools/call` request. */
+export interface CallParams {
+  name: string;
+  arguments?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * The part of an MCP server that does not depend on the connection, made once per `createMcpServer`
+ * or `createMcpHttpHandler`: the environment calls go through and the `tools/list` answer,
+ * computed once (a registry never changes).
+ */
+export class ToolService {
+  /** The environment every call goes through. */
+  readonly environment: AgentEnvironment;
+  /** The `tools/list` result. */
+  readonly listResult: { tools: McpToolDefinition[] };
+
+  /**
+   * @param source - the tools
+   * @param options - name, version and environment options
+   * @throws InvalidMcpOptionsError for a missing name or version
+   */
+  constructor(
+    source: McpToolSource,
+    readonly options: McpServerOptions,
+  ) {
+    for (const key of ['name', 'version'] as const) {
+      const value: unknown = options?.[key];
+      if (typeof value !== 'string' || value.length === 0)
+        throw new InvalidMcpOptionsError(
+          'an MCP server',
+          `'${key}' must be a non-empty string (sent to clients in initialize), got ${typeof value}.`,
+        );
+    }
+    this.environment = environmentOf(source, options);
+    this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
+  }
+
+  /**
+   * A context for the calls of one connection: its own run id and state, the server's name as the agent's.
+   * @returns the context
+   */
+  connectionContext(): AgentContext {
+    return new AgentContext({ runId: `mcp-${randomUUID()}`, agentName: this.options.name });
+  }
+
+  /**
+   * Answers one `tools/call` through the environment: unknown tools, bad arguments and failures are
+   * `isError: true` results with the environment's text; the request's `_meta` is the caller's
+   * metadata; the request's signal (MCP cancellation) cancels the call.
+   * @param params - the request's params
+   * @param extra - the request's signal, id and notification sender
+   * @param context - the connection's context
+   * @returns the MCP result
+   */
+  async call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
+    const result = await this.environment.executeTool(
+      { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} },
+      params._meta,
+      { agentContext: context, runId: context.runId, signal: extra.signal },
+    );
+    const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
+    return result.isError ? { content, isError: true } : { content };
+  }
+}
+
+function environmentOf(source: McpToolSource, options: McpServerOptions): AgentEnvironment {
+  if (source instanceof AgentEnvironment) return source;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
+  const { name, version, title, instructions, ...environment } = options;
+  const registry =
+    source instanceof ToolRegistry
+      ? source
+      : ToolRegistry.builder()
+          .tools(source as readonly ToolsItem[])
+          .build();
+  return new AgentEnvironment({ ...environment, registry });
+}
+
+function definitionOf(tool: ToolRegistry['tools'][number]): McpToolDefinition {
+  const { name, description } = tool.descriptor;
+  const annotations = annotationsOf(tool);
+  const inputSchema = tool.inputSchema as McpToolDefinition['inputSchema'];
+  return annotations === undefined ? { name, description, inputSchema } : { name, description, inputSchema, annotations };
+}

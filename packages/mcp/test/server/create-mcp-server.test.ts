@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
+import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
+import { connectClient } from '../support/connect';
+import { AddTool, CounterTool, FailTool, MetadataTool, RepeatTool, WaitTool } from '../support/test-tools';
+
+const info = { name: 'test-server', version: '1.2.3' };
+
+describe('createMcpServer', () => {
+  let client: Client;
+  afterEach(() => client?.close());
+
+  it('lists every tool with its name, description and JSON Schema, and tells clients its name and version', async () => {
+    client = await connectClient(createMcpServer(ToolRegistry.of(new AddTool(), new FailTool()), info));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['add', 'fail']);
+    expect(tools[0]).toEqual({
+      name: 'add',
+      description: 'Adds two integers.',
+      inputSchema: expect.objectContaining({
+        type: 'object',
+        properties: { a: { type: 'integer', description: 'first' }, b: { type: 'integer', description: 'second' } },
+        required: ['a', 'b'],
+      }),
+    });
+    expect(tools[0]!.annotations).toBeUndefined();
+    expect(client.getServerVersion()).toEqual(expect.objectContaining(info));
+  });
+
+  it('accepts a list of tools as well as a registry', async () => {
+    client = await connectClient(createMcpServer([new AddTool()], info));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add']);
+  });
+
+  it('answers a call with the tool result as text', async () => {
+    client = await connectClient(createMcpServer([new AddTool()], info));
+    const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
+    expect(result).toEqual({ content: [{ type: 'text', text: '5' }] });
+  });
+
+  it('answers bad arguments, unknown tools and tool errors with isError results in the words the model sees in an agent', async () => {
+    const registry = ToolRegistry.of(new AddTool(), new FailTool());
+    const environment = new AgentEnvironment({ registry });
+    client = await connectClient(createMcpServer(registry, info));
+    for (const call of [
+      { name: 'add', arguments: { a: 2, b: 'three' } },
+      { name: 'ad', arguments: {} },
+      { name: 'fail', arguments: { message: 'disk full' } },
+    ]) {
+      const expected = await environment.executeTool(call);
+      expect(expected.isError).toBe(true);
+      expect(await client.callTool(call)).toEqual({ content: [{ type: 'text', text: expected.content }], isError: true });
+    }
+    const unknown = await client.callTool({ name: 'ad', arguments: {} });
+    expect(JSON.stringify(unknown)).toContain("'add'");
+  });
+
+  it('applies the environment options: errorDetail and maxResultChars', async () => {
+    const options = { errorDetail: 'generic', maxResultChars: 40 } as const;
+    const registry = ToolRegistry.of(new FailTool(), new RepeatTool());
+    client = await connectClient(createMcpServer(registry, { ...info, ...options }));
+    const failed = await client.callTool({ name: 'fail', arguments: { message: 'secret path /etc/x' } });
+    expect(JSON.stringify(failed)).not.toContain('secret');
+    const call = { name: 'repeat', arguments: { text: 'abc', times: 1000 } };
+    const long = await client.callTool(call);
+    const expected = await new AgentEnvironment({ registry, ...options }).executeTool(call);
+    expect(expected.content.length).toBeLessThan(200);
+    expect(long.content).toEqual([{ type: 'text', text: expected.content }]);
+  });
+
+  it('runs the features of an environment given as the source', async () => {
+    const seen: string[] = [];
+    const feature: Feature = {
+      name: 'audit',
+      install(pipeline) {
+        pipeline.onToolCallStarting(this, (event) => void seen.push(event.call.name));
+        pipeline.provideToolCallMetadata(this, () => ({ tenant: 'acme' }));
+      },
+    };
+    const environment = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool(), new MetadataTool()), features: [feature] });
+    client = await connectClient(createMcpServer(environment, info));
+    await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
+    const tenant = await client.callTool({ name: 'read_meta', arguments: { key: 'tenant' } });
+    expect(seen).toEqual(['add', 'read_meta']);
+    expect(tenant.content).toEqual([{ type: 'text', text: '"acme"' }]);
+  });
+
+  it("passes the request's _meta to the tool as the caller's metadata", async () => {
+    client = await connectClient(createMcpServer([new MetadataTool()], info));
+    const result = await client.callTool({
+      name: 'read_meta',
+      arguments: { key: 'example.com/user' },
+      _meta: { 'example.com/user': 'ada' },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: '"ada"' }]);
+  });
+
+  it("gives context-aware tools a context per connection: the server's name as the agent name, state kept between calls", async () => {
+    const server = createMcpServer([new CounterTool()], info);
+    client = await connectClient(server);
+    await client.callTool({ name: 'count', arguments: {} });
+    expect((await client.callTool({ name: 'count', arguments: {} })).content).toEqual([{ type: 'text', text: 'test-server 2' }]);
+  });
+
+  it("aborts the call's signal when the client cancels the request, and answers later calls", async () => {
+    const wait = new WaitTool();
+    client = await connectClient(createMcpServer([wait, new AddTool()], info));
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal });
+    await waitFor(() => wait.started === 1);
+    controller.abort(new Error('user pressed stop'));
+    await expect(pending).rejects.toThrow('user pressed stop');
+    await waitFor(() => wait.aborted.length === 1);
+    expect(String(wait.aborted[0])).toContain('cancel');
+    expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
+  });
+
+  it('answers a call that outlives the time limit with an isError result saying so', async () => {
+    client = await connectClient(createMcpServer([new WaitTool()], { ...info, toolTimeoutMs: 20 }));
+    const result = await client.callTool({ name: 'wait', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('did not finish within 20 ms');
+  });
+
+  it('refuses options without a name or version, saying what is expected', () => {
+    expect(() => createMcpServer([new AddTool()], { name: '', version: '1' })).toThrow(InvalidMcpOptionsError);
+    expect(() => createMcpServer([new AddTool()], { name: 'x' } as never)).toThrow("'version' must be a non-empty string");
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}

@@ -1,0 +1,96 @@
+import { ContextAwareTool, Tool, ToolBase, type AgentContext, type ToolCallMetadata } from '@toolcraft/core';
+
+/** Adds two integers. */
+export class AddTool extends Tool<{ a: number; b: number }, number> {
+  constructor() {
+    super({
+      name: 'add',
+      description: 'Adds two integers.',
+      argsType: {
+        type: 'object',
+        properties: { a: { type: 'integer', description: 'first' }, b: { type: 'integer', description: 'second' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
+    });
+  }
+  execute({ a, b }: { a: number; b: number }): number {
+    return a + b;
+  }
+}
+
+/** Throws what it is told. */
+export class FailTool extends Tool<{ message: string }, string> {
+  constructor() {
+    super({
+      name: 'fail',
+      description: 'Always fails.',
+      argsType: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    });
+  }
+  execute({ message }: { message: string }): string {
+    throw new Error(message);
+  }
+}
+
+/** Tells the caller's metadata entry `key`. */
+export class MetadataTool extends ToolBase<{ key: string }, string> {
+  constructor() {
+    super({
+      name: 'read_meta',
+      description: 'Reads a metadata entry.',
+      argsType: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+    });
+  }
+  execute({ key }: { key: string }, metadata: ToolCallMetadata): string {
+    return JSON.stringify(metadata.get(key) ?? null);
+  }
+}
+
+/** Waits until its call is cancelled, then records why. */
+export class WaitTool extends ContextAwareTool<Record<string, never>, string> {
+  readonly aborted: unknown[] = [];
+  started = 0;
+  constructor() {
+    super({ name: 'wait', description: 'Waits until cancelled.', argsType: { type: 'object', properties: {} } });
+  }
+  execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
+    this.started++;
+    return new Promise((_resolve, reject) => {
+      context.signal.addEventListener('abort', () => {
+        this.aborted.push(context.signal.reason);
+        reject(context.signal.reason as Error);
+      });
+    });
+  }
+}
+
+/** Counts calls in the connection's state. */
+export class CounterTool extends ContextAwareTool<Record<string, never>, string> {
+  constructor() {
+    super({ name: 'count', description: 'Counts calls of this connection.', argsType: { type: 'object', properties: {} } });
+  }
+  execute(_args: Record<string, never>, context: AgentContext): string {
+    const count = (context.state.get<number>('count') ?? 0) + 1;
+    context.state.set('count', count);
+    return `${context.agentName} ${count}`;
+  }
+}
+
+/** Repeats a text. */
+export class RepeatTool extends Tool<{ text: string; times: number }, string> {
+  constructor() {
+    super({
+      name: 'repeat',
+      description: 'Repeats a text.',
+      argsType: {
+        type: 'object',
+        properties: { text: { type: 'string' }, times: { type: 'integer', minimum: 0 } },
+        required: ['text', 'times'],
+      },
+    });
+  }
+  execute({ text, times }: { text: string; times: number }): string {
+    return text.repeat(times);
+  }
+}
