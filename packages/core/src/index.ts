@@ -107,6 +107,31 @@ export { StoredSession } from './sessions/stored-session.js';
 export { InMemorySessionStore } from './sessions/in-memory-session-store.js';
 export { FileSessionStore } from './sessions/file-session-store.js';
 export type { FileSessionStoreOptions } from './sessions/file-session-store.js';
+export type {
+  Artifact,
+  ArtifactAccess,
+  ArtifactData,
+  ArtifactScope,
+  ArtifactStore,
+  SaveArtifactOptions,
+} from './artifacts/artifact-store.js';
+export { InMemoryArtifactStore } from './artifacts/in-memory-artifact-store.js';
+export { FileArtifactStore } from './artifacts/file-artifact-store.js';
+export type { ResultBudget } from './results/result-budget.js';
+export { ReadArtifactTool } from './agent/budget/read-artifact-tool.js';
+export type { ReadArtifactArgs } from './agent/budget/read-artifact-tool.js';
+export type { MemoryReport, MemoryStrategy, MemoryWindow, MemoryWindowContext } from './agent/memory-strategy.js';
+export { SlidingWindowMemory } from './memory/sliding-window-memory.js';
+export type { SlidingWindowMemoryJSON, SlidingWindowMemoryOptions } from './memory/sliding-window-memory.js';
+export { SummarizingMemory } from './memory/summarizing-memory.js';
+export type { SummarizingMemoryJSON, SummarizingMemoryOptions } from './memory/summarizing-memory.js';
+export type { MemorySearchRequest, MemoryService } from './agent/memory-service.js';
+export type { MemoryEntry, MemorySearch, MemorySearchResult } from './context/memory-search.js';
+export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
+export type { InMemoryMemoryServiceOptions } from './memory/in-memory-memory-service.js';
+export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
+export { InvalidMemoryOptionsError } from './errors/invalid-memory-options-error.js';
+export { MissingMemoryServiceError } from './errors/missing-memory-service-error.js';
 export { InvalidSessionKeyError } from './errors/invalid-session-key-error.js';
 export { CorruptSessionError } from './errors/corrupt-session-error.js';
 export { UnsupportedSessionFormatError } from './errors/unsupported-session-format-error.js';

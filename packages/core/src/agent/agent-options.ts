@@ -4,6 +4,10 @@ import type { ToolFilter } from '../toolsets/tool-filter.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
 import type { ChatModel, ToolChoice } from './chat-model.js';
 import type { RetryOptions } from './retry/retry-options.js';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { ResultBudget } from '../results/result-budget.js';
+import type { MemoryService } from './memory-service.js';
+import type { MemoryStrategy } from './memory-strategy.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
@@ -44,6 +48,14 @@ export interface AgentOptions extends AgentEnvironmentSettings {
    * so the model can answer instead of calling tools until `maxIterations` (as the OpenAI Agents SDK does). Default true.
    */
   resetToolChoice?: boolean;
+  /** What the model is sent of a long conversation: `SlidingWindowMemory`, `SummarizingMemory`; default everything. */
+  memory?: MemoryStrategy;
+  /** Where `context.artifacts` saves (scoped to the run's session); default an in-memory store per agent. */
+  artifacts?: ArtifactStore;
+  /** Long-term memory that `context.searchMemory(query)` searches (e.g. `InMemoryMemoryService`); default none. */
+  memoryService?: MemoryService;
+  /** The most characters of a tool result the model gets; a longer one is spilled to an artifact (a tool's own `resultBudget` wins). */
+  resultBudget?: ResultBudget;
 }
 
 /** The defaults of the limits of {@link AgentOptions}. */

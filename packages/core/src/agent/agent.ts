@@ -15,6 +15,7 @@ import { readChatResponse } from './read-chat-response.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import { observeRun, runInSession } from './session-run.js';
+import { RunExtras } from './run-extras.js';
 import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
 import type { StopReason } from './stop-reason.js';
@@ -49,6 +50,7 @@ export class Agent {
   private readonly retry: ResolvedRetryOptions;
   private readonly toolChoice?: ToolChoice;
   private readonly resetToolChoice: boolean;
+  private readonly extras: RunExtras;
 
   /**
    * @param options - the model, registry, instructions, features, limits and retry policy
@@ -68,6 +70,10 @@ export class Agent {
       retry,
       toolChoice,
       resetToolChoice,
+      artifacts,
+      memoryService,
+      memory,
+      resultBudget,
       ...environment
     } = options;
     this.limits = {
@@ -79,7 +85,11 @@ export class Agent {
     validateAgentOptions(this.limits, this.retry);
     this.name = name ?? 'agent';
     this.model = model;
-    this.toolSources = new AgentTools({ registry, tools, toolFilter }, environment);
+    this.extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
+    this.toolSources = this.extras.withBuiltInTools(
+      (builtIn) =>
+        new AgentTools({ registry, tools: builtIn === undefined ? tools : [...(tools ?? []), builtIn], toolFilter }, environment),
+    );
     this.registry = this.toolSources.registry;
     this.instructions = instructions;
     this.toolChoice = toolChoice;
@@ -103,11 +113,13 @@ export class Agent {
     const startedAt = Date.now();
     const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
     const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
+    const runId = randomUUID();
     const context = new RunAgentContext({
-      runId: randomUUID(),
+      runId,
       agentName: this.name,
       state: new AgentState(initial),
       signal: deadline.signal,
+      ...this.extras.contextServices(runId, options, deadline.signal),
     });
     const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
     observeRun(options, transcript, context);
@@ -125,6 +137,7 @@ export class Agent {
         ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
         durationMs: Date.now() - startedAt,
         ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
+        ...this.extras.report(transcript),
       };
     } finally {
       deadline.dispose();
@@ -162,7 +175,11 @@ export class Agent {
       try {
         const next = tools.next();
         turn = next instanceof Promise ? await next : next;
-        const request = { messages: transcript.messages.slice(), tools: turn.definitions as ToolDefinition[], signal };
+        const request = {
+          messages: await this.extras.window(transcript, transcript.messages, deadline),
+          tools: turn.definitions as ToolDefinition[],
+          signal,
+        };
         const reply: unknown = await completeWithRetry(
           this.model,
           toolChoice === undefined ? request : { ...request, toolChoice },
@@ -184,7 +201,8 @@ export class Agent {
         return { stopReason: 'max_tool_calls' };
       }
       toolCallCount += calls.length;
-      const results = await tools.execute(turn, calls, options.metadata, { agentContext: context, runId: context.runId, signal });
+      const executed = await tools.execute(turn, calls, options.metadata, { agentContext: context, runId: context.runId, signal });
+      const results = await this.extras.budget(executed, turn.environment.registry, context.artifacts, signal);
       transcript.addResults(calls, results);
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
       if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';

@@ -48,6 +48,7 @@ export class RunAgentContext extends AgentContext {
       signal,
       toolCallId,
       ...(progress ? { progress } : {}),
+      ...this.services,
     });
   }
 }

@@ -2,6 +2,7 @@ import type { ReceivedToolResult } from '../environment/tool-call.js';
 import type { FinishReason, Usage } from './chat-model.js';
 import type { ChatMessage } from './messages.js';
 import type { StopReason } from './stop-reason.js';
+import type { MemoryReport } from './memory-strategy.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */
 export interface RunToolCall {
@@ -41,4 +42,6 @@ export interface RunResult {
   durationMs: number;
   /** Why the model stopped its last answer, when the provider said (`'length'`: the text was cut off; `'refusal'`: the model refused). */
   finishReason?: FinishReason;
+  /** What the agent's memory strategy did (its summarizer's usage, failures it went on after); present when the agent has one. */
+  memory?: MemoryReport;
 }

@@ -16,6 +16,17 @@ type RunObserver = (transcript: RunTranscript, context: AgentContext) => void;
 
 /** The observers of runs started by {@link runInSession}, keyed by the inner run's options object. */
 const observers = new WeakMap<RunOptions, RunObserver>();
+/** The sessions of runs started by {@link runInSession}, keyed by the inner run's options object. */
+const sessions = new WeakMap<RunOptions, Session>();
+
+/**
+ * @param options - a run's options
+ * @returns the session the run belongs to, if it was started with one
+ * @internal
+ */
+export function sessionOf(options: RunOptions): Session | undefined {
+  return sessions.get(options);
+}
 
 /**
  * Tells the session wrapper about a run's transcript and context as soon as they exist, so a run
@@ -53,6 +64,7 @@ export async function runInSession(
   const inner: RunOptions = { ...rest, history: [...stored.messages, ...(options.history ?? [])], state: { ...stored.state, ...given } };
   let firstNew = 0;
   let observed: { transcript: RunTranscript; context: AgentContext } | undefined;
+  sessions.set(inner, session);
   observers.set(inner, (transcript, context) => {
     firstNew = transcript.messages.length - 1;
     observed = { transcript, context };

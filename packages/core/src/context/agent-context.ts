@@ -1,4 +1,9 @@
 import { Brands, setBrand } from '../brands.js';
+import type { ArtifactAccess } from '../artifacts/artifact-store.js';
+import { InMemoryArtifactStore } from '../artifacts/in-memory-artifact-store.js';
+import { ScopedArtifacts } from '../artifacts/scoped-artifacts.js';
+import { MissingMemoryServiceError } from '../errors/missing-memory-service-error.js';
+import type { MemorySearch, MemorySearchResult } from './memory-search.js';
 import { AgentActions } from './agent-actions.js';
 import { AgentState } from './agent-state.js';
 import { checkProgress } from './check-progress.js';
@@ -14,6 +19,10 @@ export interface AgentContextInit {
   toolCallId?: string;
   /** Where `reportProgress` goes (the environment binds one per call; a tool's unit test may pass its own). */
   progress?: ToolProgressSink;
+  /** The run's artifacts; default a fresh in-memory store for this context's run. */
+  artifacts?: ArtifactAccess;
+  /** What `searchMemory` calls; without it, `searchMemory` rejects with `MissingMemoryServiceError`. */
+  memorySearch?: MemorySearch;
 }
 
 /**
@@ -36,6 +45,8 @@ export class AgentContext {
   /** The id of the tool call being executed; empty outside a call. */
   readonly toolCallId: string;
   private readonly progress: ToolProgressSink | undefined;
+  private ownArtifacts: ArtifactAccess | undefined;
+  private readonly memorySearch: MemorySearch | undefined;
 
   /** @param init - run id, agent name, and optionally state, actions, signal and call id */
   constructor(init: AgentContextInit) {
@@ -46,6 +57,37 @@ export class AgentContext {
     this.signal = init.signal ?? new AbortController().signal;
     this.toolCallId = init.toolCallId ?? '';
     this.progress = init.progress;
+    this.ownArtifacts = init.artifacts;
+    this.memorySearch = init.memorySearch;
+  }
+
+  /**
+   * The run's artifacts (ADK's artifacts): `save(name, data, { mimeType })` returns the version
+   * (0, 1, ...), `load(name, version?)`, `list()`; `user:` names belong to the user, across sessions.
+   */
+  get artifacts(): ArtifactAccess {
+    this.ownArtifacts ??= new ScopedArtifacts(new InMemoryArtifactStore(), {
+      appName: this.agentName,
+      userId: 'anonymous',
+      sessionId: this.runId,
+    });
+    return this.ownArtifacts;
+  }
+
+  /**
+   * Searches what the user said in earlier sessions (the agent's `memoryService`, ADK's `search_memory`).
+   * @param query - what to look for
+   * @returns the matching memories, best first
+   * @throws MissingMemoryServiceError (as a rejection) when the agent has no memory service
+   */
+  searchMemory(query: string): Promise<MemorySearchResult> {
+    if (this.memorySearch === undefined) return Promise.reject(new MissingMemoryServiceError(this.agentName));
+    return this.memorySearch(query);
+  }
+
+  /** What a per-call view shares with its run: artifacts and memory search. */
+  protected get services(): Pick<AgentContextInit, 'artifacts' | 'memorySearch'> {
+    return { artifacts: this.artifacts, ...(this.memorySearch ? { memorySearch: this.memorySearch } : {}) };
   }
 
   /**
@@ -84,6 +126,7 @@ export class AgentContext {
       signal,
       toolCallId,
       ...(progress ? { progress } : {}),
+      ...this.services,
     });
   }
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from '../agent/session.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
+import { nameOfSegment, pathSegment } from '../storage/path-segment.js';
 import { withFileLock } from './file/file-lock.js';
 import { readScopeRecord, readSessionRecord, sessionFormatVersion, type ScopeRecord, type SessionRecord } from './file/session-records.js';
 import { applyChange, hasChanges, scopeUpdate } from './scoped-delta.js';
@@ -124,7 +125,7 @@ export class FileSessionStore implements SessionStore {
       if (error.code === 'ENOENT') return [] as string[];
       throw error;
     });
-    return names.filter((name) => name.endsWith('.json')).map((name) => decodeURIComponent(name.slice(0, -'.json'.length)));
+    return names.filter((name) => name.endsWith('.json')).map((name) => nameOfSegment(name.slice(0, -'.json'.length)));
   }
 
   /**
@@ -132,11 +133,11 @@ export class FileSessionStore implements SessionStore {
    * @returns the session's file
    */
   sessionFile(key: SessionKey): string {
-    return join(this.userFolder(key), 'sessions', `${fileName(key.sessionId)}.json`);
+    return join(this.userFolder(key), 'sessions', `${pathSegment(key.sessionId)}.json`);
   }
 
   private appFolder(key: Pick<SessionKey, 'appName'>): string {
-    return join(this.dir, fileName(key.appName));
+    return join(this.dir, pathSegment(key.appName));
   }
 
   private appFile(key: SessionKey): string {
@@ -144,17 +145,12 @@ export class FileSessionStore implements SessionStore {
   }
 
   private userFolder(key: Pick<SessionKey, 'appName' | 'userId'>): string {
-    return join(this.appFolder(key), 'users', fileName(key.userId));
+    return join(this.appFolder(key), 'users', pathSegment(key.userId));
   }
 
   private userFile(key: SessionKey): string {
     return join(this.userFolder(key), 'user.json');
   }
-}
-
-/** A name as one path segment: percent-encoded, dots too, so `..` or `/` never leave the folder. */
-function fileName(name: string): string {
-  return encodeURIComponent(name).replace(/\./g, '%2E').replace(/\*/g, '%2A');
 }
 
 function scopeRecord(scope: 'app' | 'user', state: Record<string, unknown>, updatedAt: string): ScopeRecord {

@@ -7,15 +7,15 @@ import { dirname } from 'node:path';
  * file in the same folder, is flushed to disk (fsync), then renamed over the target; the folder is
  * flushed too where the platform allows.
  * @param path - the target file
- * @param text - its new content
+ * @param text - its new content (text is written as UTF-8)
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+export async function writeFileAtomic(path: string, text: string | Uint8Array): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   const temporary = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   const handle = await open(temporary, 'wx');
   try {
-    await handle.writeFile(text, 'utf8');
+    await handle.writeFile(text);
     await handle.sync();
   } catch (error) {
     await handle.close();

@@ -2,6 +2,7 @@ import { Brands, hasBrand, setBrand } from '../brands.js';
 import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import type { ResultBudget } from '../results/result-budget.js';
 import type { ResultFormatter } from '../results/result-formatter.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { createArgsDecoder, type ArgsType } from './args-type.js';
@@ -23,6 +24,8 @@ export interface ToolOptions<TArgs, TResult> extends ToolLimits {
   resultFormatter?: ResultFormatter<TResult>;
   /** A time limit for each call, in ms (overrides the environment's `toolTimeoutMs`). */
   timeoutMs?: number;
+  /** The most characters of a result the model gets in an agent run; over it, the result is spilled to an artifact (wins over the agent's `resultBudget`). */
+  resultBudget?: ResultBudget;
 }
 
 /**
@@ -42,6 +45,8 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
   readonly maxInvocations?: number;
   /** The most failed calls of this tool in one run, if limited (`maxFailures`). */
   readonly maxFailures?: number;
+  /** The tool's own result budget in agent runs, if any. */
+  readonly resultBudget?: ResultBudget;
   /** @internal The compiled decoder of the arguments. */
   readonly argsDecoder: ArgsDecoder<TArgs>;
   /** @internal What the tool needs from the call besides its arguments. */
@@ -67,6 +72,15 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
     const limits = readToolLimits(options, `'${options.name}' (${new.target.name})`);
     if (limits.maxInvocations !== undefined) this.maxInvocations = limits.maxInvocations;
     if (limits.maxFailures !== undefined) this.maxFailures = limits.maxFailures;
+    if (options.resultBudget !== undefined) {
+      const { maxChars } = options.resultBudget;
+      if (!Number.isSafeInteger(maxChars) || maxChars < 1)
+        throw new InvalidToolDefinitionError(
+          `'${options.name}' (${new.target.name})`,
+          `resultBudget.maxChars must be a whole number of at least 1, but was ${String(maxChars)}.`,
+        );
+      this.resultBudget = { ...options.resultBudget };
+    }
     this.argsDecoder =
       (precompiledDecoder(options) as ArgsDecoder<TArgs> | undefined) ??
       createArgsDecoder(options.argsType, `'${options.name}' (${new.target.name})`, new.target.name);

@@ -1,0 +1,147 @@
+import type { ArtifactAccess, ArtifactStore } from '../artifacts/artifact-store.js';
+import { InMemoryArtifactStore } from '../artifacts/in-memory-artifact-store.js';
+import { ScopedArtifacts } from '../artifacts/scoped-artifacts.js';
+import type { MemorySearch } from '../context/memory-search.js';
+import { untilAborted } from '../environment/bounded-await.js';
+import type { ReceivedToolResult } from '../environment/tool-call.js';
+import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
+import type { ResultBudget } from '../results/result-budget.js';
+import { applyResultBudget } from './budget/apply-result-budget.js';
+import { ReadArtifactTool, readArtifactToolName } from './budget/read-artifact-tool.js';
+import type { ChatMessage } from './messages.js';
+import type { MemoryService } from './memory-service.js';
+import type { MemoryReport, MemoryStrategy } from './memory-strategy.js';
+import type { RunDeadline } from './run-deadline.js';
+import type { RunOptions } from './run-options.js';
+import { addUsage, zeroUsage } from './usage.js';
+import { sessionOf } from './session-run.js';
+
+/** The options of an agent that {@link RunExtras} handles. */
+export interface RunExtrasOptions {
+  artifacts?: ArtifactStore;
+  memoryService?: MemoryService;
+  memory?: MemoryStrategy;
+  resultBudget?: ResultBudget;
+}
+
+/** The user of runs without a session, for artifacts and memory search. */
+export const anonymousUser = 'anonymous';
+
+/**
+ * What an agent adds around its loop for sessions, memory and artifacts: each run's artifacts and
+ * memory search (scoped to its session's app and user, else the agent's name and `anonymous`), the
+ * memory strategy's window, result budgets, and the `read_artifact` tool when results may spill.
+ * @internal
+ */
+export class RunExtras {
+  /** The agent's artifact store (in memory by default). */
+  readonly artifacts: ArtifactStore;
+  private readonly reports = new WeakMap<object, MemoryReport>();
+  private readonly budgetedRegistries = new WeakMap<ToolRegistry, boolean>();
+
+  /**
+   * @param agentName - the agent's name (the app of runs without a session)
+   * @param options - the agent's options
+   * @throws InvalidAgentOptionsError for a bad `resultBudget`
+   */
+  constructor(
+    private readonly agentName: string,
+    private readonly options: RunExtrasOptions,
+  ) {
+    this.artifacts = options.artifacts ?? new InMemoryArtifactStore();
+    const maxChars = options.resultBudget?.maxChars;
+    if (options.resultBudget !== undefined && (!Number.isSafeInteger(maxChars) || maxChars! < 1))
+      throw new InvalidAgentOptionsError('resultBudget.maxChars', maxChars, 'a whole number of at least 1');
+  }
+
+  /**
+   * Builds the agent's tools, again with `read_artifact` when a result may be spilled (the agent's
+   * budget or a fixed tool's spills) and no tool has that name.
+   * @param build - builds the agent's tools, with one built-in tool or none
+   * @returns the tools built
+   */
+  withBuiltInTools<T extends { registry: ToolRegistry }>(build: (builtIn: AnyTool | undefined) => T): T {
+    const built = build(undefined);
+    const budgets = [this.options.resultBudget, ...built.registry.tools.map((tool) => tool.resultBudget)];
+    const spills = budgets.some((budget) => budget !== undefined && budget.spill !== false);
+    if (!spills || built.registry.findTool(readArtifactToolName) !== undefined) return built;
+    return build(new ReadArtifactTool());
+  }
+
+  /**
+   * @param runId - the run's id
+   * @param options - the run's options (its session, if any)
+   * @param signal - the run's signal (bounds memory searches)
+   * @returns the artifacts and memory search of the run's context
+   */
+  contextServices(runId: string, options: RunOptions, signal: AbortSignal): { artifacts: ArtifactAccess; memorySearch?: MemorySearch } {
+    const session = sessionOf(options);
+    const appName = session?.appName ?? this.agentName;
+    const userId = session?.userId ?? anonymousUser;
+    const artifacts = new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
+    const service = this.options.memoryService;
+    if (service === undefined) return { artifacts };
+    return { artifacts, memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal }), signal) };
+  }
+
+  /**
+   * The messages to send: the whole transcript, or the memory strategy's window of it. A strategy
+   * that fails is recorded and the whole transcript sent; the wait is bounded by the run's signal.
+   * @param run - the run (its report's key)
+   * @param messages - the transcript
+   * @param deadline - the run's deadline
+   * @returns the messages to send
+   */
+  async window(run: object, messages: readonly ChatMessage[], deadline: RunDeadline): Promise<ChatMessage[]> {
+    const { memory } = this.options;
+    if (memory === undefined) return messages.slice();
+    const report = this.reports.get(run) ?? { usage: { ...zeroUsage }, failures: [] };
+    this.reports.set(run, report);
+    try {
+      const window = await untilAborted(
+        memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }),
+        deadline.signal,
+      );
+      report.usage = addUsage(report.usage, window.usage);
+      if (window.failure !== undefined) report.failures.push(window.failure);
+      return window.messages;
+    } catch (error) {
+      if (deadline.signal.aborted) throw error;
+      report.failures.push(error);
+      return messages.slice();
+    }
+  }
+
+  /**
+   * @param results - a turn's results
+   * @param registry - the agent's tools
+   * @param artifacts - the run's artifacts
+   * @param signal - the run's signal
+   * @returns the results within their budgets
+   */
+  budget(
+    results: ReceivedToolResult[],
+    registry: ToolRegistry,
+    artifacts: ArtifactAccess,
+    signal: AbortSignal,
+  ): Promise<ReceivedToolResult[]> | ReceivedToolResult[] {
+    let budgeted = this.budgetedRegistries.get(registry);
+    if (budgeted === undefined) {
+      budgeted = this.options.resultBudget !== undefined || registry.tools.some((tool) => tool.resultBudget !== undefined);
+      this.budgetedRegistries.set(registry, budgeted);
+    }
+    if (!budgeted) return results;
+    return applyResultBudget(results, registry, this.options.resultBudget, artifacts, signal);
+  }
+
+  /**
+   * @param run - the run (its report's key)
+   * @returns `{ memory }` for the run's result when the agent has a memory strategy
+   */
+  report(run: object): { memory?: MemoryReport } {
+    if (this.options.memory === undefined) return {};
+    return { memory: this.reports.get(run) ?? { usage: { ...zeroUsage }, failures: [] } };
+  }
+}

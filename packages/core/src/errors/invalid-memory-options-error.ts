@@ -1,0 +1,35 @@
+import { describeThrownValue } from './describe-thrown-value.js';
+import { ToolcraftError } from './toolcraft-error.js';
+
+const errorName = 'InvalidMemoryOptionsError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
+
+/** A memory strategy built (or restored with `fromJSON`) from an impossible option. */
+export class InvalidMemoryOptionsError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
+  /**
+   * @param strategy - the strategy's class, e.g. `'SlidingWindowMemory'`
+   * @param option - the option's name
+   * @param value - the value given
+   * @param expected - what was expected
+   */
+  constructor(
+    readonly strategy: string,
+    readonly option: string,
+    readonly value: unknown,
+    expected: string,
+  ) {
+    super(`${strategy} option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
+  }
+
+  /**
+   * Tells whether a value is a {@link InvalidMemoryOptionsError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for a {@link InvalidMemoryOptionsError}
+   */
+  static override isInstance(error: unknown): error is InvalidMemoryOptionsError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
+}
