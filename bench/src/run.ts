@@ -5,6 +5,14 @@ import { invalidCall, validCall } from './cases/calculator';
 import { createEnvironments, dispatchCases } from './cases/dispatch-cases';
 import { buildBudgetMs, buildLargeRegistry, registryScaleCases, toolCount } from './cases/registry-scale';
 import { verifyCases } from './cases/verify';
+import {
+  agentTurnCases,
+  agentTurnRows,
+  fileSessionCases,
+  fileTimingOptions,
+  removeSessionFolders,
+  verifyAgentCases,
+} from './cases/agent-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
 
@@ -51,7 +59,17 @@ async function main(): Promise<void> {
   await verifyCases(scaleCases, new Set());
   const scaleTimings = await timeInterleaved(scaleCases, timingOptions);
 
-  const rows = buildRows(timings, scaleTimings, allocations, growth, build);
+  log('timing agent turns: hand-written loop, Agent + ScriptedModel, in an in-memory session');
+  const turnCases = agentTurnCases();
+  await verifyAgentCases(turnCases);
+  const turnTimings = await timeInterleaved(turnCases, timingOptions);
+  log('timing runs in a file session (fsync per run)');
+  const fileCases = fileSessionCases();
+  await verifyAgentCases(fileCases);
+  const fileTimings = await timeInterleaved(fileCases, fileTimingOptions);
+  removeSessionFolders();
+
+  const rows = [...buildRows(timings, scaleTimings, allocations, growth, build), ...agentTurnRows(turnTimings, fileTimings)];
   console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
   printTable(rows);
   console.log(`\nthe model sees, for (d):\n${indent(samples.d)}\nand for the hand-written invalid path (d0):\n${indent(samples.d0)}`);
@@ -66,6 +84,8 @@ async function main(): Promise<void> {
     raw: {
       timings: Object.fromEntries(timings),
       scaleTimings: Object.fromEntries(scaleTimings),
+      agentTurnTimings: Object.fromEntries(turnTimings),
+      fileSessionTimings: Object.fromEntries(fileTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,
       registryBuild: { ...build, registry: undefined, tools: undefined },

@@ -61,7 +61,7 @@ export class ScriptedModel implements ChatModel {
     request.signal?.throwIfAborted();
     const pending =
       typeof turn === 'function'
-        ? Promise.resolve(turn({ ...record(request), ...(request.signal ? { signal: request.signal } : {}) }))
+        ? Promise.resolve(turn({ ...copyRequest(recorded), ...(request.signal ? { signal: request.signal } : {}) }))
         : turn;
     const outcome = checkOutcome(
       request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal),
@@ -94,10 +94,41 @@ export class ScriptedModel implements ChatModel {
   }
 }
 
+/** Copies of the tool lists seen, by list: an agent sends the same (frozen) list every turn, so it is cloned once. */
+const clonedTools = new WeakMap<object, ChatRequest['tools']>();
+
 function record(request: ChatRequest): RecordedRequest {
+  const { tools } = request;
+  let toolsCopy = Array.isArray(tools) && Object.isFrozen(tools) ? clonedTools.get(tools) : undefined;
+  if (toolsCopy === undefined) {
+    toolsCopy = structuredClone(tools);
+    if (Array.isArray(tools) && Object.isFrozen(tools)) clonedTools.set(tools, toolsCopy);
+  }
   return {
-    messages: structuredClone(request.messages),
-    tools: structuredClone(request.tools),
+    messages: copyMessages(request.messages),
+    // Each record gets its own array; the definitions themselves are shared copies of a frozen list.
+    tools: Array.isArray(toolsCopy) ? toolsCopy.slice() : toolsCopy,
     ...(request.toolChoice === undefined ? {} : { toolChoice: structuredClone(request.toolChoice) }),
   };
+}
+
+function copyRequest(recorded: RecordedRequest): RecordedRequest {
+  return { ...recorded, messages: copyMessages(recorded.messages), tools: recorded.tools.slice() };
+}
+
+/** Copies messages: plain JSON-like objects are copied field by field (fast); anything else is cloned. */
+function copyMessages(messages: ChatRequest['messages']): ChatRequest['messages'] {
+  if (!Array.isArray(messages)) return structuredClone(messages);
+  return messages.map(copyMessage);
+}
+
+function copyMessage<T>(message: T): T {
+  if (typeof message !== 'object' || message === null) return message;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(message)) {
+    if (value === null || typeof value !== 'object') copy[key] = value;
+    else if (key === 'toolCalls' && Array.isArray(value)) copy[key] = value.map(copyMessage);
+    else copy[key] = structuredClone(value);
+  }
+  return copy as T;
 }

@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { open, readFile, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, FileSessionStore, InMemorySessionStore, ToolRegistry, type ChatMessage } from '@toolcraft/core';
+import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
+import { CalculatorTool } from './calculator';
+import { handWrittenCalculator } from './hand-written';
+import type { BenchCase, Timing } from '../measure';
+import { formatNs, type ResultRow } from '../report';
+
+/** Two turns per run: the model calls the calculator, then (seeing the result) answers. */
+const turn: ScriptedTurn = (request) =>
+  request.messages.at(-1)?.role === 'tool'
+    ? { text: '3 + 4 = 7.' }
+    : { toolCalls: [{ id: 'call_1', name: 'calculator', arguments: '{"digit1":3,"digit2":4}' }] };
+const turnsPerRun = 2;
+const question = 'What is 3 + 4?';
+
+/** What every agent case must answer. */
+export const expectedAnswer = '3 + 4 = 7.';
+
+/** Where the file-session cases write; removed by {@link removeSessionFolders}. */
+const folders: string[] = [];
+
+/**
+ * Case (t0): a hand-written agent loop over a hand-written scripted model, the baseline of a turn:
+ * build the request, ask the model, run the tool calls by hand, append the messages, until an answer.
+ */
+async function handWrittenRun(history: ChatMessage[] = []): Promise<{ text: string; messages: ChatMessage[] }> {
+  const messages: ChatMessage[] = [{ role: 'system', content: 'Be brief.' }, ...history, { role: 'user', content: question }];
+  for (let turn = 0; ; turn++) {
+    const reply = await scriptedReply(turn, messages.slice());
+    messages.push(reply);
+    if (!reply.toolCalls?.length) return { text: reply.content ?? '', messages };
+    for (const call of reply.toolCalls) {
+      const result = await handWrittenCalculator(call);
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });
+    }
+  }
+}
+
+async function scriptedReply(turn: number, _messages: ChatMessage[]): Promise<ChatMessage & { role: 'assistant' }> {
+  return turn === 0
+    ? { role: 'assistant', content: null, toolCalls: [{ id: 'call_1', name: 'calculator', arguments: '{"digit1":3,"digit2":4}' }] }
+    : { role: 'assistant', content: expectedAnswer };
+}
+
+/**
+ * Case (tf0): the hand-written loop with a hand-written JSON file session: read the file (none yet),
+ * run, write the messages to a temporary file, fsync, rename.
+ */
+async function handWrittenFileRun(dir: string, id: number): Promise<{ text: string }> {
+  const path = join(dir, `${id}.json`);
+  const history = await readFile(path, 'utf8').then(
+    (text) => (JSON.parse(text) as { messages: ChatMessage[] }).messages,
+    () => [],
+  );
+  const run = await handWrittenRun(history);
+  const temporary = `${path}.tmp`;
+  const handle = await open(temporary, 'w');
+  await handle.writeFile(JSON.stringify({ messages: run.messages.slice(1) }));
+  await handle.sync();
+  await handle.close();
+  await rename(temporary, path);
+  return run;
+}
+
+/** One agent over one `ScriptedModel` whose recorded requests are cleared after each run (they would pile up). */
+function scriptedAgent(): { agent: Agent; model: ScriptedModel } {
+  const model = new ScriptedModel([turn], { onExhausted: 'repeatLast' });
+  return { agent: new Agent({ model, registry: ToolRegistry.of(new CalculatorTool()), instructions: 'Be brief.' }), model };
+}
+
+/**
+ * The agent-turn cases: (t0) hand-written loop, (t) `Agent` + `ScriptedModel`, (ts) the same with an
+ * `InMemorySessionStore` session. Per turn (two turns per run); a fresh `ScriptedModel` and session per run.
+ * @returns the cases
+ */
+export function agentTurnCases(): BenchCase[] {
+  const sessions = new InMemorySessionStore();
+  let sessionId = 0;
+  const run = (withSession: boolean) => {
+    const { agent, model } = scriptedAgent();
+    return async () => {
+      const result = await agent.run(
+        question,
+        withSession ? { session: sessions.open({ appName: 'bench', userId: 'u', sessionId: String(sessionId++) }) } : {},
+      );
+      model.requests.length = 0;
+      return result;
+    };
+  };
+  return [
+    {
+      key: 't0',
+      label: 'hand-written agent loop + hand-written scripted model, per turn',
+      run: () => handWrittenRun(),
+      callsPerRun: turnsPerRun,
+    },
+    { key: 't', label: 'Agent + ScriptedModel (calculator call, then answer), per turn', run: run(false), callsPerRun: turnsPerRun },
+    {
+      key: 'ts',
+      label: 'the same run in an InMemorySessionStore session (load + append), per turn',
+      run: run(true),
+      callsPerRun: turnsPerRun,
+    },
+  ];
+}
+
+/**
+ * The file-session cases, per run: (tf) `Agent` + `ScriptedModel` in a `FileSessionStore` session (a new
+ * session per run: load, then append under the lock with fsync'd atomic writes of the session file),
+ * (tf0) the hand-written loop with a hand-written JSON file (read, write, fsync, rename).
+ * @returns the cases
+ */
+export function fileSessionCases(): BenchCase[] {
+  const dir = mkdtempSync(join(tmpdir(), 'toolcraft-bench-sessions-'));
+  folders.push(dir);
+  const store = new FileSessionStore(join(dir, 'toolcraft'));
+  const handDir = join(dir, 'hand');
+  let id = 0;
+  let handId = 0;
+  const { agent, model } = scriptedAgent();
+  mkdirSync(handDir, { recursive: true });
+  return [
+    {
+      key: 'tf0',
+      label: 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run',
+      run: () => handWrittenFileRun(handDir, handId++),
+      callsPerRun: 1,
+    },
+    {
+      key: 'tf',
+      label: 'Agent + ScriptedModel in a FileSessionStore session (load; lock, fsync, rename), per run',
+      run: async () => {
+        const result = await agent.run(question, { session: store.open({ appName: 'bench', userId: 'u', sessionId: String(id++) }) });
+        model.requests.length = 0;
+        return result;
+      },
+      callsPerRun: 1,
+    },
+  ];
+}
+
+/** Removes the folders the file-session cases wrote. */
+export function removeSessionFolders(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Runs every agent case once and checks its answer.
+ * @param cases - the cases
+ * @throws Error when a case answers wrongly
+ */
+export async function verifyAgentCases(cases: readonly BenchCase[]): Promise<void> {
+  for (const benchCase of cases) {
+    const { text } = (await benchCase.run()) as { text?: unknown };
+    if (text !== expectedAnswer)
+      throw new Error(`case ${benchCase.key} answered ${JSON.stringify(text)}, not ${JSON.stringify(expectedAnswer)}`);
+  }
+}
+
+/** Timing options of the file-session cases: each run writes and fsyncs files (milliseconds), so fewer, longer batches. */
+export const fileTimingOptions = { rounds: 15, batchMs: 40, warmupMs: 300, warmupCalls: 30, minIterations: 3 };
+
+/** The agent-turn target: the overhead of one turn without a session, in ns. */
+export const turnTargetNs = 20_000;
+
+/**
+ * The table rows of the agent cases.
+ * @param turns - timings of (t0), (t), (ts)
+ * @param files - timings of (tf0), (tf)
+ * @returns the rows
+ */
+export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Timing>): ResultRow[] {
+  const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow => {
+    const timing = timings.get(key)!;
+    const base = baseline === undefined ? undefined : timings.get(baseline)!;
+    return {
+      key: `(${key})`,
+      label,
+      value: formatNs(timing.medianNs),
+      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
+      cpu: formatNs(timing.cpuMedianNs),
+      ...(base
+        ? {
+            ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)`,
+          }
+        : {}),
+    };
+  };
+  const turn = turns.get('t')!;
+  const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
+  return [
+    row(turns, 't0', 'hand-written agent loop + hand-written scripted model, per turn'),
+    {
+      ...row(turns, 't', 'Agent + ScriptedModel (calculator call, then answer), per turn', 't0'),
+      target: `< ${formatNs(turnTargetNs)}`,
+      pass: turn.medianNs < turnTargetNs,
+    },
+    row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append), per turn', 't'),
+    row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
+    row(files, 'tf', 'Agent + ScriptedModel in a FileSessionStore session (load; lock, fsync, rename), per run', 'tf0'),
+    { key: '(tf-t)', label: 'cost of a file session per run: (tf) minus two turns of (t)', value: formatNs(session) },
+  ];
+}
