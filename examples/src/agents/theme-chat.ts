@@ -5,6 +5,7 @@ import {
   ToolRegistry,
   type AgentContext,
   type ChatModel,
+  type JsonSchema,
   type RunResult,
   type SessionStore,
 } from '@toolcraft/core';
@@ -19,14 +20,14 @@ interface PreferenceArgs {
   value?: string;
 }
 
-const preferenceSchema = {
+const preferenceSchema: JsonSchema = {
   type: 'object',
   properties: {
     name: { type: 'string', description: 'The preference, e.g. "theme".' },
     value: { type: 'string', description: 'Its value, e.g. "dark" (to remember only).' },
   },
   required: ['name'],
-} as const;
+};
 
 /** Remembers a preference of the user, in `user:` state: every later session of the user sees it. */
 export class RememberPreferenceTool extends ContextAwareTool<PreferenceArgs, string> {
