@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AgentContext, AgentEnvironment, ToolRegistry, type ToolsItem } from '@toolcraft/core';
+import { AgentContext, AgentEnvironment, ToolRegistry, type ToolProgress, type ToolsItem } from '@toolcraft/core';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
@@ -69,21 +69,42 @@ export class ToolService {
   /**
    * Answers one `tools/call` through the environment: unknown tools, bad arguments and failures are
    * `isError: true` results with the environment's text; the request's `_meta` is the caller's
-   * metadata; the request's signal (MCP cancellation) cancels the call.
+   * metadata; the request's signal (MCP cancellation) cancels the call; when the request has a
+   * progress token, `context.reportProgress` becomes progress notifications.
    * @param params - the request's params
    * @param extra - the request's signal, id and notification sender
    * @param context - the connection's context
    * @returns the MCP result
    */
   async call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
+    const meta = params._meta;
+    const progressToken = meta?.progressToken;
     const result = await this.environment.executeTool(
       { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} },
-      params._meta,
-      { agentContext: context, runId: context.runId, signal: extra.signal },
+      meta,
+      {
+        agentContext: context,
+        runId: context.runId,
+        signal: extra.signal,
+        ...(typeof progressToken === 'string' || typeof progressToken === 'number'
+          ? { onProgress: (progress: ToolProgress) => sendProgress(extra, progressToken, progress) }
+          : {}),
+      },
     );
     const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
     return result.isError ? { content, isError: true } : { content };
   }
+}
+
+/**
+ * Sends one progress notification for the request (only when the client asked, with a progress token);
+ * a notification that cannot be sent (the client left) is dropped.
+ */
+function sendProgress(extra: CallExtra, progressToken: string | number, { done, total, message }: ToolProgress): void {
+  const params: ProgressParams = { progressToken, progress: done };
+  if (total !== undefined) params.total = total;
+  if (message !== undefined) params.message = message;
+  extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
 }
 
 function environmentOf(source: McpToolSource, options: McpServerOptions): AgentEnvironment {

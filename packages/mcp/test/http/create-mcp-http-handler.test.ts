@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMcpHttpHandler, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { listen, mcpHeaders, rawRequest } from '../support/http-server';
-import { AddTool, CounterTool, FailTool } from '../support/test-tools';
+import { AddTool, CounterTool, FailTool, ProgressTool } from '../support/test-tools';
 
 const info = { name: 'http-server', version: '1.0.0' };
 const initialize = JSON.stringify({
@@ -19,7 +19,10 @@ describe('createMcpHttpHandler', () => {
   const errors: unknown[] = [];
   beforeEach(async () => {
     http = await listen(
-      createMcpHttpHandler([new AddTool(), new FailTool(), new CounterTool()], { ...info, onError: (error) => errors.push(error) }),
+      createMcpHttpHandler([new AddTool(), new FailTool(), new CounterTool(), new ProgressTool()], {
+        ...info,
+        onError: (error) => errors.push(error),
+      }),
     );
   });
   afterEach(async () => {
@@ -38,10 +41,20 @@ describe('createMcpHttpHandler', () => {
   it("serves the SDK's own Client: initialize, tools/list and tools/call, errors as isError results", async () => {
     const client = await connect();
     expect(client.getServerVersion()).toEqual(expect.objectContaining(info));
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'fail', 'count']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'fail', 'count', 'progress']);
     expect(await client.callTool({ name: 'add', arguments: { a: 20, b: 22 } })).toEqual({ content: [{ type: 'text', text: '42' }] });
     const failed = await client.callTool({ name: 'fail', arguments: { message: 'no disk' } });
     expect(failed).toEqual({ content: [{ type: 'text', text: "Error: tool 'fail' failed: no disk" }], isError: true });
+  });
+
+  it('streams progress notifications of a call on its SSE response', async () => {
+    const client = await connect();
+    const progress: unknown[] = [];
+    const result = await client.callTool({ name: 'progress', arguments: { steps: 2 } }, undefined, {
+      onprogress: (report) => progress.push(report),
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'done after 2 steps' }]);
+    expect(progress).toEqual([1, 2].map((step) => ({ progress: step, total: 2, message: `step ${step}` })));
   });
 
   it('is stateless: every request gets a fresh server, so no state carries over and many clients are served at once', async () => {

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
 import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { connectClient } from '../support/connect';
-import { AddTool, CounterTool, FailTool, MetadataTool, RepeatTool, WaitTool } from '../support/test-tools';
+import { AddTool, CounterTool, FailTool, MetadataTool, ProgressTool, RepeatTool, WaitTool } from '../support/test-tools';
 
 const info = { name: 'test-server', version: '1.2.3' };
 
@@ -121,6 +121,26 @@ describe('createMcpServer', () => {
     const result = await client.callTool({ name: 'wait', arguments: {} });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('did not finish within 20 ms');
+  });
+
+  it('sends progress notifications of context.reportProgress when the client asked for them (a progress token)', async () => {
+    client = await connectClient(createMcpServer([new ProgressTool()], info));
+    const progress: unknown[] = [];
+    const result = await client.callTool({ name: 'progress', arguments: { steps: 3 } }, undefined, {
+      onprogress: (report) => progress.push(report),
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'done after 3 steps' }]);
+    expect(progress).toEqual([1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step}` })));
+  });
+
+  it('sends no progress notification to a client that sent no progress token', async () => {
+    client = await connectClient(createMcpServer([new ProgressTool()], info));
+    const notifications: string[] = [];
+    client.fallbackNotificationHandler = async (notification) => void notifications.push(notification.method);
+    expect((await client.callTool({ name: 'progress', arguments: { steps: 2 } })).content).toEqual([
+      { type: 'text', text: 'done after 2 steps' },
+    ]);
+    expect(notifications).toEqual([]);
   });
 
   it('refuses options without a name or version, saying what is expected', () => {

@@ -94,3 +94,21 @@ export class RepeatTool extends Tool<{ text: string; times: number }, string> {
     return text.repeat(times);
   }
 }
+
+/** Reports `steps` progress steps, then answers. */
+export class ProgressTool extends ContextAwareTool<{ steps: number }, string> {
+  constructor() {
+    super({
+      name: 'progress',
+      description: 'Reports progress.',
+      argsType: { type: 'object', properties: { steps: { type: 'integer' } }, required: ['steps'] },
+    });
+  }
+  async execute({ steps }: { steps: number }, context: AgentContext): Promise<string> {
+    for (let step = 1; step <= steps; step++) {
+      context.reportProgress(step, steps, `step ${step}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return `done after ${steps} steps`;
+  }
+}
