@@ -8,3 +8,4 @@ export { decodePointerSegment, resolveLocalReference } from './decoding/json-poi
 export { toolDefinitions } from './agent/tool-definitions.js';
 export { readMessageText } from './agent/read-message-text.js';
 export { readUsage } from './agent/read-usage.js';
+export { truncateContent } from './environment/truncate-content.js';

@@ -13,3 +13,8 @@ export type { McpToolAnnotations } from './server/tool-annotations.js';
 export { McpConnectionError } from './errors/mcp-connection-error.js';
 export { McpToolError } from './errors/mcp-tool-error.js';
 export { InvalidMcpOptionsError } from './errors/invalid-mcp-options-error.js';
+export { McpToolset } from './client/mcp-toolset.js';
+export { McpTool } from './client/mcp-tool.js';
+export type { McpRemoteTool, McpRemoteToolAnnotations } from './client/mcp-remote-tool.js';
+export type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './client/mcp-toolset-options.js';
+export type { McpClientTransport } from './client/mcp-session.js';

@@ -1,0 +1,164 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CallToolResultSchema,
+  ProgressNotificationSchema,
+  ResultSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describeThrownValue } from '@toolcraft/core';
+import { McpConnectionError } from '../errors/mcp-connection-error.js';
+import type { CallResultLike } from './result-text.js';
+
+/** A transport the SDK client connects over (stdio, Streamable HTTP, in-memory...). */
+export type McpClientTransport = Parameters<Client['connect']>[0];
+
+/** What a session needs from its toolset. */
+export interface SessionSettings {
+  name: string;
+  clientInfo: { name: string; version: string };
+  requestTimeoutMs: number;
+  /** Called when the server says its tools changed. */
+  onToolsChanged: (session: McpSession) => void;
+  /** Describes the server's last stderr output, if it has any. */
+  describeStderr: () => string;
+}
+
+const maxPages = 100;
+
+/** A progress listener of one open call. */
+type ProgressListener = (progress: { progress: number; total?: number; message?: string }) => void;
+
+/**
+ * One connection to an MCP server through the SDK's `Client`: connect, list tools (each tool checked
+ * by the toolset, not the SDK, so one bad tool does not lose the others), call tools. When the
+ * connection ends, `ended` is set before the open calls are rejected.
+ */
+export class McpSession {
+  /** Whether the connection has ended (the server exited or closed it, or `close()` was called). */
+  ended = false;
+  /**
+   * Progress listeners by token. The session routes progress itself instead of the SDK's `onprogress`:
+   * the SDK drops progress sent just before the response when both arrive in one read
+   * (modelcontextprotocol/typescript-sdk#2580); here a listener lives until the call's await resumes,
+   * which is after the notifications read with the response were dispatched.
+   */
+  private readonly progress = new Map<string, ProgressListener>();
+  private progressTokens = 0;
+
+  private constructor(
+    private readonly client: Client,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  /**
+   * Connects: `initialize`, within `requestTimeoutMs`.
+   * @param transport - the transport, not yet started
+   * @param settings - the toolset's settings
+   * @returns the session
+   * @throws McpConnectionError when the server cannot be started or reached, or does not answer
+   */
+  static async open(transport: McpClientTransport, settings: SessionSettings): Promise<McpSession> {
+    const client = new Client(settings.clientInfo, { capabilities: {} });
+    const session = new McpSession(client, settings);
+    client.onclose = () => {
+      session.ended = true;
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => settings.onToolsChanged(session));
+    client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+      const { progressToken, progress, total, message } = params;
+      session.progress.get(String(progressToken))?.({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    });
+    client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+      const { progressToken, progress, total, message } = params;
+      session.progress.get(String(progressToken))?.({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    });
+    try {
+      await client.connect(transport, { timeout: settings.requestTimeoutMs });
+    } catch (error) {
+      session.ended = true;
+      await client.close().catch(() => undefined);
+      throw new McpConnectionError(settings.name, `could not connect: ${describeThrownValue(error)}.${settings.describeStderr()}`, error);
+    }
+    return session;
+  }
+
+  /**
+   * Lists the server's tools, every page, as the server sent them (unchecked).
+   * @returns the raw tool entries
+   * @throws McpConnectionError when the answer has no tools list
+   */
+  async listTools(): Promise<unknown[]> {
+    const tools: unknown[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const answer = await this.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, {
+        timeout: this.settings.requestTimeoutMs,
+      });
+      if (!Array.isArray(answer.tools))
+        throw new McpConnectionError(
+          this.settings.name,
+          `answered tools/list without a 'tools' array: ${JSON.stringify(answer).slice(0, 200)}`,
+        );
+      tools.push(...(answer.tools as unknown[]));
+      const next = answer.nextCursor;
+      if (typeof next !== 'string' || next === cursor) break;
+      cursor = next;
+    }
+    return tools;
+  }
+
+  /**
+   * Calls a tool.
+   * @param name - the tool's name on the server
+   * @param args - the arguments
+   * @param options - the call's signal, time limit and progress listener
+   * @returns the result
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener },
+  ): Promise<CallResultLike> {
+    const { signal, timeout, onProgress } = options;
+    const progressToken = onProgress === undefined ? undefined : `toolcraft-${++this.progressTokens}`;
+    if (progressToken !== undefined) this.progress.set(progressToken, onProgress!);
+    // The SDK never removes the abort listener it adds to a request's signal: it gets a signal of this
+    // call only, so a long-lived signal (a run's, or one that never aborts) does not collect one per call.
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    else signal?.addEventListener('abort', forward, { once: true });
+    try {
+      const params = { name, arguments: args, ...(progressToken === undefined ? {} : { _meta: { progressToken } }) };
+      return await this.client.request({ method: 'tools/call', params }, CallToolResultSchema, { signal: controller.signal, timeout });
+    } finally {
+      signal?.removeEventListener('abort', forward);
+      if (progressToken !== undefined) this.progress.delete(progressToken);
+    }
+  }
+
+  /**
+   * The error for a call made or open when the connection ended.
+   * @param toolName - the tool called
+   * @param during - whether the call was open when it ended
+   * @returns the error
+   */
+  endedError(toolName: string, during: boolean): McpConnectionError {
+    const what = during ? `closed the connection while '${toolName}' was running` : `is not connected, so '${toolName}' cannot be called`;
+    return new McpConnectionError(this.settings.name, `${what}; the server may have exited or crashed.${this.settings.describeStderr()}`);
+  }
+
+  /** Ends the connection (and, for stdio, the server process). */
+  async close(): Promise<void> {
+    this.ended = true;
+    await this.client.close();
+  }
+}

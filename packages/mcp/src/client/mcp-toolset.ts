@@ -1,0 +1,274 @@
+import { basename } from 'node:path';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describeThrownValue, ToolBase, type ReadonlyAgentContext, type ToolCallMetadata, type Toolset } from '@toolcraft/core';
+import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
+import { McpConnectionError } from '../errors/mcp-connection-error.js';
+import { McpToolError } from '../errors/mcp-tool-error.js';
+import { importTools, type ImportSettings } from './import-tools.js';
+import { McpSession, type McpClientTransport } from './mcp-session.js';
+import type { McpTool } from './mcp-tool.js';
+import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
+import { resultText } from './result-text.js';
+import { StderrTail } from './stderr-tail.js';
+import { validateToolsetOptions } from './validate-toolset-options.js';
+
+/** The longest delay `setTimeout` honours. */
+const longestTimer = 2_147_483_647;
+
+/** Makes a fresh transport for each connection (and, for stdio, the tail of the server's stderr). */
+type TransportFactory = () => { transport: McpClientTransport; stderr?: StderrTail };
+
+/**
+ * The tools of an MCP server, as a `Toolset` (ADK's `McpToolset`): pass it in an agent's `tools`. It
+ * connects at the first turn, lists the server's tools (with their schemas and annotations) and
+ * offers them; when the server sends `tools/list_changed`, the list is fetched again for the next
+ * turn. A tool the server describes badly is skipped with a warning. When the server dies, open calls
+ * answer with an `McpConnectionError` and the run goes on; the next turn reconnects (for stdio,
+ * starts the server again). `close()` (or `agent.close()`) ends the connection and the server process.
+ * @example
+ * const github = McpToolset.stdio({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN } });
+ * const agent = new Agent({ model, tools: [github] });
+ * try { await agent.run('List my open pull requests'); } finally { await agent.close(); }
+ */
+export class McpToolset implements Toolset {
+  /** The toolset's name, in errors and warnings. */
+  readonly name: string;
+  private session?: McpSession;
+  private connecting?: Promise<readonly McpTool[]>;
+  private tools?: readonly McpTool[];
+  private stale = true;
+  private closed = false;
+  private readonly importSettings: ImportSettings;
+
+  private constructor(
+    name: string,
+    private readonly createTransport: TransportFactory,
+    private readonly options: McpToolsetOptions,
+  ) {
+    this.name = options.name ?? name;
+    this.importSettings = {
+      toolset: this.name,
+      prefix: options.prefix ?? '',
+      ...(options.toolFilter === undefined ? {} : { filter: options.toolFilter }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      caller: (tool, args, metadata) => this.call(tool, args, metadata),
+      warn: (warning) => this.warn(warning),
+    };
+  }
+
+  /**
+   * The tools of a server started as a child process, spoken to over stdio (how Claude Desktop runs
+   * local servers). The process is started at the first turn and ended by `close()`.
+   * @param options - the command line, environment and toolset options
+   * @returns the toolset
+   * @throws InvalidMcpOptionsError for a missing command or a bad option
+   */
+  static stdio(options: McpStdioToolsetOptions): McpToolset {
+    const subject = 'McpToolset.stdio()';
+    if (typeof options?.command !== 'string' || options.command.length === 0)
+      throw new InvalidMcpOptionsError(
+        subject,
+        "'command' must be the server's executable, e.g. { command: 'npx', args: ['-y', 'some-mcp-server'] }.",
+      );
+    validateToolsetOptions(subject, options);
+    const { command, args = [], env, cwd, stderr = 'inherit' } = options;
+    const name = [command, ...args]
+      .map((part) => basename(part))
+      .join(' ')
+      .slice(0, 80);
+    return new McpToolset(
+      name,
+      () => {
+        const tail = new StderrTail();
+        const transport = new StdioClientTransport({
+          command,
+          args: [...args],
+          ...(env === undefined ? {} : { env: { ...env } }),
+          ...(cwd === undefined ? {} : { cwd }),
+          stderr: 'pipe',
+        });
+        transport.stderr?.on('data', (chunk: Buffer) => {
+          tail.add(chunk);
+          if (stderr === 'inherit') process.stderr.write(chunk);
+        });
+        return { transport, stderr: tail };
+      },
+      options,
+    );
+  }
+
+  /**
+   * The tools of a server reached over Streamable HTTP.
+   * @param url - the server's MCP endpoint, e.g. `'https://mcp.example.com/mcp'`
+   * @param options - headers and toolset options
+   * @returns the toolset
+   * @throws InvalidMcpOptionsError for a URL that is not http(s) or a bad option
+   */
+  static http(url: string | URL, options: McpHttpToolsetOptions = {}): McpToolset {
+    const subject = 'McpToolset.http()';
+    let endpoint: URL;
+    try {
+      endpoint = new URL(url);
+    } catch {
+      throw new InvalidMcpOptionsError(
+        subject,
+        `the URL ${JSON.stringify(String(url))} is not a URL; expected e.g. 'http://localhost:3000/mcp'.`,
+      );
+    }
+    if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:')
+      throw new InvalidMcpOptionsError(subject, `the URL must be http: or https:, got ${endpoint.protocol}`);
+    validateToolsetOptions(subject, options);
+    const headers = { ...options.headers };
+    return new McpToolset(
+      endpoint.host,
+      () => ({ transport: new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }) }),
+      options,
+    );
+  }
+
+  /**
+   * The tools of a server over any SDK client transport (in-memory, WebSocket, a custom one).
+   * @param createTransport - makes a fresh, unstarted transport for each connection
+   * @param options - the toolset options; `name` is required
+   * @returns the toolset
+   * @throws InvalidMcpOptionsError for a missing name or a bad option
+   */
+  static fromTransport(createTransport: () => McpClientTransport, options: McpToolsetOptions & { name: string }): McpToolset {
+    validateToolsetOptions('McpToolset.fromTransport()', options);
+    if (typeof createTransport !== 'function' || options.name === undefined)
+      throw new InvalidMcpOptionsError('McpToolset.fromTransport()', "expected a function making a transport and options with a 'name'.");
+    return new McpToolset(options.name, () => ({ transport: createTransport() }), options);
+  }
+
+  /**
+   * The server's tools for the coming turn: connects (or reconnects) when needed and lists the tools
+   * again after `tools/list_changed`; otherwise the same tools as last time, at once.
+   * @param _context - the run's read-only context (unused: the server decides its tools)
+   * @returns the tools
+   * @throws McpConnectionError when the server cannot be started or reached the first time, or the toolset was closed
+   */
+  getTools(_context?: ReadonlyAgentContext): readonly McpTool[] | Promise<readonly McpTool[]> {
+    if (this.closed) return Promise.reject(this.closedError());
+    const { session, tools } = this;
+    if (this.connecting === undefined && tools !== undefined && session !== undefined && !session.ended && !this.stale) return tools;
+    this.connecting ??= this.refresh().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** Ends the connection and, for stdio, the server process. Later `getTools` calls fail; calling it again does nothing. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting?.catch(() => undefined);
+    const { session } = this;
+    this.session = undefined;
+    await session?.close();
+  }
+
+  private async refresh(): Promise<readonly McpTool[]> {
+    let session = this.session;
+    if (session === undefined || session.ended) {
+      try {
+        session = await this.connect();
+      } catch (error) {
+        if (this.tools === undefined || this.closed) throw error;
+        this.warn({
+          message: `could not reconnect (${describeThrownValue(error)}); its tools answer that the server is not connected.`,
+          cause: error,
+        });
+        return this.tools;
+      }
+    }
+    if (this.stale || this.tools === undefined) {
+      this.stale = false;
+      try {
+        const entries = await session.listTools();
+        const previous = new Map((this.tools ?? []).map((tool) => [tool.name, tool]));
+        this.tools = Object.freeze(importTools(entries, this.importSettings, previous));
+      } catch (error) {
+        this.stale = true;
+        const failure = McpConnectionError.isInstance(error)
+          ? error
+          : new McpConnectionError(this.name, `tools/list failed: ${describeThrownValue(error)}`, error);
+        if (this.tools === undefined) throw failure;
+        this.warn({ message: `${failure.message}; the last list of its tools is offered.`, cause: error });
+      }
+    }
+    return this.tools!;
+  }
+
+  private async connect(): Promise<McpSession> {
+    const { transport, stderr } = this.createTransport();
+    const session = await McpSession.open(transport, {
+      name: this.name,
+      clientInfo: this.options.clientInfo ?? { name: 'toolcraft', version: '0.1.0' },
+      requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
+      onToolsChanged: (changed) => {
+        if (changed === this.session) this.stale = true;
+      },
+      describeStderr: () => stderr?.describe() ?? '',
+    });
+    if (this.closed) {
+      await session.close();
+      throw this.closedError();
+    }
+    this.session = session;
+    this.stale = true;
+    return session;
+  }
+
+  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<string> {
+    const { session } = this;
+    if (session === undefined || session.ended)
+      throw (
+        session?.endedError(tool.name, false) ?? new McpConnectionError(this.name, `is not connected, so '${tool.name}' cannot be called.`)
+      );
+    const signal = metadata.get(ToolBase.SignalKey);
+    const context = metadata.get(ToolBase.AgentContextKey);
+    let result;
+    try {
+      result = await session.callTool(tool.remote.name, args, {
+        ...(signal === undefined ? {} : { signal }),
+        timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
+        ...(context === undefined
+          ? {}
+          : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (session.ended) throw session.endedError(tool.name, true);
+      throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
+    }
+    const text = resultText(result, this.options.maxResultChars);
+    if (result.isError === true) throw new McpToolError(tool.name, text);
+    return text;
+  }
+
+  private warn(warning: Omit<McpToolsetWarning, 'toolset'>): void {
+    const full: McpToolsetWarning = { toolset: this.name, ...warning };
+    try {
+      if (this.options.onWarning) this.options.onWarning(full);
+      else process.emitWarning(`MCP toolset '${this.name}': ${full.message}`, { type: 'McpToolsetWarning' });
+    } catch {
+      // A warning listener that throws must not break the toolset.
+    }
+  }
+
+  private closedError(): McpConnectionError {
+    return new McpConnectionError(this.name, 'the toolset was closed (close() was called); make a new McpToolset to connect again.');
+  }
+}
+
+/** Relays a remote progress notification to the run; a value `reportProgress` refuses is dropped. */
+function relayProgress(
+  context: { reportProgress(done: number, total?: number, message?: string): void },
+  done: number,
+  total?: number,
+  message?: string,
+): void {
+  try {
+    context.reportProgress(done, total, message);
+  } catch {
+    // A server's odd progress values (a total of 0) are not worth failing the call for.
+  }
+}
