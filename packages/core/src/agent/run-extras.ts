@@ -5,6 +5,7 @@ import type { MemorySearch } from '../context/memory-search.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import type { ReceivedToolResult } from '../environment/tool-call.js';
 import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
+import { checkMethods } from './check-methods.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import type { ResultBudget } from '../results/result-budget.js';
@@ -50,6 +51,24 @@ export class RunExtras {
     private readonly agentName: string,
     private readonly options: RunExtrasOptions,
   ) {
+    checkMethods(
+      'memory',
+      options.memory,
+      ['select', 'toJSON'],
+      'a MemoryStrategy (SlidingWindowMemory, SummarizingMemory, or an object with select and toJSON)',
+    );
+    checkMethods(
+      'artifacts',
+      options.artifacts,
+      ['save', 'load', 'list', 'versions'],
+      'an ArtifactStore (InMemoryArtifactStore, FileArtifactStore)',
+    );
+    checkMethods(
+      'memoryService',
+      options.memoryService,
+      ['add', 'search'],
+      'a MemoryService (InMemoryMemoryService, or an object with add and search)',
+    );
     this.artifacts = options.artifacts ?? new InMemoryArtifactStore();
     const maxChars = options.resultBudget?.maxChars;
     if (options.resultBudget !== undefined && (!Number.isSafeInteger(maxChars) || maxChars! < 1))

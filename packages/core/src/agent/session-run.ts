@@ -8,6 +8,7 @@ import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import type { RunTranscript } from './run-transcript.js';
 import type { Session } from './session.js';
+import { checkMethods } from './check-methods.js';
 
 /** How long saving a run to its session may take once the run has ended (also after an abort). */
 export const sessionSaveTimeoutMs = 10_000;
@@ -58,6 +59,7 @@ export async function runInSession(
   run: (options: RunOptions) => Promise<RunResult>,
 ): Promise<RunResult> {
   const { session, ...rest } = options;
+  checkMethods('session (of run options)', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })');
   const loading = new RunDeadline(maxDurationMs, options.signal);
   const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
   const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;

@@ -139,3 +139,20 @@ describe('agent.run with a session', () => {
     }
   });
 });
+
+describe('bad session, memory and artifact options', () => {
+  it('refuses them with an error naming the option and what was expected', async () => {
+    const model = new ScriptedModel([{ text: 'never' }]);
+    await expect(new Agent({ model, registry }).run('hi', { session: { appName: 'a' } as never })).rejects.toThrow(
+      "Agent option 'session (of run options)' must be a Session from store.open({ appName, userId, sessionId })",
+    );
+    expect(model.requests).toHaveLength(0);
+    expect(() => new Agent({ model, registry, memory: { maxMessages: 3 } as never })).toThrow(
+      /Agent option 'memory' must be a MemoryStrategy/,
+    );
+    expect(() => new Agent({ model, registry, artifacts: {} as never })).toThrow(/Agent option 'artifacts' must be an ArtifactStore/);
+    expect(() => new Agent({ model, registry, memoryService: 'x' as never })).toThrow(
+      /Agent option 'memoryService' must be a MemoryService/,
+    );
+  });
+});
