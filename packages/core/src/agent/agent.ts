@@ -106,6 +106,7 @@ export class Agent {
    * @throws ModelCallError once retries of a retryable model failure are exhausted (with `attempts`)
    * @throws ModelCallError (`retryable: false`) when the model's reply is not a chat response, saying what was wrong
    * @throws the model's error as it is when it is not retryable
+   * @throws with `session`: CorruptSessionError / UnsupportedSessionFormatError before any model call; SessionSaveError (with `result`) when the run could not be saved
    */
   async run(input: string, options: RunOptions = {}): Promise<RunResult> {
     if (options.session !== undefined)
