@@ -11,6 +11,11 @@ import {
   ToolExecutionError,
   ToolNotFoundError,
   ToolTimeoutError,
+  ToolLimitError,
+  ToolsetError,
+  ToolFilterError,
+  ToolsetCloseError,
+  AgentClosedError,
 } from '../src/index.js';
 import * as core from '../src/index.js';
 import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
@@ -27,6 +32,11 @@ const samples = [
   ['InvalidEnvironmentOptionsError', InvalidEnvironmentOptionsError, () => new InvalidEnvironmentOptionsError('o', 0, 'above 0')],
   ['InvalidAgentOptionsError', InvalidAgentOptionsError, () => new InvalidAgentOptionsError('o', 0, 'above 0')],
   ['ModelCallError', ModelCallError, () => new ModelCallError('m', { retryable: true })],
+  ['ToolLimitError', ToolLimitError, () => new ToolLimitError('t', 'maxInvocations', 1)],
+  ['ToolsetError', ToolsetError, () => new ToolsetError('s', 'failed')],
+  ['ToolFilterError', ToolFilterError, () => new ToolFilterError('t', 'threw')],
+  ['ToolsetCloseError', ToolsetCloseError, () => new ToolsetCloseError([{ toolset: 's', error: new Error('x') }])],
+  ['AgentClosedError', AgentClosedError, () => new AgentClosedError('a')],
 ] as const;
 
 type ErrorClass = { isInstance(error: unknown): boolean; new (...args: never[]): Error };

@@ -30,7 +30,7 @@ export class ToolRegistryBuilder {
   tool(tool: AnyTool): this;
   tool(serviceClass: abstract new (...args: never[]) => unknown, methodName: string): this;
   tool(tool: AnyTool | (abstract new (...args: never[]) => unknown), methodName?: string): this {
-    if (isTool(tool)) this.pending.push({ kind: 'tool', tool });
+    if (typeof tool === 'object' && isTool(tool)) this.pending.push({ kind: 'tool', tool });
     else if (typeof tool === 'function' && typeof methodName === 'string')
       this.pending.push({ kind: 'service', target: tool, only: methodName });
     else
@@ -55,7 +55,8 @@ export class ToolRegistryBuilder {
 
   /** Adds one item; `within` holds the lists being read, so a list that contains itself is refused. */
   private add(item: unknown, within: ReadonlySet<object> = new Set()): void {
-    if (isTool(item)) this.pending.push({ kind: 'tool', tool: item });
+    // A tool class carries the brand on its prototype: only an instance is a tool.
+    if (typeof item === 'object' && isTool(item)) this.pending.push({ kind: 'tool', tool: item });
     else if (isIterable(item)) {
       if (within.has(item)) throw new InvalidToolDefinitionError(describe(item), 'a list passed to .tools() contains itself.');
       const inside = new Set(within).add(item);

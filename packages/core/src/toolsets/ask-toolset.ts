@@ -20,13 +20,13 @@ export function askToolset(toolset: Toolset, context: ReadonlyAgentContext): Any
   try {
     returned = toolset.getTools(context);
   } catch (error) {
-    throw new ToolsetError(toolset.name, `failed: its getTools threw ${describeThrownValue(error)}`, error);
+    throw new ToolsetError(toolset.name, `failed: its getTools threw: ${describeThrownValue(error)}`, error);
   }
   if (typeof returned === 'object' && returned !== null && typeof (returned as PromiseLike<unknown>).then === 'function') {
     return Promise.resolve(returned).then(
       (tools) => readTools(toolset, tools),
       (error: unknown) => {
-        throw new ToolsetError(toolset.name, `failed: its getTools rejected with ${describeThrownValue(error)}`, error);
+        throw new ToolsetError(toolset.name, `failed: its getTools rejected: ${describeThrownValue(error)}`, error);
       },
     );
   }
@@ -39,7 +39,7 @@ function readTools(toolset: Toolset, returned: unknown): AnyTool[] {
   const tools: AnyTool[] = [];
   try {
     for (const item of returned) {
-      if (!isTool(item))
+      if (typeof item !== 'object' || !isTool(item))
         throw new ToolsetError(
           toolset.name,
           `returned ${describe(item)} at position ${tools.length} of getTools, which is not a tool; expected instances of ` +
@@ -51,7 +51,7 @@ function readTools(toolset: Toolset, returned: unknown): AnyTool[] {
     }
   } catch (error) {
     if (ToolsetError.isInstance(error)) throw error;
-    throw new ToolsetError(toolset.name, `failed: iterating the tools of its getTools threw ${describeThrownValue(error)}`, error);
+    throw new ToolsetError(toolset.name, `failed: iterating the tools of its getTools threw: ${describeThrownValue(error)}`, error);
   }
   return tools;
 }
@@ -60,5 +60,5 @@ function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'function') return `the function or class ${value.name || '(anonymous)'} (pass an instance)`;
   if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no class'})`;
-  return `${typeof value} ${describeThrownValue(value)}`;
+  return `${typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
 }

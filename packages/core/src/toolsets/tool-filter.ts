@@ -28,7 +28,7 @@ export function applyPredicate(tools: readonly AnyTool[], predicate: ToolPredica
     try {
       answer = predicate(tool, context);
     } catch (error) {
-      throw new ToolFilterError(tool.name, `threw ${describeThrownValue(error)}`, error);
+      throw new ToolFilterError(tool.name, `threw: ${describeThrownValue(error)}`, error);
     }
     if (typeof answer !== 'boolean')
       throw new ToolFilterError(

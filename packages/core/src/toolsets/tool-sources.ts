@@ -60,7 +60,7 @@ export function readToolSources(registry: unknown, items: unknown, option: strin
 
 function collect(items: Iterable<unknown>, option: string, tools: AnyTool[], toolsets: Toolset[], within: ReadonlySet<object>): void {
   for (const item of items) {
-    if (isTool(item)) tools.push(item);
+    if (typeof item === 'object' && isTool(item)) tools.push(item);
     else if (item instanceof ToolRegistry) tools.push(...item.tools);
     else if (isToolset(item)) {
       if (typeof item.name !== 'string' || item.name === '')
