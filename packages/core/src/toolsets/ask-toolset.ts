@@ -60,5 +60,5 @@ function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'function') return `the function or class ${value.name || '(anonymous)'} (pass an instance)`;
   if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no class'})`;
-  return `${typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+  return `${typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value as number | boolean | bigint | symbol)}`;
 }
