@@ -23,8 +23,20 @@ function runWorker(worker: string, count: number): Promise<void> {
 }
 
 describe('FileSessionStore', () => {
-  it('keeps every turn of two processes appending to one session at the same time', async () => {
-    await Promise.all([runWorker('a', 25), runWorker('b', 25)]);
+  it('keeps every turn of two processes appending to one session at the same time, and readers never see half a file', async () => {
+    // Meanwhile this process keeps reading: every write is a rename of a complete file, so no read sees half of one.
+    let writing = true;
+    let reads = 0;
+    const reader = (async () => {
+      const store = new FileSessionStore(dir);
+      while (writing) {
+        await store.load({ appName: 'app', userId: 'u', sessionId: 'shared' });
+        reads++;
+      }
+    })();
+    await Promise.all([runWorker('a', 25), runWorker('b', 25)]).finally(() => (writing = false));
+    await reader;
+    expect(reads).toBeGreaterThan(0);
     const loaded = await new FileSessionStore(dir).load({ appName: 'app', userId: 'u', sessionId: 'shared' });
     expect(loaded.version).toBe(50);
     const contents = loaded.messages.map((message) => message.content as string);
