@@ -13,6 +13,7 @@ import {
   removeSessionFolders,
   verifyAgentCases,
 } from './cases/agent-turns';
+import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
 
@@ -68,8 +69,16 @@ async function main(): Promise<void> {
   await verifyAgentCases(fileCases);
   const fileTimings = await timeInterleaved(fileCases, fileTimingOptions);
   removeSessionFolders();
+  log('timing agent turns over 1,000 tools: a fixed registry, an unchanged toolset, a toolset changing every turn');
+  const toolsetCases = toolsetTurnCases();
+  await verifyToolsetCases(toolsetCases);
+  const toolsetTimings = await timeInterleaved(toolsetCases, timingOptions);
 
-  const rows = [...buildRows(timings, scaleTimings, allocations, growth, build), ...agentTurnRows(turnTimings, fileTimings)];
+  const rows = [
+    ...buildRows(timings, scaleTimings, allocations, growth, build),
+    ...agentTurnRows(turnTimings, fileTimings),
+    ...toolsetTurnRows(toolsetTimings),
+  ];
   console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
   printTable(rows);
   console.log(`\nthe model sees, for (d):\n${indent(samples.d)}\nand for the hand-written invalid path (d0):\n${indent(samples.d0)}`);
@@ -86,6 +95,7 @@ async function main(): Promise<void> {
       scaleTimings: Object.fromEntries(scaleTimings),
       agentTurnTimings: Object.fromEntries(turnTimings),
       fileSessionTimings: Object.fromEntries(fileTimings),
+      toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,
       registryBuild: { ...build, registry: undefined, tools: undefined },

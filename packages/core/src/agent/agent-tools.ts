@@ -98,7 +98,8 @@ export class AgentTools {
     const found = this.sets.find((set) => sameTools(set.tools, tools));
     if (found !== undefined) return found;
     const registry = new ToolRegistry(mergeTools(list.segments));
-    const set = toolSet(tools, registry, this.environment.withRegistry(registry), Object.freeze(toolDefinitions(registry.tools)));
+    // The list may be a toolset's own array, which it may change later: the set keeps a copy as its key.
+    const set = toolSet(tools.slice(), registry, this.environment.withRegistry(registry), Object.freeze(toolDefinitions(registry.tools)));
     // The fixed tools' set stays first; the others are kept most recent first.
     this.sets.splice(1, 0, set);
     if (this.sets.length > cachedSets) this.sets.pop();

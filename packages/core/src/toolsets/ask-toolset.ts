@@ -34,17 +34,20 @@ export function askToolset(toolset: Toolset, context: ReadonlyAgentContext): Any
 }
 
 function readTools(toolset: Toolset, returned: unknown): AnyTool[] {
+  // An array is checked in place and used as it is (the agent copies it only to keep a new set).
+  if (Array.isArray(returned) && returned.length <= maxToolsetTools) {
+    for (let index = 0; index < returned.length; index++) {
+      const item: unknown = returned[index];
+      if (typeof item !== 'object' || !isTool(item)) throw notATool(toolset, item, index);
+    }
+    return returned as AnyTool[];
+  }
   if (!isIterable(returned))
     throw new ToolsetError(toolset.name, `returned ${describe(returned)} from getTools; expected an iterable of tools (an array).`);
   const tools: AnyTool[] = [];
   try {
     for (const item of returned) {
-      if (typeof item !== 'object' || !isTool(item))
-        throw new ToolsetError(
-          toolset.name,
-          `returned ${describe(item)} at position ${tools.length} of getTools, which is not a tool; expected instances of ` +
-            'Tool, SimpleTool, ContextAwareTool or ToolBase (for a service with @Tool() methods, return ToolRegistry.of(service).tools).',
-        );
+      if (typeof item !== 'object' || !isTool(item)) throw notATool(toolset, item, tools.length);
       if (tools.length === maxToolsetTools)
         throw new ToolsetError(toolset.name, `returned more than ${maxToolsetTools} tools from getTools (an endless iterable?).`);
       tools.push(item);
@@ -54,6 +57,14 @@ function readTools(toolset: Toolset, returned: unknown): AnyTool[] {
     throw new ToolsetError(toolset.name, `failed: iterating the tools of its getTools threw: ${describeThrownValue(error)}`, error);
   }
   return tools;
+}
+
+function notATool(toolset: Toolset, item: unknown, position: number): ToolsetError {
+  return new ToolsetError(
+    toolset.name,
+    `returned ${describe(item)} at position ${position} of getTools, which is not a tool; expected instances of ` +
+      'Tool, SimpleTool, ContextAwareTool or ToolBase (for a service with @Tool() methods, return ToolRegistry.of(service).tools).',
+  );
 }
 
 function describe(value: unknown): string {

@@ -9,7 +9,10 @@ import { ToolUsage } from './tool-usage.js';
 
 /** The tools offered for one model turn. */
 export interface TurnToolList {
-  /** The tools, in order (a tool given by two sources may appear twice; it counts once). */
+  /**
+   * The tools, in order (a tool given by two sources may appear twice; it counts once). It may be
+   * the array a toolset returned: whoever keeps it must copy it.
+   */
   readonly tools: readonly AnyTool[];
   /** The same tools by source, for `mergeTools` (clash check) when the list is new. */
   readonly segments: readonly ToolSegment[];
@@ -69,6 +72,7 @@ export class RunTools {
       if (this.usage.anyExhausted) tools = tools.filter((tool) => !this.usage.isExhausted(tool));
       if (tools !== segments[index].tools) segments[index] = { tools, source: segments[index].source };
     }
-    return { tools: segments.length === 1 ? segments[0].tools : segments.flatMap((segment) => segment.tools), segments };
+    const filled = segments.filter((segment) => segment.tools.length > 0);
+    return { tools: filled.length === 1 ? filled[0].tools : filled.flatMap((segment) => segment.tools), segments };
   }
 }

@@ -53,4 +53,17 @@ describe('tool definitions of a turn', () => {
 
     expect(tools.map((tool) => tool.reads)).toEqual([1, 1, 1]);
   });
+
+  it('follow a toolset that changes the very array it returns between turns', async () => {
+    const [first, second] = countingTools(2);
+    const list: EchoTool[] = [first];
+    const toolset: Toolset = { name: 'mutating', getTools: () => list };
+    const model = new ScriptedModel([() => (list.push(second), { toolCalls: [call('tool_0')] }), () => (list.pop(), { text: 'ok' })]);
+    await new Agent({ model, tools: [toolset] }).run('go');
+    const again = new ScriptedModel([{ text: 'ok' }]);
+    await new Agent({ model: again, tools: [toolset] }).run('go');
+
+    expect(model.requests.map((request) => request.tools.map((tool) => tool.name))).toEqual([['tool_0'], ['tool_0', 'tool_1']]);
+    expect(again.requests[0].tools.map((tool) => tool.name)).toEqual(['tool_0']);
+  });
 });
