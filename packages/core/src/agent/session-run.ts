@@ -91,8 +91,17 @@ export async function runInSession(
 }
 
 async function save(session: Session, messages: ChatMessage[], stateDelta: Record<string, unknown>): Promise<void> {
-  const signal = AbortSignal.timeout(sessionSaveTimeoutMs);
-  await untilAborted(session.append({ messages: answered(messages), stateDelta }, { signal }), signal);
+  // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
+    sessionSaveTimeoutMs,
+  );
+  try {
+    await untilAborted(session.append({ messages: answered(messages), stateDelta }, { signal: controller.signal }), controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The messages with every tool call answered (a call the run never answered says so), so they stay valid history. */
