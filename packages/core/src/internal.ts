@@ -9,3 +9,6 @@ export { toolDefinitions } from './agent/tool-definitions.js';
 export { readMessageText } from './agent/read-message-text.js';
 export { readUsage } from './agent/read-usage.js';
 export { truncateContent } from './environment/truncate-content.js';
+export { checkName, checkSessionKey, describeSessionKey } from './sessions/session-key.js';
+export { scopeUpdate } from './sessions/scoped-delta.js';
+export type { ScopeChange, ScopedUpdate } from './sessions/scoped-delta.js';

@@ -7,3 +7,4 @@ export type { RedisConnectionOptions, RedisKeyOptions, RedisStoreOptions } from 
 export { RedisStoreError } from './errors/redis-store-error.js';
 export { RedisStoreInputError } from './errors/redis-store-input-error.js';
 export { RedisValueError } from './errors/redis-value-error.js';
+export { RedisSessionStore } from './sessions/redis-session-store.js';

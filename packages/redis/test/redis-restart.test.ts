@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
-import { RedisCheckpointStore, RedisStoreError } from '@toolcraft/redis';
+import { RedisCheckpointStore, RedisSessionStore, RedisStoreError } from '@toolcraft/redis';
 import { OwnRedisServer } from './support/own-redis-server';
+import { ReplyDroppingProxy } from './support/reply-dropping-proxy';
+
+const key = { appName: 'shop', userId: 'ada', sessionId: 's1' };
+const user = (content: string) => ({ role: 'user' as const, content });
 
 /** Waits until a client has noticed that its server went away. */
 async function disconnected(client: Redis): Promise<void> {
@@ -63,5 +67,54 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.stop();
     await store.close();
     await server.restart();
+  });
+
+  it('a session append issued while the server was down lands once, when it is back', async () => {
+    const client = new Redis(server.url);
+    client.on('error', () => undefined);
+    const store = new RedisSessionStore({ connection: client, keyPrefix: 'restart:' });
+    await store.append(key, { messages: [user('before')], stateDelta: {} });
+
+    await server.stop();
+    await disconnected(client);
+    const appended = store.append(key, { messages: [user('during')], stateDelta: { step: 2 } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.restart();
+
+    // The server kept nothing (no persistence); the append made while it was down is there, once.
+    await expect(appended).resolves.toMatchObject({ messages: [user('during')], version: 1 });
+    await expect(store.load(key)).resolves.toMatchObject({ messages: [user('during')], state: { step: 2 }, version: 1 });
+    client.disconnect();
+  });
+
+  it('a session append whose reply was lost is sent again but applied once', async () => {
+    const proxy = await ReplyDroppingProxy.start(server.port);
+    const client = new Redis(proxy.url);
+    client.on('error', () => undefined);
+    const store = new RedisSessionStore({ connection: client, keyPrefix: 'lost-reply:' });
+    await store.append({ ...key, sessionId: 'warm-up' }, { messages: [], stateDelta: {} });
+    await store.append(key, { messages: [user('one')], stateDelta: {} });
+
+    proxy.dropNextReply();
+    const after = await store.append(key, { messages: [user('two')], stateDelta: { n: 2 } });
+
+    expect(after).toMatchObject({ messages: [user('one'), user('two')], version: 2 });
+    await expect(store.load(key)).resolves.toMatchObject({ messages: [user('one'), user('two')], version: 2 });
+    client.disconnect();
+    await proxy.close();
+  });
+
+  it('a session append that cannot reach the server is an error, and the turn is not half-written', async () => {
+    const client = new Redis(server.url, { maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    const store = new RedisSessionStore({ connection: client, keyPrefix: 'down:' });
+    await server.stop();
+    await disconnected(client);
+    await expect(store.append(key, { messages: [user('turn')], stateDelta: {} })).rejects.toThrow(
+      /could not append to the session \(key 'down:\{shop\}:session:ada:s1'\).*Nothing was written/,
+    );
+    await server.restart();
+    await expect(store.load(key)).resolves.toMatchObject({ messages: [], version: 0 });
+    client.disconnect();
   });
 });
