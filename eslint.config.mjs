@@ -27,6 +27,7 @@ const coreLayers = [
   'tools',
   'methods',
   'registry',
+  'model',
   'environment',
   'toolsets',
   'agent',

@@ -83,6 +83,21 @@ export type {
   ToolCallStartingHandler,
   ToolValidationFailedHandler,
 } from './environment/feature.js';
+export type {
+  ExecutionScope,
+  ModelCallCompletedEvent,
+  ModelCallCompletedHandler,
+  ModelCallFailedEvent,
+  ModelCallFailedHandler,
+  ModelCallStartingEvent,
+  ModelCallStartingHandler,
+  RunCompletedEvent,
+  RunCompletedHandler,
+  RunHookContext,
+  RunStartingEvent,
+  RunStartingHandler,
+  ScopeWrapper,
+} from './environment/run-hooks.js';
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
 
@@ -90,16 +105,38 @@ export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
 export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
 export type { RunOptions } from './agent/run-options.js';
+export { AgentStream, streamBufferSize } from './agent/streaming/agent-stream.js';
+export type {
+  AgentEvent,
+  AgentEventBase,
+  AgentHandoffEvent,
+  AgentInterruptionEvent,
+  AgentMessageEvent,
+  AgentRunCompletedEvent,
+  AgentTextDeltaEvent,
+  AgentToolCallCompletedEvent,
+  AgentToolCallStartedEvent,
+  AgentToolProgressEvent,
+} from './agent/streaming/agent-event.js';
 export type { RunResult, RunToolCall } from './agent/run-result.js';
-export type { StopReason } from './agent/stop-reason.js';
+export type { StopReason } from './model/stop-reason.js';
 export { defaultRetryOptions } from './agent/retry/retry-options.js';
 export type { RetryOptions } from './agent/retry/retry-options.js';
 export { isRetryableError, isRetryableStatus } from './agent/retry/retry-policy.js';
 export type { HeadersLike } from './agent/retry/retry-policy.js';
 export { retryAfterMs } from './agent/retry/retry-delay.js';
 export { InvalidAgentOptionsError } from './errors/invalid-agent-options-error.js';
-export type { ChatModel, ChatRequest, ChatResponse, FinishReason, ToolChoice, ToolDefinition, Usage } from './agent/chat-model.js';
-export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './agent/messages.js';
+export type {
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+  ChatStreamEvent,
+  FinishReason,
+  ToolChoice,
+  ToolDefinition,
+  Usage,
+} from './model/chat-model.js';
+export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './model/messages.js';
 
 export type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from './agent/session.js';
 export type { SessionStore } from './sessions/session-store.js';

@@ -1,6 +1,7 @@
-import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ModelToolCall } from '@toolcraft/core';
+import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelToolCall } from '@toolcraft/core';
 import { untilAborted } from '@toolcraft/core/internal';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
+import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import type { RecordedRequest, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
 
@@ -8,7 +9,12 @@ import type { RecordedRequest, ScriptedToolCall, ScriptedTurn } from './scripted
 export interface ScriptedModelOptions {
   /** What happens when the model is called after its last turn: throw a clear error (default) or repeat the last turn. */
   onExhausted?: 'throw' | 'repeatLast';
+  /** How many characters each `text_delta` of `stream()` carries; default 4 (a positive integer). */
+  chunkSize?: number;
 }
+
+/** The default {@link ScriptedModelOptions.chunkSize}. */
+const defaultChunkSize = 4;
 
 /**
  * A deterministic, offline {@link ChatModel} that replies with scripted turns in order and
@@ -24,20 +30,29 @@ export interface ScriptedModelOptions {
  * model.requests[1].messages.at(-1); // { role: 'tool', toolCallId: 'call_1', content: '7', ... }
  */
 export class ScriptedModel implements ChatModel {
+  /** The provider name traces show (`gen_ai.provider.name`). */
+  readonly provider = 'toolcraft.scripted';
+  /** The model name traces show (`gen_ai.request.model`). */
+  readonly modelId = 'scripted';
   /** Every request received, in order (copies: later changes to the transcript do not show). */
   readonly requests: RecordedRequest[] = [];
   private readonly turns: readonly ScriptedTurn[];
   private readonly onExhausted: 'throw' | 'repeatLast';
+  private readonly chunkSize: number;
   private generatedIds = 0;
 
   /**
    * @param turns - the replies, in order: `{ text }`, `{ toolCalls }`, `{ error }`, or a function of the request
    * @param options - what to do when the script runs out
-   * @throws InvalidScriptedTurnError when the script is not an array or a turn is not one of those
+   * @throws InvalidScriptedTurnError when the script is not an array or a turn is not one of those, or `chunkSize` is not a positive integer
    */
   constructor(turns: readonly ScriptedTurn[], options: ScriptedModelOptions = {}) {
     this.turns = checkScript(turns);
     this.onExhausted = options.onExhausted ?? 'throw';
+    const chunkSize = options.chunkSize ?? defaultChunkSize;
+    if (!Number.isSafeInteger(chunkSize) || chunkSize < 1)
+      throw new InvalidScriptedTurnError(0, `chunkSize must be a positive integer, but was ${String(chunkSize)}.`);
+    this.chunkSize = chunkSize;
   }
 
   /** How many scripted turns have not been used yet. */
@@ -73,6 +88,25 @@ export class ScriptedModel implements ChatModel {
       ...(outcome.usage ? { usage: { ...outcome.usage } } : {}),
       ...(outcome.finishReason ? { finishReason: outcome.finishReason } : {}),
     };
+  }
+
+  /**
+   * Replies with the next scripted turn as a stream: its text in `text_delta`s of `chunkSize`
+   * characters (each on a later tick), then the whole `response`, as `complete` gives it. Stopping the
+   * iteration or aborting the request's signal stops it.
+   * @param request - the request; it is recorded
+   * @yields the text's pieces, then the response
+   * @throws what `complete` throws, when the stream is read
+   */
+  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const response = await this.complete(request);
+    const text = response.message.content ?? '';
+    for (let start = 0; start < text.length; start += this.chunkSize) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      request.signal?.throwIfAborted();
+      yield { type: 'text_delta', delta: text.slice(start, start + this.chunkSize) };
+    }
+    yield { type: 'response', response };
   }
 
   private turnAt(index: number, request: RecordedRequest): ScriptedTurn {

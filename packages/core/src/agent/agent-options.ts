@@ -2,7 +2,7 @@ import type { AgentEnvironmentOptions } from '../environment/agent-environment-o
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolFilter } from '../toolsets/tool-filter.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
-import type { ChatModel, ToolChoice } from './chat-model.js';
+import type { ChatModel, ToolChoice } from '../model/chat-model.js';
 import type { RetryOptions } from './retry/retry-options.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ResultBudget } from '../results/result-budget.js';

@@ -11,7 +11,7 @@ import { RunTools, type TurnToolList } from '../toolsets/run-tools.js';
 import { applyNames, type ToolFilter, type ToolPredicate } from '../toolsets/tool-filter.js';
 import { readToolSources, type ToolSources } from '../toolsets/tool-sources.js';
 import type { AgentEnvironmentSettings } from './agent-options.js';
-import type { ToolDefinition } from './chat-model.js';
+import type { ToolDefinition } from '../model/chat-model.js';
 import { toolDefinitions } from './tool-definitions.js';
 import { TurnTools, type TurnToolSet } from './turn-tools.js';
 

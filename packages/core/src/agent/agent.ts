@@ -4,21 +4,27 @@ import type { AgentEnvironment } from '../environment/agent-environment.js';
 import type { ReceivedToolResult } from '../environment/tool-call.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { defaultAgentLimits, type AgentOptions } from './agent-options.js';
-import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from './chat-model.js';
-import { completeWithRetry } from './retry/complete-with-retry.js';
+import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from '../model/chat-model.js';
+import { runInScope } from '../environment/run-in-scope.js';
+import { callModel, type ModelCallSettings } from './model-call.js';
+import { RunFeatureHooks } from './run-feature-hooks.js';
+import type { AgentEvent } from './streaming/agent-event.js';
+import { AgentStream } from './streaming/agent-stream.js';
+import type { EventChannel } from './streaming/event-channel.js';
+import { RunEvents } from './streaming/run-events.js';
+import { ToolCallEvents } from './streaming/tool-call-events.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
 import { AgentTools } from './agent-tools.js';
 import type { TurnTools, TurnToolSet } from './turn-tools.js';
 import { nextTurn } from './next-turn.js';
-import { readChatResponse } from './read-chat-response.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import { observeRun, runInSession } from './session-run.js';
 import { RunExtras } from './run-extras.js';
 import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
-import type { StopReason } from './stop-reason.js';
+import type { StopReason } from '../model/stop-reason.js';
 import { validateAgentOptions, type AgentLimits } from './validate-agent-options.js';
 
 type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
@@ -108,26 +114,52 @@ export class Agent {
    * @throws the model's error as it is when it is not retryable
    * @throws with `session`: CorruptSessionError / UnsupportedSessionFormatError before any model call; SessionSaveError (with `result`) when the run could not be saved
    */
-  async run(input: string, options: RunOptions = {}): Promise<RunResult> {
+  run(input: string, options: RunOptions = {}): Promise<RunResult> {
+    return this.execute(input, options);
+  }
+
+  /**
+   * Runs the agent on one user message and streams what happens: text as it arrives, each message,
+   * each tool call's start, progress and result, handoffs, interruptions, and the end. Iterate the
+   * stream with `for await`; `stream.result` is the `RunResult` `run` gives. Breaking out of the loop
+   * (or aborting `options.signal`) cancels the run (`'aborted'`). See {@link AgentStream}.
+   * @param input - the user's message
+   * @param options - as for `run`
+   * @returns the stream of the run's events, with its `result`
+   */
+  stream(input: string, options: RunOptions = {}): AgentStream {
+    return new AgentStream((channel, signal) => this.execute(input, { ...options, signal }, channel), options.signal);
+  }
+
+  private async execute(input: string, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
     if (options.session !== undefined)
-      return runInSession({ ...options, session: options.session }, this.limits.maxDurationMs, (inner) => this.run(input, inner));
+      return runInSession({ ...options, session: options.session }, this.limits.maxDurationMs, (inner) =>
+        this.execute(input, inner, channel),
+      );
     const startedAt = Date.now();
     const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
     const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
     const runId = randomUUID();
-    const context = new RunAgentContext({
-      runId,
-      agentName: this.name,
-      state: new AgentState(initial),
-      signal: deadline.signal,
-      ...this.extras.contextServices(runId, options, deadline.signal),
-    });
+    const context = new RunAgentContext(
+      {
+        runId,
+        agentName: this.name,
+        state: new AgentState(initial),
+        signal: deadline.signal,
+        ...this.extras.contextServices(runId, options, deadline.signal),
+      },
+      new RunEvents(runId, this.name, deadline.signal, channel),
+    );
     const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
     observeRun(options, transcript, context);
+    const { pipeline } = this.environment;
+    const hooks = new RunFeatureHooks(pipeline, { runId, agentName: this.name, agentContext: context, model: this.model }, deadline.signal);
     try {
+      await hooks.runStarting(input);
       const tools = this.toolSources.forRun(context, options.tools, deadline.signal);
-      const outcome = await this.loop(context, transcript, deadline, options, tools);
-      return {
+      const scope = { kind: 'run', runId, agentName: this.name } as const;
+      const outcome = await runInScope(pipeline, scope, () => this.loop(context, transcript, deadline, options, tools, hooks));
+      const result: RunResult = {
         runId: context.runId,
         text: outcome.text ?? transcript.lastAssistantText,
         stopReason: outcome.stopReason,
@@ -140,6 +172,12 @@ export class Agent {
         ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
         ...this.extras.report(transcript),
       };
+      await hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
+      context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+      return result;
+    } catch (error) {
+      await hooks.runCompleted({ error, usage: transcript.usage, durationMs: Date.now() - startedAt });
+      throw error;
     } finally {
       deadline.dispose();
     }
@@ -162,8 +200,19 @@ export class Agent {
     deadline: RunDeadline,
     options: RunOptions,
     tools: TurnTools,
+    hooks: RunFeatureHooks,
   ): Promise<Outcome> {
     const { signal } = deadline;
+    const modelCall: ModelCallSettings = {
+      model: this.model,
+      retry: this.retry,
+      pipeline: this.environment.pipeline,
+      hooks,
+      events: context.events,
+      runId: context.runId,
+      agentName: this.name,
+      remainingMs: () => deadline.remainingMs,
+    };
     let toolChoice = options.toolChoice ?? this.toolChoice;
     let toolCallCount = 0;
     for (let iteration = 0; ; iteration++) {
@@ -181,13 +230,7 @@ export class Agent {
           tools: turn.definitions as ToolDefinition[],
           signal,
         };
-        const reply: unknown = await completeWithRetry(
-          this.model,
-          toolChoice === undefined ? request : { ...request, toolChoice },
-          this.retry,
-          () => deadline.remainingMs,
-        );
-        response = readChatResponse(reply);
+        response = await callModel(modelCall, toolChoice === undefined ? request : { ...request, toolChoice }, iteration);
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
         throw error;
@@ -202,8 +245,16 @@ export class Agent {
         return { stopReason: 'max_tool_calls' };
       }
       toolCallCount += calls.length;
-      const executed = await tools.execute(turn, calls, options.metadata, { agentContext: context, runId: context.runId, signal });
+      const callEvents = new ToolCallEvents(context.events);
+      await callEvents.started(calls);
+      const executed = await tools.execute(turn, calls, options.metadata, {
+        agentContext: context,
+        runId: context.runId,
+        signal,
+        ...callEvents.listeners(),
+      });
       const results = await this.extras.budget(executed, turn.environment.registry, context.artifacts, signal);
+      callEvents.finished(results);
       transcript.addResults(calls, results);
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
       if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';

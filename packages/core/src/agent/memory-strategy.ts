@@ -1,5 +1,5 @@
-import type { Usage } from './chat-model.js';
-import type { ChatMessage } from './messages.js';
+import type { Usage } from '../model/chat-model.js';
+import type { ChatMessage } from '../model/messages.js';
 
 /** What a memory strategy is given besides the messages: the run's signal and time left. */
 export interface MemoryWindowContext {

@@ -1,8 +1,8 @@
 import { generateCallId } from '../environment/call-ids.js';
 import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { ModelCallError } from '../errors/model-call-error.js';
-import type { ChatResponse, FinishReason } from './chat-model.js';
-import type { AssistantMessage, ModelToolCall } from './messages.js';
+import type { ChatResponse, FinishReason } from '../model/chat-model.js';
+import type { AssistantMessage, ModelToolCall } from '../model/messages.js';
 import { readMessageText } from './read-message-text.js';
 import { readUsage } from './read-usage.js';
 

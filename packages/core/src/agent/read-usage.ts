@@ -1,4 +1,4 @@
-import type { Usage } from './chat-model.js';
+import type { Usage } from '../model/chat-model.js';
 
 /**
  * Reads the `usage` a model reported, always as numbers: a count sent as a numeric string

@@ -1,6 +1,7 @@
 import { AgentActions } from '../context/agent-actions.js';
 import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
 import type { ToolProgressSink } from '../context/tool-progress.js';
+import { RunEvents } from './streaming/run-events.js';
 
 /**
  * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
@@ -10,10 +11,16 @@ import type { ToolProgressSink } from '../context/tool-progress.js';
  */
 export class RunAgentContext extends AgentContext {
   private readonly setters = new Map<PropertyKey, string>();
+  /** The run's event sink: `context.events.emit(event)` streams an event (a no-op when the run is not streamed). */
+  readonly events: RunEvents;
 
-  /** @param init - run id, agent name, state, signal */
-  constructor(init: AgentContextInit) {
+  /**
+   * @param init - run id, agent name, state, signal
+   * @param events - the run's event sink (default: none, every emit a no-op)
+   */
+  constructor(init: AgentContextInit, events?: RunEvents) {
     super({ ...init, actions: init.actions ?? new AgentActions() });
+    this.events = events ?? new RunEvents(this.runId, this.agentName, this.signal);
   }
 
   /**

@@ -11,7 +11,7 @@ import type { AnyTool } from '../tools/abstract-tool.js';
 import type { ResultBudget } from '../results/result-budget.js';
 import { applyResultBudget } from './budget/apply-result-budget.js';
 import { ReadArtifactTool, readArtifactToolName } from './budget/read-artifact-tool.js';
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import type { MemoryService } from './memory-service.js';
 import type { MemoryReport, MemoryStrategy } from './memory-strategy.js';
 import type { RunDeadline } from './run-deadline.js';

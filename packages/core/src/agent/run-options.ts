@@ -1,8 +1,8 @@
 import type { AgentState } from '../context/agent-state.js';
 import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
-import type { ToolChoice } from './chat-model.js';
-import type { ChatMessage } from './messages.js';
+import type { ToolChoice } from '../model/chat-model.js';
+import type { ChatMessage } from '../model/messages.js';
 import type { Session } from './session.js';
 
 /** Options of one `agent.run(...)`. */

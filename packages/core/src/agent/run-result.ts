@@ -1,7 +1,7 @@
 import type { ReceivedToolResult } from '../environment/tool-call.js';
-import type { FinishReason, Usage } from './chat-model.js';
-import type { ChatMessage } from './messages.js';
-import type { StopReason } from './stop-reason.js';
+import type { FinishReason, Usage } from '../model/chat-model.js';
+import type { ChatMessage } from '../model/messages.js';
+import type { StopReason } from '../model/stop-reason.js';
 import type { MemoryReport } from './memory-strategy.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */

@@ -1,6 +1,6 @@
 import type { ReceivedToolResult } from '../environment/tool-call.js';
-import type { FinishReason, Usage } from './chat-model.js';
-import type { AssistantMessage, ChatMessage, ModelToolCall } from './messages.js';
+import type { FinishReason, Usage } from '../model/chat-model.js';
+import type { AssistantMessage, ChatMessage, ModelToolCall } from '../model/messages.js';
 import type { RunToolCall } from './run-result.js';
 import { addUsage, zeroUsage } from './usage.js';
 

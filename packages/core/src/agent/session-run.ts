@@ -2,7 +2,7 @@ import type { AgentContext } from '../context/agent-context.js';
 import { AgentState } from '../context/agent-state.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import { SessionSaveError } from '../errors/session-save-error.js';
-import type { ChatMessage, ToolMessage } from './messages.js';
+import type { ChatMessage, ToolMessage } from '../model/messages.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';

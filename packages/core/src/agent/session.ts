@@ -1,4 +1,4 @@
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage } from '../model/messages.js';
 
 /** Names one session: the app, the user, and the session of that user (as in Google ADK). */
 export interface SessionKey {

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../schema/json-schema.js';
-import type { ToolDefinition } from './chat-model.js';
+import type { ToolDefinition } from '../model/chat-model.js';
 
 /** What a tool definition is read from: a tool's descriptor (name, description) and input schema. */
 export interface ToolDefinitionInput {

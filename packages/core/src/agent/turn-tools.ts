@@ -5,7 +5,7 @@ import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-me
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { executeWithLimits } from '../toolsets/execute-with-limits.js';
 import type { RunTools, TurnToolList } from '../toolsets/run-tools.js';
-import type { ToolDefinition } from './chat-model.js';
+import type { ToolDefinition } from '../model/chat-model.js';
 
 /** One turn's tools, built once per distinct set: the tools, their environment and their definitions. */
 export interface TurnToolSet {

@@ -1,4 +1,4 @@
-import type { Usage } from './chat-model.js';
+import type { Usage } from '../model/chat-model.js';
 
 /** Usage with every count at zero. */
 export const zeroUsage: Readonly<Usage> = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });

@@ -4,6 +4,7 @@ import type { ArgumentLimits } from '../decoding/argument-limits.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { FormatterRegistry } from '../results/formatter-registry.js';
 import type { ErrorDetail } from './error-detail.js';
+import type { ReceivedToolResult } from './tool-call.js';
 import type { Feature, FeatureErrorListener } from './feature.js';
 
 /** Options of an {@link AgentEnvironment}. */
@@ -48,4 +49,10 @@ export interface ToolExecutionOptions {
    * ended are dropped.
    */
   onProgress?: ToolProgressListener;
+  /**
+   * Told each call's result as soon as that call is done, before the batch resolves (`index` is the
+   * call's position in the batch). Called synchronously and not awaited; a throw or rejection is
+   * reported through `onFeatureError` (feature `'onResult'`, stage `'completed'`) and never changes the results.
+   */
+  onResult?: (result: ReceivedToolResult, index: number) => unknown;
 }

@@ -7,6 +7,7 @@ import type { DispatchSettings } from './dispatch-settings.js';
 import { executeCall } from './execute-call.js';
 import { batchErrorResult, callList, readCallerMetadata, unreadableMetadataResult } from './batch-input.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
+import { notifyResult } from './notify-result.js';
 import { ToolPipeline } from './tool-pipeline.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
 
@@ -77,7 +78,8 @@ export class AgentEnvironment {
   ): Promise<ReceivedToolResult> {
     const callerMetadata = readCallerMetadata(metadata);
     if (callerMetadata instanceof Error) return Promise.resolve(unreadableMetadataResult(call, callerMetadata));
-    return executeCall(this.settings, call, callerMetadata, options ?? noOptions);
+    const pending = executeCall(this.settings, call, callerMetadata, options ?? noOptions);
+    return options?.onResult ? pending.then((result) => notifyResult(this.pipeline, options, result, 0)) : pending;
   }
 
   /**
@@ -101,9 +103,15 @@ export class AgentEnvironment {
     if (callerMetadata instanceof Error) return list.map((call) => unreadableMetadataResult(call, callerMetadata));
     const runOptions = options ?? noOptions;
     const count = list.length;
+    const execute = runOptions.onResult
+      ? (index: number) =>
+          executeCall(this.settings, list[index], callerMetadata, runOptions).then((result) =>
+            notifyResult(this.pipeline, runOptions, result, index),
+          )
+      : (index: number) => executeCall(this.settings, list[index], callerMetadata, runOptions);
     if (this.maxConcurrency >= count) {
       const pending = new Array<Promise<ReceivedToolResult>>(count);
-      for (let index = 0; index < count; index++) pending[index] = executeCall(this.settings, list[index], callerMetadata, runOptions);
+      for (let index = 0; index < count; index++) pending[index] = execute(index);
       return Promise.all(pending);
     }
     const results = new Array<ReceivedToolResult>(count);
@@ -111,7 +119,7 @@ export class AgentEnvironment {
     const worker = async () => {
       while (next < count) {
         const index = next++;
-        results[index] = await executeCall(this.settings, list[index], callerMetadata, runOptions);
+        results[index] = await execute(index);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.maxConcurrency) }, worker));

@@ -6,6 +6,16 @@ import { raisedByFramework } from './framework-raised.js';
 /** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
 const longestTimer = 2_147_483_647;
 
+/** What feature handlers are awaited through: a call's {@link CallGuard}, or a run's guard for agent-level hooks. */
+export interface HandlerGuard {
+  /** Whether the call or run has stopped (its handlers are then called but not awaited). */
+  readonly stopped: boolean;
+  /** Waits for a handler's promise unless the call or run stops first (then rejects with its stop error). */
+  race<T>(value: T | PromiseLike<T>): Promise<T>;
+  /** Whether a caught value is this guard's stop error. */
+  isStop(error: unknown): boolean;
+}
+
 /**
  * The one place that bounds an await on user code for one call: the tool, its metadata providers,
  * interceptors and formatters are all awaited through {@link CallGuard.race}, which settles at the
@@ -14,7 +24,7 @@ const longestTimer = 2_147_483_647;
  * {@link ToolCancelledError}. The guard listens to the outer signals directly (no `AbortSignal.any`,
  * which retains dependents of a long-lived signal) and removes its listeners in {@link CallGuard.dispose}.
  */
-export class CallGuard {
+export class CallGuard implements HandlerGuard {
   /** Made only when someone reads `signal` (tools that see metadata or a context): plain tools pay nothing for it. */
   private controller: AbortController | undefined;
   private stopError: Error | undefined;

@@ -15,6 +15,7 @@ import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from 
 import type { ToolCallContext } from './feature.js';
 import { raisedByFramework } from './framework-raised.js';
 import { completedResult, runPlainTool } from './plain-call.js';
+import { runInScope } from './run-in-scope.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 
 const neverAborted = new AbortController().signal;
@@ -60,6 +61,7 @@ export function executeCall(
       tool.needs === 'nothing' &&
       pipeline.metadataProviders.length === 0 &&
       !pipeline.hasInterceptors &&
+      pipeline.scopes.length === 0 &&
       !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, options.signal)
     )
       return runPlainTool(settings, tool, info, outcome.value);
@@ -106,7 +108,14 @@ async function runTool(
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
           throw raisedByFramework(new MissingAgentContextError(tool.name), info);
       }
-      value = guard ? await guard.race(tool[invokeTool](args, metadata)) : await tool[invokeTool](args, metadata);
+      const scope = {
+        kind: 'toolCall',
+        callId: info.id,
+        toolName: tool.name,
+        ...(options.runId === undefined ? {} : { runId: options.runId }),
+      } as const;
+      const invoked = runInScope<unknown>(pipeline, scope, () => tool[invokeTool](args, metadata));
+      value = guard ? await guard.race(invoked) : await invoked;
     } catch (error) {
       return await failedResult(settings, info, tool, error, guard);
     }

@@ -73,9 +73,23 @@ export interface FeatureErrorReport {
   /** The feature whose handler threw. */
   feature: string;
   /** Which handler it was. */
-  stage: 'metadata' | 'starting' | 'validationFailed' | 'completed' | 'failed' | 'progress';
-  /** The call it happened on. */
+  stage:
+    | 'metadata'
+    | 'starting'
+    | 'validationFailed'
+    | 'completed'
+    | 'failed'
+    | 'progress'
+    | 'runStarting'
+    | 'modelCallStarting'
+    | 'modelCallCompleted'
+    | 'modelCallFailed'
+    | 'runCompleted'
+    | 'scope';
+  /** The call it happened on; `''` for the agent-level stages (`runStarting` ... `runCompleted`). */
   callId: string;
+  /** The agent run it happened in, for the agent-level stages. */
+  runId?: string;
   /** What was thrown. */
   error: unknown;
 }

@@ -1,5 +1,5 @@
 import { describeThrownValue } from '../errors/describe-thrown-value.js';
-import type { CallGuard } from './bounded-await.js';
+import type { HandlerGuard } from './bounded-await.js';
 import type {
   Feature,
   FeatureErrorListener,
@@ -10,6 +10,14 @@ import type {
   ToolCallStartingHandler,
   ToolValidationFailedHandler,
 } from './feature.js';
+import type {
+  ModelCallCompletedHandler,
+  ModelCallFailedHandler,
+  ModelCallStartingHandler,
+  RunCompletedHandler,
+  RunStartingHandler,
+  ScopeWrapper,
+} from './run-hooks.js';
 
 /** A handler with the feature that registered it. */
 export interface Registered<THandler> {
@@ -28,6 +36,12 @@ export class ToolPipeline {
   /** @internal */ readonly validationFailed: Registered<ToolValidationFailedHandler>[] = [];
   /** @internal */ readonly completed: Registered<ToolCallCompletedHandler>[] = [];
   /** @internal */ readonly failed: Registered<ToolCallFailedHandler>[] = [];
+  /** @internal */ readonly runStarting: Registered<RunStartingHandler>[] = [];
+  /** @internal */ readonly modelCallStarting: Registered<ModelCallStartingHandler>[] = [];
+  /** @internal */ readonly modelCallCompleted: Registered<ModelCallCompletedHandler>[] = [];
+  /** @internal */ readonly modelCallFailed: Registered<ModelCallFailedHandler>[] = [];
+  /** @internal */ readonly runCompleted: Registered<RunCompletedHandler>[] = [];
+  /** @internal */ readonly scopes: Registered<ScopeWrapper>[] = [];
   private readonly errorHandlers: FeatureErrorListener[] = [];
 
   /**
@@ -57,6 +71,40 @@ export class ToolPipeline {
   /** Adds a handler run after each failed call. */
   onToolCallFailed(feature: Feature, handler: ToolCallFailedHandler): void {
     this.failed.push({ feature: feature.name, handler });
+  }
+
+  /** Adds a handler run once when an agent run starts, before its first model call. */
+  onRunStarting(feature: Feature, handler: RunStartingHandler): void {
+    this.runStarting.push({ feature: feature.name, handler });
+  }
+
+  /** Adds a handler run before each model call of an agent run. */
+  onModelCallStarting(feature: Feature, handler: ModelCallStartingHandler): void {
+    this.modelCallStarting.push({ feature: feature.name, handler });
+  }
+
+  /** Adds a handler run after each model call that answered (with its usage and finish reason). */
+  onModelCallCompleted(feature: Feature, handler: ModelCallCompletedHandler): void {
+    this.modelCallCompleted.push({ feature: feature.name, handler });
+  }
+
+  /** Adds a handler run after each model call that failed for good (after its retries) or was cancelled. */
+  onModelCallFailed(feature: Feature, handler: ModelCallFailedHandler): void {
+    this.modelCallFailed.push({ feature: feature.name, handler });
+  }
+
+  /** Adds a handler run once when an agent run ends (with its stop reason), or rejects (with its error). */
+  onRunCompleted(feature: Feature, handler: RunCompletedHandler): void {
+    this.runCompleted.push({ feature: feature.name, handler });
+  }
+
+  /**
+   * Adds a wrapper that runs each agent run, model call and tool call inside a scope of the
+   * feature's (an OpenTelemetry context whose span is active), so work done inside (a sub-agent, an
+   * instrumented HTTP request) sees it. Wrappers nest in installation order (the first outermost).
+   */
+  wrapExecution(feature: Feature, wrapper: ScopeWrapper): void {
+    this.scopes.push({ feature: feature.name, handler: wrapper });
   }
 
   /** Adds a listener for providers and interceptors that throw; a listener that throws or rejects is caught. */
@@ -107,6 +155,7 @@ export class ToolPipeline {
    * @param callId - the call, for reports
    * @param event - what the handlers receive
    * @param guard - the call's guard, or undefined when the call has no time limit and no signal
+   * @param runId - the run, for reports of run-level stages
    * @throws the guard's stop error when the call stops while a handler is awaited
    */
   async run<TEvent>(
@@ -114,22 +163,23 @@ export class ToolPipeline {
     handlers: Registered<(event: TEvent) => void | Promise<void>>[],
     callId: string,
     event: TEvent,
-    guard?: CallGuard,
+    guard?: HandlerGuard,
+    runId?: string,
   ): Promise<void> {
     for (const { feature, handler } of handlers) {
       let returned: unknown;
       try {
         returned = handler(event);
       } catch (error) {
-        this.report({ feature, stage, callId, error });
+        this.report({ feature, stage, callId, error, ...(runId === undefined ? {} : { runId }) });
         continue;
       }
       if (returned === undefined) continue;
       if (guard?.stopped) {
-        this.settleLater(returned, feature, stage, callId);
+        this.settleLater(returned, feature, stage, callId, runId);
         continue;
       }
-      await this.settle(returned, feature, stage, callId, guard);
+      await this.settle(returned, feature, stage, callId, guard, runId);
     }
   }
 
@@ -141,6 +191,7 @@ export class ToolPipeline {
    * @param stage - the stage, for reports
    * @param callId - the call, for reports
    * @param guard - the call's guard, if any
+   * @param runId - the run, for reports of run-level stages
    * @returns the settled value, or {@link failedHandler} when it rejected
    * @throws the guard's stop error (after reporting the handler) when the call stops first
    */
@@ -149,22 +200,24 @@ export class ToolPipeline {
     feature: string,
     stage: FeatureErrorReport['stage'],
     callId: string,
-    guard?: CallGuard,
+    guard?: HandlerGuard,
+    runId?: string,
   ): Promise<unknown> {
     try {
       return await (guard ? guard.race(returned) : returned);
     } catch (error) {
-      this.report({ feature, stage, callId, error });
+      this.report({ feature, stage, callId, error, ...(runId === undefined ? {} : { runId }) });
       if (guard?.isStop(error)) throw error;
       return failedHandler;
     }
   }
 
-  private settleLater(returned: unknown, feature: string, stage: FeatureErrorReport['stage'], callId: string): void {
+  private settleLater(returned: unknown, feature: string, stage: FeatureErrorReport['stage'], callId: string, runId?: string): void {
+    const report = (error: unknown) => this.report({ feature, stage, callId, error, ...(runId === undefined ? {} : { runId }) });
     try {
-      Promise.resolve(returned).catch((error: unknown) => this.report({ feature, stage, callId, error }));
+      Promise.resolve(returned).catch(report);
     } catch (error) {
-      this.report({ feature, stage, callId, error });
+      report(error);
     }
   }
 }

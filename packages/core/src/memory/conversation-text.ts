@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 
 /**
  * A transcript as plain text for a summarizer: one line per message, tool calls and results named.

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import type { MemoryStrategy, MemoryWindow } from '../agent/memory-strategy.js';
 import { InvalidMemoryOptionsError } from '../errors/invalid-memory-options-error.js';
 import { safeStart, splitSystem, wholeNumber } from './window-start.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ChatModel, ChatResponse } from '../agent/chat-model.js';
+import type { ChatModel, ChatResponse } from '../model/chat-model.js';
 import { readMessageText } from '../agent/read-message-text.js';
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import type { MemoryStrategy, MemoryWindow, MemoryWindowContext } from '../agent/memory-strategy.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import { InvalidMemoryOptionsError } from '../errors/invalid-memory-options-error.js';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import { InvalidMemoryOptionsError } from '../errors/invalid-memory-options-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from '../agent/session.js';
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { applyChange, scopeUpdate } from './scoped-delta.js';
 import { checkName, checkSessionKey, describeSessionKey } from './session-key.js';

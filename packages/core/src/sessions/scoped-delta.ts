@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../model/messages.js';
 import type { SessionUpdate } from '../agent/session.js';
 import { StateScope } from '../context/agent-state.js';
 import { UnserializableSessionValueError } from '../errors/unserializable-session-value-error.js';

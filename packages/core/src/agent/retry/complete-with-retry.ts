@@ -3,7 +3,7 @@ import { ModelCallError } from '../../errors/model-call-error.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { sleep } from './sleep.js';
 import { retryDelay } from './retry-delay.js';
-import type { ChatModel, ChatRequest, ChatResponse } from '../chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse } from '../../model/chat-model.js';
 import { isRetryableError, retryAfterOf, statusOf } from './retry-policy.js';
 import type { ResolvedRetryOptions } from './retry-options.js';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ChatMessage } from '../../agent/messages.js';
+import type { ChatMessage } from '../../model/messages.js';
 import { CorruptSessionError } from '../../errors/corrupt-session-error.js';
 import { UnsupportedSessionFormatError } from '../../errors/unsupported-session-format-error.js';
 

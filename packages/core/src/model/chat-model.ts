@@ -41,10 +41,26 @@ export interface ChatResponse {
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'refusal' | 'other';
 
 /**
+ * What a streaming model call yields: pieces of the answer's text as they arrive, then exactly one
+ * `response`, the whole answer (text, tool calls assembled, usage, finish reason) as `complete` returns it.
+ */
+export type ChatStreamEvent = { type: 'text_delta'; delta: string } | { type: 'response'; response: ChatResponse };
+
+/**
  * A chat model that can call tools. Adapters (OpenAI, scripted, ...) implement it.
  * Errors that may succeed on a retry should be {@link ModelCallError}s with `retryable: true`.
  */
 export interface ChatModel {
+  /** The provider, as the OpenTelemetry GenAI conventions name it (`gen_ai.provider.name`: `'openai'`), when known. */
+  readonly provider?: string;
+  /** The model asked for (`gen_ai.request.model`: `'gpt-4o-mini'`), when known. */
+  readonly modelId?: string;
   /** Sends one request and returns the assistant message with usage. */
   complete(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * Optional: sends one request and yields the answer's text as it arrives, then the whole response
+   * (the last event). `agent.stream` uses it when present; a model without it is streamed as whole messages.
+   * Stopping the iteration early (or aborting `request.signal`) must cancel the request.
+   */
+  stream?(request: ChatRequest): AsyncIterable<ChatStreamEvent>;
 }

@@ -1,0 +1,75 @@
+import { runInScope } from '../environment/run-in-scope.js';
+import type { ToolPipeline } from '../environment/tool-pipeline.js';
+import type { ChatModel, ChatRequest, ChatResponse } from '../model/chat-model.js';
+import { readChatResponse } from './read-chat-response.js';
+import { completeWithRetry } from './retry/complete-with-retry.js';
+import type { ResolvedRetryOptions } from './retry/retry-options.js';
+import type { RunFeatureHooks } from './run-feature-hooks.js';
+import type { RunEvents } from './streaming/run-events.js';
+import { streamModelResponse } from './streaming/stream-model-response.js';
+
+/** What one model call of a run needs. */
+export interface ModelCallSettings {
+  model: ChatModel;
+  retry: ResolvedRetryOptions;
+  pipeline: ToolPipeline;
+  hooks: RunFeatureHooks;
+  events: RunEvents;
+  runId: string;
+  agentName: string;
+  remainingMs: () => number;
+}
+
+/**
+ * One model call of a run: the features' `onModelCallStarting` hooks, the call (retried when
+ * retryable; streamed through `model.stream` when the run is streamed and the model can; inside the
+ * features' execution scopes), its reply read and checked, then `onModelCallCompleted` or
+ * `onModelCallFailed`. A streamed run gets the answer's text as `text_delta` events (the whole text at
+ * once for a model without `stream`) and the finished message as a `message` event.
+ * @param settings - the run's model, retry policy, pipeline, hooks and events
+ * @param request - the request; its signal cancels the call
+ * @param iteration - which model call of the run, from 0
+ * @returns the checked response
+ * @throws what `completeWithRetry` and `readChatResponse` throw
+ */
+export async function callModel(
+  settings: ModelCallSettings,
+  request: ChatRequest & { signal: AbortSignal },
+  iteration: number,
+): Promise<ChatResponse> {
+  const { hooks, events } = settings;
+  await hooks.modelCallStarting(request, iteration);
+  let streamed = false;
+  let response: ChatResponse;
+  try {
+    const model = events.active ? streamingModel(settings.model, events, () => (streamed = true)) : settings.model;
+    const scope = { kind: 'modelCall', runId: settings.runId, agentName: settings.agentName, iteration } as const;
+    const reply: unknown = await runInScope(settings.pipeline, scope, () =>
+      completeWithRetry(model, request, settings.retry, settings.remainingMs),
+    );
+    response = readChatResponse(reply);
+  } catch (error) {
+    await hooks.modelCallFailed(request, iteration, error);
+    throw error;
+  }
+  await hooks.modelCallCompleted(request, iteration, response);
+  if (events.active) {
+    const text = response.message.content;
+    if (!streamed && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });
+    await events.emit({ type: 'message', message: response.message });
+  }
+  return response;
+}
+
+function streamingModel(model: ChatModel, events: RunEvents, onDelta: () => void): ChatModel {
+  if (typeof model.stream !== 'function') return model;
+  return {
+    complete: (request) =>
+      streamModelResponse(
+        model.stream!(request),
+        request as ChatRequest & { signal: AbortSignal },
+        events,
+        onDelta,
+      ) as Promise<ChatResponse>,
+  };
+}

@@ -1,0 +1,108 @@
+import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { AssistantMessage } from '../../model/messages.js';
+import type { StopReason } from '../../model/stop-reason.js';
+import type { RunResult } from '../run-result.js';
+
+/** What every event of a streamed run carries. */
+export interface AgentEventBase {
+  /** The agent the event is about (after a handoff, the agent that took over). */
+  agentName: string;
+  /** The run's id. */
+  runId: string;
+}
+
+/** A piece of the model's answer text, as it arrives; a run's deltas concatenate to its messages' text. */
+export interface AgentTextDeltaEvent extends AgentEventBase {
+  type: 'text_delta';
+  /** The new text. */
+  delta: string;
+}
+
+/** A complete assistant message (text, tool calls or both), once the model finished it. */
+export interface AgentMessageEvent extends AgentEventBase {
+  type: 'message';
+  /** The message, as it enters the transcript. */
+  message: AssistantMessage;
+}
+
+/** A tool call handed to the environment. */
+export interface AgentToolCallStartedEvent extends AgentEventBase {
+  type: 'tool_call_started';
+  /** The call's id. */
+  callId: string;
+  /** The tool's name, as the model sent it. */
+  toolName: string;
+  /** The model's raw JSON arguments. */
+  arguments: string;
+}
+
+/** A progress report of a running tool call (`context.reportProgress`). */
+export interface AgentToolProgressEvent extends AgentEventBase {
+  type: 'tool_progress';
+  /** The call's id. */
+  callId: string;
+  /** The tool's name. */
+  toolName: string;
+  /** How much is done. */
+  done: number;
+  /** How much there is in all, when the tool knows. */
+  total?: number;
+  /** A short line on what is happening, when the tool gave one. */
+  message?: string;
+}
+
+/** A tool call's result (success or error), as soon as that call is done. */
+export interface AgentToolCallCompletedEvent extends AgentEventBase {
+  type: 'tool_call_completed';
+  /** The call's id. */
+  callId: string;
+  /** The tool's name, as the model sent it. */
+  toolName: string;
+  /** The result sent back to the model. */
+  result: ReceivedToolResult;
+}
+
+/** The run continues with another agent (a handoff). */
+export interface AgentHandoffEvent extends AgentEventBase {
+  type: 'handoff';
+  /** The agent taking over. */
+  to: string;
+}
+
+/** A tool call that needs the host (an approval, a result, a credential): the run stops `'interrupted'`. */
+export interface AgentInterruptionEvent extends AgentEventBase {
+  type: 'interruption';
+  /** What the host is asked for (`'approval'`, `'result'`, `'credential'`). */
+  kind: string;
+  /** The call's id. */
+  callId: string;
+  /** The tool's name. */
+  toolName: string;
+}
+
+/** The last event of a run that ended (not of one that rejected: then iterating throws its error). */
+export interface AgentRunCompletedEvent extends AgentEventBase {
+  type: 'run_completed';
+  /** Why the run stopped. */
+  stopReason: StopReason;
+  /** The run's result, the same `stream.result` resolves with. */
+  result: RunResult;
+}
+
+/** One event of `agent.stream(...)`. Switch on `type`. */
+export type AgentEvent =
+  | AgentTextDeltaEvent
+  | AgentMessageEvent
+  | AgentToolCallStartedEvent
+  | AgentToolProgressEvent
+  | AgentToolCallCompletedEvent
+  | AgentHandoffEvent
+  | AgentInterruptionEvent
+  | AgentRunCompletedEvent;
+
+/** An event as code inside the run emits it: `agentName` and `runId` default to the run's. */
+export type AgentEventInput = AgentEvent extends infer E
+  ? E extends AgentEvent
+    ? Omit<E, 'agentName' | 'runId'> & Partial<AgentEventBase>
+    : never
+  : never;

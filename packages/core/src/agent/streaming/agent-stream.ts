@@ -1,0 +1,77 @@
+import type { RunResult } from '../run-result.js';
+import type { AgentEvent } from './agent-event.js';
+import { EventChannel } from './event-channel.js';
+
+/** How many events a stream holds before the run waits for its reader. */
+export const streamBufferSize = 64;
+
+/** Starts the streamed run: its events go to the channel, and the signal cancels it. @internal */
+export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, signal: AbortSignal) => Promise<RunResult>;
+
+/**
+ * A streamed agent run (`agent.stream(input, options)`): iterate it with `for await` to see the run
+ * as it happens, and await `result` for the same `RunResult` `agent.run` gives. The run starts at once.
+ * Breaking out of the loop (or `return()` on its iterator) cancels the run, which ends `'aborted'`.
+ * Events wait in a buffer of {@link streamBufferSize}; while you iterate, a full buffer makes the run
+ * wait for you (backpressure: the model's stream and the next turn are held back). If you never
+ * iterate, the run does not wait and the events past the buffer are dropped.
+ * When the run rejects, the loop throws its error after the events before it.
+ * @example
+ * const stream = agent.stream('Plan my trip');
+ * for await (const event of stream) {
+ *   if (event.type === 'text_delta') process.stdout.write(event.delta);
+ * }
+ * const run = await stream.result;
+ */
+export class AgentStream implements AsyncIterable<AgentEvent> {
+  /** The run's result, as `agent.run` gives it (rejects as `agent.run` would). */
+  readonly result: Promise<RunResult>;
+  private readonly channel: EventChannel<AgentEvent>;
+  private iterated = false;
+
+  /**
+   * @param start - starts the run
+   * @param callerSignal - the caller's signal, if any (it cancels the run too)
+   * @internal
+   */
+  constructor(start: StreamedRunStarter, callerSignal?: AbortSignal) {
+    const controller = new AbortController();
+    this.channel = new EventChannel<AgentEvent>(streamBufferSize, () =>
+      controller.abort(new Error('The stream was closed before the run ended (the for await loop stopped early).')),
+    );
+    const forward = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forward();
+    else callerSignal?.addEventListener('abort', forward, { once: true });
+    const done = () => callerSignal?.removeEventListener('abort', forward);
+    let running: Promise<RunResult>;
+    try {
+      running = start(this.channel, controller.signal);
+    } catch (error) {
+      running = Promise.reject(error as Error);
+    }
+    this.result = running.then(
+      (result) => {
+        done();
+        this.channel.close();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        this.channel.close({ error });
+        throw error;
+      },
+    );
+    // Whoever only iterates sees the error there; the promise must not be reported as unhandled.
+    this.result.catch(() => undefined);
+  }
+
+  /**
+   * The events, in order; a stream is iterated once.
+   * @throws TypeError when iterated a second time
+   */
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+    if (this.iterated) throw new TypeError('An AgentStream can be iterated only once; keep the events you need from the first loop.');
+    this.iterated = true;
+    return this.channel.iterator();
+  }
+}

@@ -1,0 +1,63 @@
+import { untilAborted } from '../../environment/bounded-await.js';
+import type { AgentEvent, AgentEventInput } from './agent-event.js';
+import type { EventChannel } from './event-channel.js';
+
+/**
+ * The event sink of one run: what code inside the run (the loop, handoffs, interruptions) emits
+ * stream events through. Without a stream (`agent.run`) every method is a cheap no-op.
+ * `emit` waits while a reading consumer's buffer is full (backpressure), never longer than the run's
+ * signal allows, and never rejects; `offer` (for events reported synchronously, like tool progress)
+ * drops the event when the buffer is full; `enqueue` never waits nor drops (for events bounded by a
+ * turn's calls, like `tool_call_completed`).
+ * @internal
+ */
+export class RunEvents {
+  /**
+   * @param runId - the run, put on every event
+   * @param agentName - the agent, put on events that name none
+   * @param signal - the run's signal: a wait for room ends when it aborts
+   * @param channel - the stream's channel; undefined when the run is not streamed
+   */
+  constructor(
+    private readonly runId: string,
+    private readonly agentName: string,
+    private readonly signal: AbortSignal,
+    private readonly channel?: EventChannel<AgentEvent>,
+  ) {}
+
+  /** Whether anyone listens (the run is streamed and its consumer has not stopped). */
+  get active(): boolean {
+    return this.channel !== undefined && !this.channel.isCancelled;
+  }
+
+  /**
+   * Emits an event, waiting for room when the consumer reads slowly.
+   * @param event - the event; `agentName` and `runId` default to the run's
+   * @returns a promise settled once the event is queued (never rejects)
+   */
+  async emit(event: AgentEventInput): Promise<void> {
+    if (!this.active) return;
+    const wait = this.channel!.push(this.complete(event));
+    if (wait !== undefined) await untilAborted(wait, this.signal).catch(() => undefined);
+  }
+
+  /**
+   * Emits an event unless the buffer is full (then it is dropped).
+   * @param event - the event
+   */
+  offer(event: AgentEventInput): void {
+    if (this.active) this.channel!.offer(this.complete(event));
+  }
+
+  /**
+   * Emits an event without waiting, even over the buffer's size.
+   * @param event - the event
+   */
+  enqueue(event: AgentEventInput): void {
+    if (this.active) void this.channel!.push(this.complete(event));
+  }
+
+  private complete(event: AgentEventInput): AgentEvent {
+    return { agentName: this.agentName, runId: this.runId, ...event } as AgentEvent;
+  }
+}

@@ -1,0 +1,61 @@
+import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
+import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { ModelToolCall } from '../../model/messages.js';
+import type { RunEvents } from './run-events.js';
+
+/**
+ * The stream events of one turn's tool calls: `tool_call_started` for each call handed to the
+ * environment, `tool_progress` for each progress report (dropped when the buffer is full: tools report
+ * synchronously and cannot wait), and `tool_call_completed` as soon as each call is done (never
+ * dropped: at most one per call). Calls answered without reaching the environment (a tool's
+ * `maxInvocations` reached) get theirs when the turn ends.
+ * @internal
+ */
+export class ToolCallEvents {
+  private readonly completed = new Set<string>();
+
+  /** @param events - the run's event sink */
+  constructor(private readonly events: RunEvents) {}
+
+  /**
+   * Emits `tool_call_started` for the turn's calls.
+   * @param calls - the turn's calls
+   */
+  async started(calls: readonly ModelToolCall[]): Promise<void> {
+    if (!this.events.active) return;
+    for (const call of calls)
+      await this.events.emit({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
+  }
+
+  /** The listeners to add to the turn's execution options (none when the run is not streamed). */
+  listeners(): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
+    const { events } = this;
+    if (!events.active) return {};
+    return {
+      onProgress: ({ callId, toolName, done, total, message }) =>
+        events.offer({
+          type: 'tool_progress',
+          callId,
+          toolName,
+          done,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        }),
+      onResult: (result) => this.complete(result),
+    };
+  }
+
+  /**
+   * Emits `tool_call_completed` for the results that have not had one.
+   * @param results - the turn's results
+   */
+  finished(results: readonly ReceivedToolResult[]): void {
+    if (!this.events.active) return;
+    for (const result of results) if (!this.completed.has(result.id)) this.complete(result);
+  }
+
+  private complete(result: ReceivedToolResult): void {
+    this.completed.add(result.id);
+    this.events.enqueue({ type: 'tool_call_completed', callId: result.id, toolName: result.name, result });
+  }
+}

@@ -1,0 +1,200 @@
+import 'reflect-metadata';
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, type AgentEvent, type ChatModel, type ChatStreamEvent, ModelCallError, ToolRegistry } from '../src/index.js';
+import { collect, completeOnly, StepTool } from './support/streaming-tools.js';
+
+const types = (events: AgentEvent[]) => events.map((event) => event.type);
+const forCall = (events: AgentEvent[], callId: string) =>
+  events.filter((event) => 'callId' in event && event.callId === callId).map((event) => event.type);
+const deltas = (events: AgentEvent[]) => events.flatMap((event) => (event.type === 'text_delta' ? [event.delta] : [])).join('');
+
+describe('agent.stream', () => {
+  it('streams the answer in deltas that concatenate to the final text, then the message, then run_completed', async () => {
+    const model = new ScriptedModel([{ text: 'The answer is forty-two.' }], { chunkSize: 5 });
+    const agent = new Agent({ model, registry: ToolRegistry.of(), name: 'oracle' });
+    const stream = agent.stream('Question?');
+    const events = await collect(stream);
+    const run = await stream.result;
+    expect(deltas(events)).toBe('The answer is forty-two.');
+    expect(events.filter((event) => event.type === 'text_delta').length).toBe(5);
+    expect(types(events).slice(-2)).toEqual(['message', 'run_completed']);
+    expect(events.every((event) => event.agentName === 'oracle' && event.runId === run.runId)).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run_completed', stopReason: 'completed', result: run });
+    expect(run.text).toBe('The answer is forty-two.');
+  });
+
+  it('gives each tool call started, progress and completed (with the result), in that order per call id', async () => {
+    const model = new ScriptedModel([
+      {
+        text: 'Working on it.',
+        toolCalls: [
+          { id: 'slow', name: 'step', arguments: { steps: 3, label: 'slow' } },
+          { id: 'fast', name: 'step', arguments: { steps: 1, label: 'fast' } },
+        ],
+      },
+      { text: 'Both done.' },
+    ]);
+    const agent = new Agent({ model, registry: ToolRegistry.of(new StepTool()) });
+    const stream = agent.stream('Go');
+    const events = await collect(stream);
+    const progress = (count: number) => Array.from({ length: count }, () => 'tool_progress');
+    expect(forCall(events, 'slow')).toEqual(['tool_call_started', ...progress(4), 'tool_call_completed']);
+    expect(forCall(events, 'fast')).toEqual(['tool_call_started', ...progress(2), 'tool_call_completed']);
+    // Each call finishes as it happens: the fast call's result comes before the slow call's last step.
+    const position = (predicate: (event: AgentEvent) => boolean) => events.findIndex(predicate);
+    expect(position((e) => e.type === 'tool_call_completed' && e.callId === 'fast')).toBeLessThan(
+      position((e) => e.type === 'tool_call_completed' && e.callId === 'slow'),
+    );
+    expect(events.find((e) => e.type === 'tool_progress' && e.callId === 'slow' && e.done === 1)).toMatchObject({
+      toolName: 'step',
+      done: 1,
+      total: 3,
+      message: 'slow 1/3',
+    });
+    expect(events.find((e) => e.type === 'tool_call_completed' && e.callId === 'fast')).toMatchObject({
+      toolName: 'step',
+      result: { id: 'fast', content: 'fast done', isError: false },
+    });
+    expect(events.find((e) => e.type === 'tool_call_started' && e.callId === 'slow')).toMatchObject({
+      toolName: 'step',
+      arguments: '{"steps":3,"label":"slow"}',
+    });
+    expect(types(events).filter((type) => type === 'message')).toHaveLength(2);
+    expect(deltas(events)).toBe('Working on it.Both done.');
+    expect((await stream.result).text).toBe('Both done.');
+  });
+
+  it('streams a model without stream() as whole messages: one delta with the whole text', async () => {
+    const model = completeOnly(new ScriptedModel([{ text: 'Whole answer.' }]));
+    const events = await collect(new Agent({ model, registry: ToolRegistry.of() }).stream('Hi'));
+    expect(events.filter((event) => event.type === 'text_delta')).toEqual([expect.objectContaining({ delta: 'Whole answer.' })]);
+    expect(types(events)).toEqual(['text_delta', 'message', 'run_completed']);
+  });
+
+  it('gives the same result as run', async () => {
+    const script = () => new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'step', arguments: { steps: 1 } }] }, { text: 'ok' }]);
+    const streamed = await new Agent({ model: script(), registry: ToolRegistry.of(new StepTool()) }).stream('x').result;
+    const ran = await new Agent({ model: script(), registry: ToolRegistry.of(new StepTool()) }).run('x');
+    const comparable = ({ runId: _r, durationMs: _d, ...rest }: typeof ran) => rest;
+    expect(comparable(streamed)).toEqual(comparable(ran));
+  });
+
+  it('cancels the run when the loop breaks: the tool is aborted and the run ends aborted', async () => {
+    const tool = new StepTool('step', new Promise(() => undefined));
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'step', arguments: { steps: 1 } }] }, { text: 'never' }]);
+    const stream = new Agent({ model, registry: ToolRegistry.of(tool) }).stream('Go');
+    for await (const event of stream) if (event.type === 'tool_progress') break;
+    const run = await stream.result;
+    expect(run.stopReason).toBe('aborted');
+    expect(tool.aborted).toBe(true);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('cancels a streaming model call when the loop breaks after the first delta', async () => {
+    let closed = false;
+    let signal: AbortSignal | undefined;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(request): AsyncGenerator<ChatStreamEvent> {
+        signal = request.signal;
+        try {
+          yield { type: 'text_delta', delta: 'first' };
+          await new Promise((_resolve, reject) => {
+            if (request.signal?.aborted) reject(new Error('aborted'));
+            request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          });
+        } finally {
+          closed = true;
+        }
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go');
+    for await (const event of stream) if (event.type === 'text_delta') break;
+    expect((await stream.result).stopReason).toBe('aborted');
+    expect(signal?.aborted).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
+  });
+
+  it("ends 'aborted' when the caller's signal aborts, and the loop ends after run_completed", async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'step', arguments: { steps: 1 } }] }]);
+    const stream = new Agent({ model, registry: ToolRegistry.of(new StepTool('step', new Promise(() => undefined))) }).stream('Go', {
+      signal: controller.signal,
+    });
+    const events: AgentEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      if (event.type === 'tool_call_started') controller.abort();
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'run_completed', stopReason: 'aborted' });
+    expect(forCall(events, 'c1')).toEqual(['tool_call_started', 'tool_call_completed']);
+  });
+
+  it('holds a fast model back while the reader is slow (backpressure: the buffer stays bounded)', async () => {
+    let produced = 0;
+    const text = 'x'.repeat(500);
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        for (const char of text) {
+          produced++;
+          yield { type: 'text_delta', delta: char };
+        }
+        yield { type: 'response', response: { message: { role: 'assistant', content: text } } };
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go');
+    let consumed = 0;
+    let furthestAhead = 0;
+    for await (const event of stream) {
+      if (event.type !== 'text_delta') continue;
+      consumed++;
+      await new Promise((resolve) => setImmediate(resolve));
+      furthestAhead = Math.max(furthestAhead, produced - consumed);
+    }
+    expect(consumed).toBe(500);
+    expect(furthestAhead).toBeLessThanOrEqual(70);
+  });
+
+  it('never makes a run nobody reads wait: awaiting only result works, whatever the number of events', async () => {
+    const model = new ScriptedModel([{ text: 'y'.repeat(400) }], { chunkSize: 1 });
+    const run = await new Agent({ model, registry: ToolRegistry.of() }).stream('Go').result;
+    expect(run.text).toHaveLength(400);
+  });
+
+  it("throws the run's error from the loop after the events before it, and result rejects with it", async () => {
+    const failure = new ModelCallError('model down', { retryable: false });
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'step', arguments: { steps: 1 } }] }, { error: failure }]);
+    const stream = new Agent({ model, registry: ToolRegistry.of(new StepTool()) }).stream('Go');
+    const events: AgentEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of stream) events.push(event);
+      })(),
+    ).rejects.toBe(failure);
+    await expect(stream.result).rejects.toBe(failure);
+    expect(types(events)).toContain('tool_call_completed');
+  });
+
+  it('does not retry a streaming call that failed after its text began (the reader has seen it)', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        attempts++;
+        yield { type: 'text_delta', delta: 'partial' };
+        throw new ModelCallError('connection reset', { retryable: true });
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    await expect(stream.result).rejects.toThrow(/failed after its text began/);
+    expect(attempts).toBe(1);
+  });
+
+  it('is iterated once; a second loop is refused with a clear error', async () => {
+    const stream = new Agent({ model: new ScriptedModel([{ text: 'a' }]), registry: ToolRegistry.of() }).stream('x');
+    await collect(stream);
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(/iterated only once/);
+  });
+});

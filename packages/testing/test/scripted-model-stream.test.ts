@@ -1,0 +1,58 @@
+import type { ChatStreamEvent } from '@toolcraft/core';
+import { InvalidScriptedTurnError, ScriptedModel } from '../src/index.js';
+
+const read = async (stream: AsyncIterable<ChatStreamEvent>) => {
+  const events: ChatStreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+};
+
+describe('ScriptedModel.stream', () => {
+  it('streams the text in chunks of chunkSize characters, then the whole response', async () => {
+    const model = new ScriptedModel([{ text: 'Hello world', usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 } }], {
+      chunkSize: 4,
+    });
+    const events = await read(model.stream({ messages: [{ role: 'user', content: 'hi' }], tools: [] }));
+    expect(events).toEqual([
+      { type: 'text_delta', delta: 'Hell' },
+      { type: 'text_delta', delta: 'o wo' },
+      { type: 'text_delta', delta: 'rld' },
+      {
+        type: 'response',
+        response: { message: { role: 'assistant', content: 'Hello world' }, usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 } },
+      },
+    ]);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('streams a turn of only tool calls as its response alone', async () => {
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'add', arguments: { a: 1 } }] }]);
+    const events = await read(model.stream({ messages: [], tools: [] }));
+    expect(events).toEqual([
+      {
+        type: 'response',
+        response: { message: { role: 'assistant', content: null, toolCalls: [{ id: 'c', name: 'add', arguments: '{"a":1}' }] } },
+      },
+    ]);
+  });
+
+  it('stops with the signal’s reason when the request is aborted mid-stream', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel([{ text: 'abcdefgh' }], { chunkSize: 1 });
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const event of model.stream({ messages: [], tools: [], signal: controller.signal })) {
+          if (event.type === 'text_delta') seen.push(event.delta);
+          if (seen.length === 2) controller.abort(new Error('stop'));
+        }
+      })(),
+    ).rejects.toThrow('stop');
+    expect(seen).toEqual(['a', 'b']);
+  });
+
+  it('refuses a chunkSize that is not a positive integer', () => {
+    expect(() => new ScriptedModel([], { chunkSize: 0 })).toThrow(InvalidScriptedTurnError);
+    expect(() => new ScriptedModel([], { chunkSize: 1.5 })).toThrow(/chunkSize must be a positive integer, but was 1.5/);
+  });
+});
