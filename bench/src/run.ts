@@ -14,6 +14,7 @@ import {
   verifyAgentCases,
 } from './cases/agent-turns';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
+import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
 
@@ -74,10 +75,17 @@ async function main(): Promise<void> {
   await verifyToolsetCases(toolsetCases);
   const toolsetTimings = await timeInterleaved(toolsetCases, timingOptions);
 
+  log("timing MCP tools/call round trips (SDK Client over the in-memory transport) against the SDK's own McpServer");
+  const mcp = await mcpCases();
+  await verifyMcpCases(mcp.cases);
+  const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
+  await mcp.close();
+
   const rows = [
     ...buildRows(timings, scaleTimings, allocations, growth, build),
     ...agentTurnRows(turnTimings, fileTimings),
     ...toolsetTurnRows(toolsetTimings),
+    ...mcpRows(mcpTimings),
   ];
   console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
   printTable(rows);
@@ -96,6 +104,7 @@ async function main(): Promise<void> {
       agentTurnTimings: Object.fromEntries(turnTimings),
       fileSessionTimings: Object.fromEntries(fileTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
+      mcpTimings: Object.fromEntries(mcpTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,
       registryBuild: { ...build, registry: undefined, tools: undefined },

@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { readCallParams } from './read-call-params.js';
 import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
 import { ToolService } from './tool-service.js';
 
@@ -36,7 +37,12 @@ export function serverOf(service: ToolService): Server {
     { capabilities: { tools: {} }, ...(instructions === undefined ? {} : { instructions }) },
   );
   const context = service.connectionContext();
-  server.setRequestHandler(ListToolsRequestSchema, () => service.listResult);
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => service.call(request.params, extra, context));
+  // tools/list and tools/call are answered through the fallback handler, which receives the raw request:
+  // the SDK's zod parsing of each request and result (twice over for tools/call) costs more than the call.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === 'tools/call') return service.call(readCallParams(request.params), extra, context);
+    if (request.method === 'tools/list') return service.listResult;
+    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  };
   return server;
 }

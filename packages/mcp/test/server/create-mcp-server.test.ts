@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
 import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { connectClient } from '../support/connect';
@@ -141,6 +142,15 @@ describe('createMcpServer', () => {
       { type: 'text', text: 'done after 2 steps' },
     ]);
     expect(notifications).toEqual([]);
+  });
+
+  it('answers a tools/call without a tool name with a JSON-RPC InvalidParams error, and goes on serving', async () => {
+    client = await connectClient(createMcpServer([new AddTool()], info));
+    const request = client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema);
+    await expect(request).rejects.toThrow(
+      expect.objectContaining({ code: ErrorCode.InvalidParams, message: expect.stringContaining('params.name') }),
+    );
+    expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
   });
 
   it('refuses options without a name or version, saying what is expected', () => {

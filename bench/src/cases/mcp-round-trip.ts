@@ -1,0 +1,131 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AgentEnvironment, ToolRegistry } from '@toolcraft/core';
+import { createMcpServer, McpToolset } from '@toolcraft/mcp';
+import { z } from 'zod';
+import { CalculatorTool, validCall } from './calculator';
+import { handWrittenCalculator } from './hand-written';
+import type { BenchCase, Timing } from '../measure';
+import { formatNs, type ResultRow } from '../report';
+
+const call = { name: 'calculator', arguments: { digit1: 3, digit2: 4 } };
+const digit = z.number().int().min(0).max(9).describe('A digit (0-9)');
+
+/** Connects the SDK's own `Client` to a server over the SDK's in-memory transport. */
+async function connect(server: Server | McpServer): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return client;
+}
+
+/**
+ * The MCP cases, one `tools/call` of the calculator each: (m0) the hand-written call, (me) the same
+ * tool through an `AgentEnvironment` directly, (mb) the SDK `Client` and a bare SDK `Server` whose
+ * handler adds the digits with no validation (the protocol's floor), (ms) the SDK's own `McpServer`
+ * with the tool registered with zod, (m) toolcraft's `createMcpServer`, (mi) the tool imported with
+ * `McpToolset` and called through an environment (client and server both toolcraft's).
+ * @returns the cases and a function closing their connections
+ */
+export async function mcpCases(): Promise<{ cases: BenchCase[]; close: () => Promise<void> }> {
+  const environment = new AgentEnvironment({ registry: ToolRegistry.of(new CalculatorTool()) });
+  const bare = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
+  bare.fallbackRequestHandler = async (request) => {
+    const { digit1, digit2 } = (request.params as { arguments: { digit1: number; digit2: number } }).arguments;
+    return { content: [{ type: 'text', text: String(digit1 + digit2) }] };
+  };
+  const sdk = new McpServer({ name: 'sdk', version: '1.0.0' });
+  sdk.registerTool(
+    'calculator',
+    { description: 'A simple calculator that can add two digits (0-9).', inputSchema: { digit1: digit, digit2: digit } },
+    async ({ digit1, digit2 }) => ({ content: [{ type: 'text', text: String(digit1 + digit2) }] }),
+  );
+  const ours = createMcpServer([new CalculatorTool()], { name: 'toolcraft', version: '1.0.0' });
+  const imported = McpToolset.fromTransport(
+    () => {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      void createMcpServer([new CalculatorTool()], { name: 'toolcraft', version: '1.0.0' }).connect(serverSide);
+      return clientSide;
+    },
+    { name: 'bench' },
+  );
+  const importedEnvironment = new AgentEnvironment({ registry: ToolRegistry.of(await imported.getTools()) });
+  const clients = await Promise.all([connect(bare), connect(sdk), connect(ours)]);
+  const [bareClient, sdkClient, ourClient] = clients;
+  const cases: BenchCase[] = [
+    { key: 'm0', label: 'hand-written calculator call (parse, check, add)', run: () => handWrittenCalculator(validCall), callsPerRun: 1 },
+    { key: 'me', label: 'the calculator through an AgentEnvironment, directly', run: () => environment.executeTool(call), callsPerRun: 1 },
+    {
+      key: 'mb',
+      label: 'SDK Client -> bare SDK Server, no-op handler (in-memory; the protocol floor)',
+      run: () => bareClient!.callTool(call),
+      callsPerRun: 1,
+    },
+    {
+      key: 'ms',
+      label: "SDK Client -> the SDK's own McpServer, tool registered with zod (in-memory)",
+      run: () => sdkClient!.callTool(call),
+      callsPerRun: 1,
+    },
+    { key: 'm', label: 'SDK Client -> toolcraft createMcpServer (in-memory)', run: () => ourClient!.callTool(call), callsPerRun: 1 },
+    {
+      key: 'mi',
+      label: 'McpToolset tool in an AgentEnvironment -> createMcpServer (in-memory)',
+      run: () => importedEnvironment.executeTool(call),
+      callsPerRun: 1,
+    },
+  ];
+  return { cases, close: async () => void (await Promise.all([...clients.map((client) => client.close()), imported.close()])) };
+}
+
+/**
+ * Runs every MCP case once and checks it answers 7.
+ * @param cases - the cases
+ * @throws Error when a case answers otherwise
+ */
+export async function verifyMcpCases(cases: readonly BenchCase[]): Promise<void> {
+  for (const benchCase of cases) {
+    const answer = (await benchCase.run()) as { content?: unknown };
+    const text = typeof answer.content === 'string' ? answer.content : (answer.content as Array<{ text?: string }> | undefined)?.[0]?.text;
+    if (text !== '7') throw new Error(`MCP case ${benchCase.key} answered ${JSON.stringify(answer)}, not 7`);
+  }
+}
+
+/** The target of (m): at most this times the SDK's own McpServer round trip (ms). */
+export const mcpTarget = 0.5;
+
+/**
+ * The table rows of the MCP cases.
+ * @param timings - timings of the cases
+ * @returns the rows
+ */
+export function mcpRows(timings: Map<string, Timing>): ResultRow[] {
+  const row = (key: string, label: string, baseline?: string, limit?: number): ResultRow => {
+    const timing = timings.get(key)!;
+    const base = baseline === undefined ? undefined : timings.get(baseline)!;
+    const ratio = base === undefined ? undefined : timing.medianNs / base.medianNs;
+    return {
+      key: `(${key})`,
+      label,
+      value: formatNs(timing.medianNs),
+      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
+      cpu: formatNs(timing.cpuMedianNs),
+      ...(base ? { ratio: `${ratio!.toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)` } : {}),
+      ...(limit !== undefined ? { target: `≤ ${limit}x (${baseline})`, pass: ratio! <= limit } : {}),
+    };
+  };
+  return [
+    row('m0', 'MCP: hand-written calculator call (parse, check, add)'),
+    row('me', 'MCP: the calculator through an AgentEnvironment, directly', 'm0'),
+    row('mb', 'MCP: SDK Client -> bare SDK Server, no-op handler, in-memory (the protocol floor)', 'm0'),
+    row('ms', "MCP: SDK Client -> the SDK's own McpServer + zod, in-memory", 'm0'),
+    row('m', 'MCP: SDK Client -> createMcpServer, in-memory', 'ms', mcpTarget),
+    row(
+      'mi',
+      `MCP: McpToolset tool via AgentEnvironment -> createMcpServer, in-memory; vs (mb): ${(timings.get('mi')!.medianNs / timings.get('mb')!.medianNs).toFixed(2)}x`,
+      'ms',
+    ),
+  ];
+}

@@ -1,0 +1,25 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallParams } from './tool-service.js';
+
+/**
+ * Reads the params of a raw `tools/call` request (the server answers it without the SDK's zod
+ * parsing, which costs more than the call): a name, and optionally arguments and `_meta` objects.
+ * @param params - the request's params
+ * @returns the params
+ * @throws McpError (InvalidParams) saying what is wrong
+ */
+export function readCallParams(params: unknown): CallParams {
+  const { name, arguments: args, _meta } = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+  if (typeof name !== 'string') throw invalid("params.name must be the tool's name (a string)");
+  if (args !== undefined && !isObject(args)) throw invalid('params.arguments must be an object');
+  if (_meta !== undefined && !isObject(_meta)) throw invalid('params._meta must be an object');
+  return { name, ...(args === undefined ? {} : { arguments: args }), ...(_meta === undefined ? {} : { _meta }) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(problem: string): McpError {
+  return new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problem}.`);
+}
