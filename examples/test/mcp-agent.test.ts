@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
 import { createMcpAgent, mcpAgentScript } from '../src/mcp/mcp-agent.js';
 
+// Each test starts a server process; on a busy machine that takes seconds.
+jest.setTimeout(30_000);
 describe('the MCP agent example (offline)', () => {
   it('answers with the read-only tools it imported from @modelcontextprotocol/server-everything', async () => {
     const model = new ScriptedModel(mcpAgentScript);

@@ -24,6 +24,8 @@ async function inspect(...args: string[]): Promise<unknown> {
   return JSON.parse(stdout);
 }
 
+// The Inspector starts the server through tsx, a few seconds each on a busy machine.
+jest.setTimeout(60_000);
 describe('the example MCP server, seen by clients no one here wrote', () => {
   it('lists its tools to the MCP Inspector (CLI mode) with their JSON Schemas', async () => {
     const listed = (await inspect('--method', 'tools/list')) as { tools: Array<{ name: string; inputSchema: object }> };

@@ -3,6 +3,8 @@ import { AgentContext, AgentEnvironment, ToolRegistry, type ToolProgress } from 
 import { McpConnectionError, McpTool, McpToolError, McpToolset } from '@toolcraft/mcp';
 import { fixtureToolset, isRunning, waitFor } from '../support/fixture-toolset';
 
+// Each test starts a server process; on a busy machine that takes seconds.
+jest.setTimeout(30_000);
 describe('McpToolset.stdio (a server written on the SDK alone)', () => {
   let fixture: ReturnType<typeof fixtureToolset>;
   afterEach(async () => {

@@ -14,6 +14,8 @@ function children(): number[] {
     .map(([pid]) => Number(pid));
 }
 
+// Each test starts a server process; on a busy machine that takes seconds.
+jest.setTimeout(30_000);
 describe('McpToolset importing @modelcontextprotocol/server-everything (from the npm registry) over stdio', () => {
   it('gives an agent its tools: the model sees their schemas, the calls reach the server, and close() leaves no process behind', async () => {
     const before = children();
