@@ -1,7 +1,8 @@
-import type { ChatModel, ChatRequest, ChatResponse } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '@toolcraft/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
+import { ChatCompletionAccumulator } from './chat-completion-accumulator.js';
 import { fromChatCompletion } from './from-chat-completion.js';
 import type { OpenAIChatModelFromEnvOptions, OpenAIChatModelOptions } from './openai-chat-model-options.js';
 import { toChatCompletionMessages } from './to-chat-completion-messages.js';
@@ -24,6 +25,8 @@ export const defaultOpenAIModel = 'gpt-4o-mini';
  * const agent = new Agent({ model, registry });
  */
 export class OpenAIChatModel implements ChatModel {
+  /** The provider name traces show (`gen_ai.provider.name`). */
+  readonly provider = 'openai';
   /** The client requests go through. */
   readonly client: OpenAI;
   /** The model name sent with every request. */
@@ -75,6 +78,52 @@ export class OpenAIChatModel implements ChatModel {
       if (isAbortError(error, request.signal)) throw error;
       throw toModelCallError(error, this.model);
     }
+  }
+
+  /** The model name traces show (`gen_ai.request.model`): {@link OpenAIChatModel.model}. */
+  get modelId(): string {
+    return this.model;
+  }
+
+  /**
+   * Sends one Chat Completions request with `stream: true` (and `stream_options.include_usage`) and
+   * yields the answer's text as it arrives, then the whole response: tool calls whose name and
+   * arguments arrive split across chunks are assembled, and the usage comes from the last chunk.
+   * Stopping the iteration early, or aborting the request's signal, aborts the HTTP request.
+   * @param request - the transcript, tools, tool choice and abort signal
+   * @yields `text_delta`s, then one `response`
+   * @throws ModelCallError when the request or the stream fails; the client's abort error when aborted
+   */
+  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const body = { ...this.toRequestBody(request), stream: true as const, stream_options: { include_usage: true } };
+    const options = {
+      signal: request.signal,
+      maxRetries: this.options.maxRetries ?? 0,
+      ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
+    };
+    let stream: Awaited<ReturnType<typeof this.client.chat.completions.create>> & AsyncIterable<unknown>;
+    try {
+      stream = (await this.client.chat.completions.create(body, options)) as typeof stream;
+    } catch (error) {
+      if (isAbortError(error, request.signal)) throw error;
+      throw toModelCallError(error, this.model);
+    }
+    const accumulator = new ChatCompletionAccumulator();
+    let finished = false;
+    try {
+      for await (const chunk of stream as AsyncIterable<Parameters<ChatCompletionAccumulator['add']>[0]>) {
+        const text = accumulator.add(chunk);
+        if (text !== undefined) yield { type: 'text_delta', delta: text };
+      }
+      finished = true;
+    } catch (error) {
+      if (isAbortError(error, request.signal)) throw error;
+      throw toModelCallError(error, this.model);
+    } finally {
+      // An iteration stopped early leaves the response open: close it.
+      if (!finished) (stream as { controller?: AbortController }).controller?.abort();
+    }
+    yield { type: 'response', response: fromChatCompletion(accumulator.completion()) };
   }
 
   private toRequestBody(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {

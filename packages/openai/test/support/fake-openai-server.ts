@@ -20,13 +20,19 @@ export interface HttpReply {
   body: unknown;
 }
 
+/** A streamed answer: each chunk sent as a server-sent event, then `[DONE]`; `hold` keeps the response open after the chunks instead. */
+export interface SseReply {
+  sse: unknown[];
+  hold?: boolean;
+}
+
 /** A reply that never comes: the request hangs until the client gives up or aborts. */
 export interface HangingReply {
   hang: true;
 }
 
 /** What the server answers to the next request; a function sees the request first. */
-export type ScriptedReply = HttpReply | HangingReply | ((request: RecordedRequest) => HttpReply | HangingReply);
+export type ScriptedReply = HttpReply | HangingReply | SseReply | ((request: RecordedRequest) => HttpReply | HangingReply | SseReply);
 
 /**
  * A local OpenAI-compatible HTTP server for tests (127.0.0.1, a free port, no network).
@@ -36,6 +42,8 @@ export type ScriptedReply = HttpReply | HangingReply | ((request: RecordedReques
 export class FakeOpenAIServer {
   /** Every request received, in order. */
   readonly requests: RecordedRequest[] = [];
+  /** Streamed responses not yet closed (the client's abort closes them). */
+  readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
 
   private constructor(private readonly server: Server) {}
@@ -93,6 +101,14 @@ export class FakeOpenAIServer {
     const next = this.replies.shift();
     const reply = typeof next === 'function' ? next(recorded) : next;
     if (reply !== undefined && 'hang' in reply) return;
+    if (reply !== undefined && 'sse' in reply) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const chunk of reply.sse) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      this.openStreams.add(response);
+      response.on('close', () => this.openStreams.delete(response));
+      if (!reply.hold) response.end('data: [DONE]\n\n');
+      return;
+    }
     const { status = 200, headers = {}, body } = reply ?? outOfScript(recorded);
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(body));
