@@ -11,6 +11,7 @@ export type {
   LLMValueType,
 } from './decorators/llm-description.decorator.js';
 export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
+export type { ApprovalPredicate, ToolEffects, ToolRetryOptions, ToolSideEffectOptions } from './effects/tool-effects.js';
 
 export { AbstractTool } from './tools/abstract-tool.js';
 export type { AnyTool, ToolOptions } from './tools/abstract-tool.js';
@@ -45,7 +46,7 @@ export type { MetadataEntries } from './metadata/tool-call-metadata.js';
 export { FrameworkKeys } from './metadata/framework-keys.js';
 
 export { AgentContext } from './context/agent-context.js';
-export type { AgentContextInit } from './context/agent-context.js';
+export type { AgentContextInit, CredentialLookup } from './context/agent-context.js';
 export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
 export type { ReadonlyAgentContext, ReadonlyAgentState } from './context/readonly-agent-context.js';
@@ -100,6 +101,10 @@ export type {
 } from './environment/run-hooks.js';
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
+
+export type { CheckpointStore } from './checkpoints/checkpoint-store.js';
+export { InMemoryCheckpointStore } from './checkpoints/in-memory-checkpoint-store.js';
+export { FileCheckpointStore } from './checkpoints/file-checkpoint-store.js';
 
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
@@ -197,6 +202,8 @@ export { ToolFilterError } from './errors/tool-filter-error.js';
 export { ToolsetCloseError } from './errors/toolset-close-error.js';
 export type { ToolsetCloseFailure } from './errors/toolset-close-error.js';
 export { AgentClosedError } from './errors/agent-closed-error.js';
+export { CredentialRequiredError } from './errors/credential-required-error.js';
+export type { CredentialRequest } from './errors/credential-required-error.js';
 export { describeThrownValue } from './errors/describe-thrown-value.js';
 export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';
 export type { ModelCallErrorOptions } from './errors/model-call-error.js';

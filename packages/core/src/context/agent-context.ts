@@ -8,6 +8,10 @@ import { AgentActions } from './agent-actions.js';
 import { AgentState } from './agent-state.js';
 import { checkProgress } from './check-progress.js';
 import type { ToolProgressSink } from './tool-progress.js';
+import { CredentialRequiredError, type CredentialRequest } from '../errors/credential-required-error.js';
+
+/** Reads a credential the host provided for a call: `(callId, key) => credential`, undefined when none. */
+export type CredentialLookup = (callId: string, key: string) => unknown;
 
 /** What an {@link AgentContext} is made of. */
 export interface AgentContextInit {
@@ -23,6 +27,8 @@ export interface AgentContextInit {
   artifacts?: ArtifactAccess;
   /** What `searchMemory` calls; without it, `searchMemory` rejects with `MissingMemoryServiceError`. */
   memorySearch?: MemorySearch;
+  /** Where `credential(key)` reads the credentials the host provided (in memory only). */
+  credentials?: CredentialLookup;
 }
 
 /**
@@ -48,7 +54,10 @@ export class AgentContext {
   private ownArtifacts: ArtifactAccess | undefined;
   private readonly memorySearch: MemorySearch | undefined;
 
-  /** @param init - run id, agent name, and optionally state, actions, signal and call id */
+  /** Where the credentials the host provided are read. */
+  protected readonly credentials?: CredentialLookup;
+
+  /** @param init - run id, agent name, and optionally state, actions, signal, call id and credentials */
   constructor(init: AgentContextInit) {
     this.runId = init.runId;
     this.agentName = init.agentName;
@@ -59,6 +68,7 @@ export class AgentContext {
     this.progress = init.progress;
     this.ownArtifacts = init.artifacts;
     this.memorySearch = init.memorySearch;
+    if (init.credentials !== undefined) this.credentials = init.credentials;
   }
 
   /**
@@ -86,8 +96,39 @@ export class AgentContext {
   }
 
   /** What a per-call view shares with its run: artifacts and memory search. */
-  protected get services(): Pick<AgentContextInit, 'artifacts' | 'memorySearch'> {
-    return { artifacts: this.artifacts, ...(this.memorySearch ? { memorySearch: this.memorySearch } : {}) };
+  protected get services(): Pick<AgentContextInit, 'artifacts' | 'memorySearch' | 'credentials'> {
+    return {
+      artifacts: this.artifacts,
+      ...(this.memorySearch ? { memorySearch: this.memorySearch } : {}),
+      ...(this.credentials ? { credentials: this.credentials } : {}),
+    };
+  }
+
+  /**
+   * `${runId}:${toolCallId}`: the same for a call however often its run is resumed or recovered;
+   * pass it to outside systems so a call repeated after a crash is recognised there.
+   */
+  get idempotencyKey(): string {
+    return `${this.runId}:${this.toolCallId}`;
+  }
+
+  /**
+   * Asks the host for a credential (ADK auth): ends this call with a {@link CredentialRequiredError},
+   * and the run stops with a `'credential'` interruption. After `state.provideCredential(callId, credential)`
+   * and `agent.resume(state)`, the same call runs again and `credential(key)` returns it.
+   * @param request - the key and what the host needs to know
+   * @throws CredentialRequiredError always
+   */
+  requestCredential(request: CredentialRequest): never {
+    throw new CredentialRequiredError(request, this.toolCallId);
+  }
+
+  /**
+   * @param key - the credential's key, as requested
+   * @returns the credential the host provided for this call, or undefined until one is provided
+   */
+  credential<T = unknown>(key: string): T | undefined {
+    return this.credentials?.(this.toolCallId, key) as T | undefined;
   }
 
   /**

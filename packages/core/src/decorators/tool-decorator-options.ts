@@ -1,5 +1,8 @@
-/** Options of the `@Tool` method decorator. */
-export interface ToolDecoratorOptions {
+import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
+
+/** Options of the `@Tool` method decorator: name, time limit and side effects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a predicate may type the method's arguments as it likes
+export interface ToolDecoratorOptions extends ToolSideEffectOptions<any> {
   /** The tool's name; defaults to the method's name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   customName?: string;
   /** A time limit for this tool's calls, in ms (overrides the environment's `toolTimeoutMs`). */

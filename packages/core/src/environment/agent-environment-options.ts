@@ -55,4 +55,6 @@ export interface ToolExecutionOptions {
    * reported through `onFeatureError` (feature `'onResult'`, stage `'completed'`) and never changes the results.
    */
   onResult?: (result: ReceivedToolResult, index: number) => unknown;
+  /** When the run must end (ms since the epoch): no tool retry starts after it. */
+  deadline?: number;
 }

@@ -10,6 +10,7 @@ import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { notifyResult } from './notify-result.js';
 import { ToolPipeline } from './tool-pipeline.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
+import { runOrdered, runsAlone } from './ordered-batch.js';
 
 const noOptions: ToolExecutionOptions = {};
 
@@ -83,7 +84,25 @@ export class AgentEnvironment {
   }
 
   /**
-   * Executes a batch of calls, up to `maxConcurrency` at once. Every call gets exactly one result,
+   * Which calls of a batch run alone (write or destructive tools), or undefined when none does.
+   * @param list - the batch
+   * @returns a flag per call, or undefined
+   */
+  private callsRunningAlone(list: readonly unknown[]): boolean[] | undefined {
+    let flags: boolean[] | undefined;
+    for (let index = 0; index < list.length; index++) {
+      const name = nameOf(list[index]);
+      if (name === undefined || !runsAlone(this.registry.findTool(name))) continue;
+      flags ??= new Array<boolean>(list.length).fill(false);
+      flags[index] = true;
+    }
+    return flags;
+  }
+
+  /**
+   * Executes a batch of calls in the order their side effects require: consecutive calls of `'read'`
+   * (and unknown) tools run concurrently, up to `maxConcurrency` at once; a `'write'` or
+   * `'destructive'` call starts only after every earlier call finished, and later calls wait for it. Every call gets exactly one result,
    * in the order of the calls, and the promise never rejects: a hole of a sparse array or a call that
    * is not an object gets an error result at its index. `calls` may be any iterable; something that
    * is not (a developer's mistake) resolves to one error result saying so.
@@ -109,20 +128,22 @@ export class AgentEnvironment {
             notifyResult(this.pipeline, runOptions, result, index),
           )
       : (index: number) => executeCall(this.settings, list[index], callerMetadata, runOptions);
-    if (this.maxConcurrency >= count) {
+    const alone = this.callsRunningAlone(list);
+    if (alone === undefined && this.maxConcurrency >= count) {
       const pending = new Array<Promise<ReceivedToolResult>>(count);
       for (let index = 0; index < count; index++) pending[index] = execute(index);
       return Promise.all(pending);
     }
-    const results = new Array<ReceivedToolResult>(count);
-    let next = 0;
-    const worker = async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await execute(index);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, this.maxConcurrency) }, worker));
-    return results;
+    return runOrdered(count, (index) => alone?.[index] === true, this.maxConcurrency, execute);
+  }
+}
+
+/** The name of a call of a batch, read defensively (a bad call is answered later by `executeCall`). */
+function nameOf(call: unknown): string | undefined {
+  try {
+    const name = (call as { name?: unknown } | null | undefined)?.name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
   }
 }

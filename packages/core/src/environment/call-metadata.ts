@@ -115,7 +115,10 @@ function frameworkEntries(
     [FrameworkKeys.toolCallId, id],
     [FrameworkKeys.signal, signal],
   ];
-  if (options.runId !== undefined) entries.push([FrameworkKeys.runId, options.runId]);
+  if (options.runId !== undefined) {
+    entries.push([FrameworkKeys.runId, options.runId]);
+    entries.push([FrameworkKeys.idempotencyKey, `${options.runId}:${id}`]);
+  }
   // The run's context wins; outside a run, a context the caller supplied (unit tests, SafeTool) is bound
   // to this call too, so its signal sees the call's timeout and cancellation. A feature cannot supply one.
   const context = options.agentContext ?? caller.get(FrameworkKeys.agentContext);

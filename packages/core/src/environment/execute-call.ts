@@ -17,6 +17,7 @@ import { raisedByFramework } from './framework-raised.js';
 import { completedResult, runPlainTool } from './plain-call.js';
 import { runInScope } from './run-in-scope.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
+import { withToolRetry } from './tool-retry.js';
 
 const neverAborted = new AbortController().signal;
 
@@ -56,6 +57,10 @@ export function executeCall(
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
     if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal, outcome.thrown);
     info.arguments = outcome.value;
+    if (tool.retry !== undefined) {
+      const retried = tool;
+      return withToolRetry(tool, options, () => runTool(settings, retried, info, outcome.value, callerMetadata, options));
+    }
     const { pipeline } = settings;
     if (
       tool.needs === 'nothing' &&

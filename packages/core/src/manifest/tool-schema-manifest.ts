@@ -50,6 +50,14 @@ export interface ToolSchemaManifestEntry {
   parameters: ToolSchemaManifestParameter[];
   /** The JSON Schema of the argument object the model sends. */
   inputSchema: ToolSchemaManifestSchema;
+  /** Declared side effects: `'read'`, `'write'` or `'destructive'` (the `@Tool` decorator's options win). */
+  effects?: string;
+  /** Whether a repeated call does no more than one. */
+  idempotent?: boolean;
+  /** Whether the tool reaches outside systems. */
+  openWorld?: boolean;
+  /** Whether the tool is long-running. */
+  longRunning?: boolean;
 }
 
 /** One parameter of a manifest entry. */

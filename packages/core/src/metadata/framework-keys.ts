@@ -11,4 +11,6 @@ export const FrameworkKeys = {
   toolCallId: MetadataKey.shared<string>('toolcraft.toolCallId'),
   /** The id of the run, when the call belongs to one. */
   runId: MetadataKey.shared<string>('toolcraft.runId'),
+  /** `${runId}:${toolCallId}`, when the call belongs to a run: stable across resumes, for outside systems. */
+  idempotencyKey: MetadataKey.shared<string>('toolcraft.idempotencyKey'),
 } as const;

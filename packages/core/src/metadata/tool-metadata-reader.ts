@@ -1,8 +1,9 @@
+import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
 import { ReflectionKeys } from './reflection-keys.js';
 import { requireReflectMetadata } from './require-reflect-metadata.js';
 
 /** The options `@Tool` recorded on a method (the metadata layer's view of `RecordedToolOptions`). */
-export interface RecordedToolOptions {
+export interface RecordedToolOptions extends ToolSideEffectOptions<never> {
   /** The tool's name, if given. */
   customName?: string;
   /** A time limit for the tool's calls, in ms, if given. */

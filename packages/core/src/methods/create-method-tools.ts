@@ -4,6 +4,8 @@ import { ToolMetadataReader, type ToolMethodMetadata } from '../metadata/tool-me
 import { assertToolName } from '../tools/tool-name.js';
 import { checkManifestEntry } from './check-manifest-entry.js';
 import { MethodTool } from './method-tool.js';
+import type { ToolEffects, ToolSideEffectOptions } from '../effects/tool-effects.js';
+import { pickSideEffects, resolveSideEffects } from '../effects/resolve-side-effects.js';
 import type { ParameterPlan } from './parameter-plan.js';
 import { readParameterNames, type SourceParameter } from './parameter-names.js';
 import { planFromManifest } from './plan-from-manifest.js';
@@ -46,6 +48,8 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     ? planFromManifestChecked(entry, owner, names, subject)
     : planWithoutEntry(owner, methodName, names, subject, manifest, [source, `${declaringClass}.${methodName}`]);
   const description = ToolMetadataReader.readDescription(owner, methodName) ?? entry?.description ?? '';
+  const sideEffects = { ...manifestSideEffects(entry), ...pickSideEffects(options) };
+  resolveSideEffects(sideEffects, subject);
   return new MethodTool({
     name,
     description,
@@ -55,6 +59,18 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     source,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     limits: { maxInvocations: options.maxInvocations, maxFailures: options.maxFailures },
+    ...sideEffects,
+  });
+}
+
+/** The side effects a manifest entry declares (the decorator's options win over them). */
+function manifestSideEffects(entry: ToolSchemaManifestEntry | undefined): ToolSideEffectOptions<never> {
+  if (entry === undefined) return {};
+  return pickSideEffects({
+    effects: entry.effects as ToolEffects | undefined,
+    idempotent: entry.idempotent,
+    openWorld: entry.openWorld,
+    longRunning: entry.longRunning,
   });
 }
 

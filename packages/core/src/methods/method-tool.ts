@@ -6,9 +6,11 @@ import { AbstractTool } from '../tools/abstract-tool.js';
 import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
 import type { ToolLimits } from '../tools/tool-limits.js';
 import type { ParameterPlan } from './parameter-plan.js';
+import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
+import { pickSideEffects } from '../effects/resolve-side-effects.js';
 
 /** What a {@link MethodTool} is built from. */
-export interface MethodToolInit {
+export interface MethodToolInit extends ToolSideEffectOptions<never> {
   /** The tool's name. */
   name: string;
   /** The tool's description. */
@@ -50,6 +52,7 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
           argsType: init.plan.decoder.schema,
           ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
           ...init.limits,
+          ...(pickSideEffects(init) as ToolSideEffectOptions<Record<string, unknown>>),
         },
         init.plan.decoder,
       ),

@@ -9,11 +9,13 @@ import { createArgsDecoder, type ArgsType } from './args-type.js';
 import { precompiledDecoder } from './precompiled-decoder.js';
 import { invokeTool, type ToolNeeds } from './invoke-tool.js';
 import { descriptorFromSchema, type ToolDescriptor } from './tool-descriptor.js';
+import { longRunningNote, resolveSideEffects } from '../effects/resolve-side-effects.js';
+import type { ApprovalPredicate, ToolEffects, ToolSideEffectOptions } from '../effects/tool-effects.js';
 import { assertToolName } from './tool-name.js';
 import { readToolLimits, type ToolLimits } from './tool-limits.js';
 
-/** Options every tool class takes (and the per-run limits of {@link ToolLimits}). */
-export interface ToolOptions<TArgs, TResult> extends ToolLimits {
+/** Options every tool class takes: name, description, arguments, formatting, time limit, side effects and the per-run limits of {@link ToolLimits}. */
+export interface ToolOptions<TArgs, TResult> extends ToolLimits, ToolSideEffectOptions<TArgs> {
   /** The tool's name, `^[a-zA-Z0-9_-]{1,64}$`. */
   name: string;
   /** What the tool does, for the model. */
@@ -47,6 +49,20 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
   readonly maxFailures?: number;
   /** The tool's own result budget in agent runs, if any. */
   readonly resultBudget?: ResultBudget;
+  /** What the tool does to the world (`'read'`, `'write'`, `'destructive'`); undefined when unknown. */
+  readonly effects?: ToolEffects;
+  /** Whether a repeated call does no more than one (default true for `'read'`). */
+  readonly idempotent: boolean;
+  /** Whether the tool reaches outside systems, when declared. */
+  readonly openWorld?: boolean;
+  /** How failed calls are retried (idempotent tools only), if at all. */
+  readonly retry?: { readonly attempts: number; readonly baseDelayMs: number };
+  /** Whether each call needs a person's approval, or the predicate deciding it. */
+  readonly needsApproval?: boolean | ApprovalPredicate<TArgs>;
+  /** Whether the tool is long-running: its first result is provisional, the final one is delivered later. */
+  readonly longRunning: boolean;
+  /** Whether the tool has no implementation and the host answers its calls (`Tool.declaration`). */
+  readonly declarationOnly: boolean = false;
   /** @internal The compiled decoder of the arguments. */
   readonly argsDecoder: ArgsDecoder<TArgs>;
   /** @internal What the tool needs from the call besides its arguments. */
@@ -54,13 +70,21 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
   private cachedDescriptor?: ToolDescriptor;
 
   /**
-   * @param options - name, description, argsType, and optionally resultFormatter and timeoutMs
-   * @throws InvalidToolDefinitionError for a bad name or an argument type that cannot be described
+   * @param options - name, description, argsType, and optionally resultFormatter, timeoutMs and side effects
+   * @throws InvalidToolDefinitionError for a bad name, an argument type that cannot be described, or bad
+   *   side-effect options (`retry` on a tool that is not idempotent)
    */
   protected constructor(options: ToolOptions<TArgs, TResult>) {
     assertToolName(options.name, `of ${new.target.name}`);
     this.name = options.name;
-    this.description = options.description;
+    const sideEffects = resolveSideEffects(options as ToolSideEffectOptions<never>, `'${options.name}' (${new.target.name})`);
+    this.effects = sideEffects.effects;
+    this.idempotent = sideEffects.idempotent;
+    this.openWorld = sideEffects.openWorld;
+    this.retry = sideEffects.retry;
+    this.needsApproval = sideEffects.needsApproval as boolean | ApprovalPredicate<TArgs> | undefined;
+    this.longRunning = sideEffects.longRunning;
+    this.description = this.longRunning ? `${options.description}\n\n${longRunningNote}` : options.description;
     this.resultFormatter = options.resultFormatter;
     if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
       throw new InvalidToolDefinitionError(
@@ -93,7 +117,16 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
 
   /** The descriptor the model is shown, derived from `inputSchema`; a subclass may override it. */
   get descriptor(): ToolDescriptor {
-    this.cachedDescriptor ??= withLimits(descriptorFromSchema(this.name, this.description, this.inputSchema), this);
+    this.cachedDescriptor ??= withLimits(
+      {
+        ...descriptorFromSchema(this.name, this.description, this.inputSchema),
+        ...(this.effects !== undefined ? { effects: this.effects } : {}),
+        idempotent: this.idempotent,
+        ...(this.openWorld !== undefined ? { openWorld: this.openWorld } : {}),
+        longRunning: this.longRunning,
+      },
+      this,
+    );
     return this.cachedDescriptor;
   }
 

@@ -1,3 +1,4 @@
+import type { ToolEffects } from '../effects/tool-effects.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 
 /** The type of a tool parameter, as Koog's `ToolParameterType` describes it. */
@@ -18,7 +19,7 @@ export interface ToolParameterDescriptor {
   type: ToolParameterType;
 }
 
-/** What the model is told of a tool (Koog's `ToolDescriptor`). */
+/** What the model is told of a tool (Koog's `ToolDescriptor`), with its declared side effects. */
 export interface ToolDescriptor {
   name: string;
   description: string;
@@ -28,6 +29,14 @@ export interface ToolDescriptor {
   maxInvocations?: number;
   /** The tool's per-run limit of failed calls, if it has one (not sent to the model). */
   maxFailures?: number;
+  /** `'read'`, `'write'` or `'destructive'`; absent when unknown. */
+  effects?: ToolEffects;
+  /** Whether a repeated call does no more than one (true by default for `'read'`). */
+  idempotent?: boolean;
+  /** Whether the tool reaches outside systems, when declared. */
+  openWorld?: boolean;
+  /** Whether the tool is long-running. */
+  longRunning?: boolean;
 }
 
 /**

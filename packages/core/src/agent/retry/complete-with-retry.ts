@@ -1,7 +1,7 @@
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import { untilAborted } from '../../environment/bounded-await.js';
-import { sleep } from './sleep.js';
+import { sleep } from '../../environment/sleep.js';
 import { retryDelay } from './retry-delay.js';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../model/chat-model.js';
 import { isRetryableError, retryAfterOf, statusOf } from './retry-policy.js';

@@ -1,4 +1,4 @@
-import { untilAborted } from '../../environment/bounded-await.js';
+import { untilAborted } from './bounded-await.js';
 
 /**
  * Waits `ms` milliseconds, or less if the signal aborts.

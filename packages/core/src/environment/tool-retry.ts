@@ -1,0 +1,53 @@
+import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
+import type { ToolExecutionOptions } from './agent-environment-options.js';
+import { sleep } from './sleep.js';
+import type { ReceivedToolResult } from './tool-call.js';
+
+/**
+ * Runs a call of a tool with `retry` again while it fails with a timeout or an error marked
+ * `retryable: true` (on itself or its `cause`), at most `attempts` times in all, waiting a random
+ * delay in `[0, baseDelayMs * 2 ** retry)` between attempts (full jitter). Each attempt has the call's
+ * own time limit; no retry starts after the run's deadline (`options.deadline`) or once the run is cancelled.
+ * @param tool - the tool (its `retry` is set)
+ * @param options - the run's signal and deadline
+ * @param attempt - runs the call once; never rejects
+ * @returns the last attempt's result
+ */
+export async function withToolRetry(
+  tool: AnyTool,
+  options: ToolExecutionOptions,
+  attempt: () => Promise<ReceivedToolResult>,
+): Promise<ReceivedToolResult> {
+  const retry = tool.retry!;
+  let result = await attempt();
+  for (let retries = 0; retries + 1 < retry.attempts && shouldRetry(result); retries++) {
+    const delay = Math.floor(Math.random() * retry.baseDelayMs * 2 ** retries);
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() + delay >= options.deadline)) break;
+    try {
+      await (options.signal ? sleep(delay, options.signal) : new Promise((resolve) => setTimeout(resolve, delay)));
+    } catch {
+      break;
+    }
+    result = await attempt();
+  }
+  return result;
+}
+
+function shouldRetry(result: ReceivedToolResult): boolean {
+  if (!result.isError) return false;
+  const { error } = result;
+  return ToolTimeoutError.isInstance(error) || markedRetryable(error) || markedRetryable(field(error, 'cause'));
+}
+
+function markedRetryable(error: unknown): boolean {
+  return field(error, 'retryable') === true;
+}
+
+function field(value: unknown, key: string): unknown {
+  try {
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
