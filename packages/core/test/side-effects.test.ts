@@ -44,9 +44,11 @@ describe('side-effect options', () => {
     const read = new LoggedTool('read', [], { effects: 'read' });
     const write = new LoggedTool('write', [], { effects: 'write' });
     const unknown = new LoggedTool('unknown', []);
-    expect(read.descriptor).toMatchObject({ name: 'read', effects: 'read', idempotent: true, longRunning: false });
+    expect(read.descriptor).toMatchObject({ name: 'read', effects: 'read', idempotent: true });
+    expect(read.descriptor.longRunning).toBeUndefined();
     expect(write.descriptor).toMatchObject({ effects: 'write', idempotent: false });
     expect(unknown.descriptor.effects).toBeUndefined();
+    expect(unknown.descriptor.idempotent).toBeUndefined();
     expect(unknown.idempotent).toBe(false);
     expect(new LoggedTool('put', [], { effects: 'write', idempotent: true }).descriptor.idempotent).toBe(true);
   });

@@ -53,6 +53,7 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
   readonly effects?: ToolEffects;
   /** Whether a repeated call does no more than one (default true for `'read'`). */
   readonly idempotent: boolean;
+  private readonly idempotenceDeclared: boolean;
   /** Whether the tool reaches outside systems, when declared. */
   readonly openWorld?: boolean;
   /** How failed calls are retried (idempotent tools only), if at all. */
@@ -80,6 +81,7 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
     const sideEffects = resolveSideEffects(options as ToolSideEffectOptions<never>, `'${options.name}' (${new.target.name})`);
     this.effects = sideEffects.effects;
     this.idempotent = sideEffects.idempotent;
+    this.idempotenceDeclared = options.effects !== undefined || options.idempotent !== undefined;
     this.openWorld = sideEffects.openWorld;
     this.retry = sideEffects.retry;
     this.needsApproval = sideEffects.needsApproval as boolean | ApprovalPredicate<TArgs> | undefined;
@@ -121,9 +123,9 @@ export abstract class AbstractTool<TArgs = unknown, TResult = unknown> {
       {
         ...descriptorFromSchema(this.name, this.description, this.inputSchema),
         ...(this.effects !== undefined ? { effects: this.effects } : {}),
-        idempotent: this.idempotent,
+        ...(this.idempotenceDeclared ? { idempotent: this.idempotent } : {}),
         ...(this.openWorld !== undefined ? { openWorld: this.openWorld } : {}),
-        longRunning: this.longRunning,
+        ...(this.longRunning ? { longRunning: true } : {}),
       },
       this,
     );

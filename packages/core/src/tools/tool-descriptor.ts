@@ -31,11 +31,11 @@ export interface ToolDescriptor {
   maxFailures?: number;
   /** `'read'`, `'write'` or `'destructive'`; absent when unknown. */
   effects?: ToolEffects;
-  /** Whether a repeated call does no more than one (true by default for `'read'`). */
+  /** Whether a repeated call does no more than one (true by default for `'read'`); absent when neither `effects` nor `idempotent` was declared. */
   idempotent?: boolean;
   /** Whether the tool reaches outside systems, when declared. */
   openWorld?: boolean;
-  /** Whether the tool is long-running. */
+  /** True for a long-running tool (absent otherwise). */
   longRunning?: boolean;
 }
 
