@@ -112,7 +112,7 @@ export function toolsetTurnRows(timings: Map<string, Timing>): ResultRow[] {
     row('kr', `a toolset changing its ${toolsetToolCount} tools every turn (registry, environment, definitions rebuilt)`),
     {
       key: '(k-k0)',
-      label: `per-turn cost of resolving ${toolsetToolCount} unchanged toolset tools: (k) minus (k0)`,
+      label: `per-turn cost of resolving ${toolsetToolCount} unchanged toolset tools: (k) minus (k0) (cpu ${formatNs(unchanged.cpuMedianNs - base.cpuMedianNs)})`,
       value: formatNs(unchanged.medianNs - base.medianNs),
     },
   ];
