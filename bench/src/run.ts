@@ -13,6 +13,7 @@ import {
   removeSessionFolders,
   verifyAgentCases,
 } from './cases/agent-turns';
+import { storeCases, storeRows, storeTimingOptions } from './cases/store-cases';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
@@ -81,11 +82,21 @@ async function main(): Promise<void> {
   const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
   await mcp.close();
 
+  log('timing session turns and checkpoint writes: Redis against files');
+  const stores = await storeCases();
+  let storeTimings = new Map<string, Timing>();
+  if (stores === undefined) log('Redis does not answer (TOOLCRAFT_BENCH_REDIS_URL or 127.0.0.1:6379): store cases skipped');
+  else {
+    storeTimings = await timeInterleaved(stores.cases, storeTimingOptions);
+    await stores.close();
+  }
+
   const rows = [
     ...buildRows(timings, scaleTimings, allocations, growth, build),
     ...agentTurnRows(turnTimings, fileTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
+    ...(stores === undefined ? [] : storeRows(storeTimings)),
   ];
   console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
   printTable(rows);
@@ -105,6 +116,7 @@ async function main(): Promise<void> {
       fileSessionTimings: Object.fromEntries(fileTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       mcpTimings: Object.fromEntries(mcpTimings),
+      storeTimings: Object.fromEntries(storeTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,
       registryBuild: { ...build, registry: undefined, tools: undefined },
