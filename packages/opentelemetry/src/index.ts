@@ -1,2 +1,7 @@
-// @toolcraft/opentelemetry: public entry point (filled in by the issue that adds the package).
-export {};
+/**
+ * @toolcraft/opentelemetry: OpenTelemetry GenAI tracing of toolcraft agent runs, model calls and tool calls.
+ * @packageDocumentation
+ */
+export { openTelemetry } from './open-telemetry.js';
+export type { OpenTelemetryOptions } from './open-telemetry-options.js';
+export { GenAI, MetadataKeys, Operations } from './attributes.js';

@@ -1,0 +1,36 @@
+/**
+ * Every span name part and attribute name this package writes, in one place: the OpenTelemetry GenAI
+ * semantic conventions are still in development, and a rename is one edit here.
+ */
+export const GenAI = {
+  operationName: 'gen_ai.operation.name',
+  providerName: 'gen_ai.provider.name',
+  agentName: 'gen_ai.agent.name',
+  requestModel: 'gen_ai.request.model',
+  inputTokens: 'gen_ai.usage.input_tokens',
+  outputTokens: 'gen_ai.usage.output_tokens',
+  finishReasons: 'gen_ai.response.finish_reasons',
+  inputMessages: 'gen_ai.input.messages',
+  outputMessages: 'gen_ai.output.messages',
+  toolName: 'gen_ai.tool.name',
+  toolCallId: 'gen_ai.tool.call.id',
+  toolDescription: 'gen_ai.tool.description',
+  toolType: 'gen_ai.tool.type',
+  toolCallArguments: 'gen_ai.tool.call.arguments',
+  toolCallResult: 'gen_ai.tool.call.result',
+  conversationId: 'gen_ai.conversation.id',
+  errorType: 'error.type',
+} as const;
+
+/** The `gen_ai.operation.name` values (also the first word of each span's name). */
+export const Operations = {
+  invokeAgent: 'invoke_agent',
+  chat: 'chat',
+  executeTool: 'execute_tool',
+} as const;
+
+/** The metadata keys each tool call receives (what Koog's span-aware `ToolBase` reads). */
+export const MetadataKeys = {
+  spanId: 'trace.span.id',
+  traceId: 'trace.id',
+} as const;

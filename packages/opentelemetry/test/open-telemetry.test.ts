@@ -1,0 +1,159 @@
+import 'reflect-metadata';
+import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { Agent, ContextAwareTool, ToolBase, type ToolCallMetadata, ToolRegistry } from '@toolcraft/core';
+import { ScriptedModel } from '@toolcraft/testing';
+import { openTelemetry } from '../src/index.js';
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracer = provider.getTracer('test');
+const contextManager = new AsyncLocalStorageContextManager();
+
+beforeAll(() => context.setGlobalContextManager(contextManager.enable()));
+afterAll(() => {
+  contextManager.disable();
+  context.disable();
+});
+beforeEach(() => exporter.reset());
+
+const schema: { type: 'object'; properties: Record<string, { type: 'string' }>; required: string[] } = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+};
+
+class WeatherTool extends ToolBase<{ city: string }, string> {
+  readonly spanIds: unknown[] = [];
+  constructor() {
+    super({ argsType: schema, name: 'weather', description: 'Tells the weather.' });
+  }
+  async execute(args: { city: string }, metadata: ToolCallMetadata): Promise<string> {
+    this.spanIds.push([metadata.get('trace.span.id'), metadata.get('trace.id')]);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (args.city === 'Atlantis') throw new RangeError('no such city');
+    return `sunny in ${args.city}`;
+  }
+}
+
+/** Asks a sub-agent. */
+class AskExpertTool extends ContextAwareTool<{ city: string }, string> {
+  constructor(private readonly expert: Agent) {
+    super({ argsType: schema, name: 'ask_expert', description: 'Asks the expert.' });
+  }
+  async execute(args: { city: string }): Promise<string> {
+    return (await this.expert.run(`About ${args.city}?`)).text;
+  }
+}
+
+const byName = (spans: ReadableSpan[], name: string) => spans.filter((span) => span.name === name);
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+describe('openTelemetry()', () => {
+  it('records invoke_agent > chat and execute_tool spans, parallel calls as siblings, a sub-agent nested under its tool call', async () => {
+    const feature = openTelemetry({ tracer });
+    const expert = new Agent({
+      name: 'expert',
+      model: new ScriptedModel([{ text: 'Expert says: warm.' }]),
+      registry: ToolRegistry.of(),
+      features: [feature],
+    });
+    const weather = new WeatherTool();
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'c1', name: 'weather', arguments: { city: 'Oslo' } },
+          { id: 'c2', name: 'ask_expert', arguments: { city: 'Rome' } },
+        ],
+        usage: { inputTokens: 11, outputTokens: 3, totalTokens: 14 },
+        finishReason: 'tool_calls',
+      },
+      { text: 'Done.', usage: { inputTokens: 20, outputTokens: 2, totalTokens: 22 }, finishReason: 'stop' },
+    ]);
+    const agent = new Agent({ name: 'planner', model, registry: ToolRegistry.of(weather, new AskExpertTool(expert)), features: [feature] });
+    await agent.run('Weather?');
+    const spans = exporter.getFinishedSpans();
+    const [root] = byName(spans, 'invoke_agent planner');
+    const chats = byName(spans, 'chat scripted');
+    const [weatherSpan] = byName(spans, 'execute_tool weather');
+    const [askSpan] = byName(spans, 'execute_tool ask_expert');
+    const [expertRun] = byName(spans, 'invoke_agent expert');
+    expect(root && weatherSpan && askSpan && expertRun).toBeTruthy();
+    expect(parentOf(root!)).toBeUndefined();
+    const rootId = root!.spanContext().spanId;
+    expect(chats.filter((chat) => parentOf(chat) === rootId)).toHaveLength(2);
+    expect([parentOf(weatherSpan!), parentOf(askSpan!)]).toEqual([rootId, rootId]);
+    expect(parentOf(expertRun!)).toBe(askSpan!.spanContext().spanId);
+    expect(byName(spans, 'chat scripted').filter((chat) => parentOf(chat) === expertRun!.spanContext().spanId)).toHaveLength(1);
+    const firstChat = chats.find((chat) => parentOf(chat) === rootId && chat.attributes['gen_ai.usage.input_tokens'] === 11)!;
+    expect(firstChat.kind).toBe(SpanKind.CLIENT);
+    expect(firstChat.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'toolcraft.scripted',
+      'gen_ai.request.model': 'scripted',
+      'gen_ai.usage.output_tokens': 3,
+      'gen_ai.response.finish_reasons': ['tool_calls'],
+    });
+    expect(weatherSpan!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'weather',
+      'gen_ai.tool.call.id': 'c1',
+      'gen_ai.tool.description': 'Tells the weather.',
+      'gen_ai.tool.type': 'function',
+    });
+    expect(weather.spanIds).toEqual([[weatherSpan!.spanContext().spanId, weatherSpan!.spanContext().traceId]]);
+    expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
+  });
+
+  it('marks a failed call with error.type and an error status', async () => {
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'bad', name: 'weather', arguments: { city: 'Atlantis' } },
+          { id: 'nope', name: 'missing' },
+        ],
+      },
+      { text: 'Sorry.' },
+    ]);
+    await new Agent({ model, registry: ToolRegistry.of(new WeatherTool()), features: [openTelemetry({ tracer })] }).run('x');
+    const spans = exporter.getFinishedSpans();
+    const [failed] = byName(spans, 'execute_tool weather');
+    expect(failed!.status.code).toBe(SpanStatusCode.ERROR);
+    expect(failed!.attributes['error.type']).toBe('RangeError');
+    const [unknown] = byName(spans, 'execute_tool missing');
+    expect(unknown!.attributes['error.type']).toBe('ToolNotFoundError');
+  });
+
+  it('records no content by default, and arguments, results and messages with captureContent', async () => {
+    const script = () =>
+      new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Secret City' } }] }, { text: 'Answer text' }]);
+    await new Agent({ model: script(), registry: ToolRegistry.of(new WeatherTool()), features: [openTelemetry({ tracer })] }).run(
+      'private question',
+    );
+    const plain = JSON.stringify(exporter.getFinishedSpans().map((span) => span.attributes));
+    expect(plain).not.toMatch(/Secret City|private question|Answer text/);
+    exporter.reset();
+    await new Agent({
+      model: script(),
+      registry: ToolRegistry.of(new WeatherTool()),
+      features: [openTelemetry({ tracer, captureContent: true })],
+    }).run('private question');
+    const spans = exporter.getFinishedSpans();
+    expect(byName(spans, 'execute_tool weather')[0]!.attributes).toMatchObject({
+      'gen_ai.tool.call.arguments': '{"city":"Secret City"}',
+      'gen_ai.tool.call.result': 'sunny in Secret City',
+    });
+    expect(JSON.stringify(spans.map((span) => span.attributes))).toMatch(/private question/);
+  });
+
+  it('ends the run span with an error when the model call fails for good', async () => {
+    const model = new ScriptedModel([{ error: Object.assign(new Error('down'), { name: 'ModelCallError' }) }]);
+    await expect(
+      new Agent({ model, registry: ToolRegistry.of(), features: [openTelemetry({ tracer })], retry: { maxRetries: 0 } }).run('x'),
+    ).rejects.toThrow('down');
+    const spans = exporter.getFinishedSpans();
+    expect(byName(spans, 'chat scripted')[0]!.status.code).toBe(SpanStatusCode.ERROR);
+    expect(byName(spans, 'invoke_agent agent')[0]!.attributes['error.type']).toBe('ModelCallError');
+  });
+});
