@@ -1,3 +1,4 @@
+import type { CheckpointStore } from '@toolcraft/core';
 import { RedisStoreInputError } from './errors/redis-store-input-error.js';
 import { RedisClientHandle } from './redis-client-handle.js';
 import type { RedisStoreOptions } from './redis-store-options.js';
@@ -15,7 +16,7 @@ import { decodeStored, encodeStored, objectField } from './stored-value.js';
  * const recovered = await agent.recover(runId, { checkpoints });
  * await checkpoints.close();
  */
-export class RedisCheckpointStore {
+export class RedisCheckpointStore implements CheckpointStore {
   private readonly handle: RedisClientHandle;
 
   /** @param options - `{ connection }` or `{ url }`, plus `keyPrefix` and `ttlSeconds` */
