@@ -7,6 +7,7 @@ import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './a
 import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
 import { modelFromEnv } from './model-from-env.js';
 import { printRun } from './print-run.js';
+import { printStream, streamDemoRun } from './stream-demo.js';
 import { TracingFeature } from './tools/tracing-feature.js';
 
 /**
@@ -38,6 +39,12 @@ export async function runDemo(
       'What is the weather in London and in Atlantis, and how does the London report feel?',
     );
     printRun(weatherRun, log);
+
+    log('\n=== Streaming: text as it arrives, a slow tool with progress ===');
+    const stream = streamDemoRun();
+    // On a terminal the text appears piece by piece; piped or in a test, one line per message.
+    await printStream(stream, log, log === console.log && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined);
+    await stream.result;
     log(`\nDone in ${Date.now() - started} ms.`);
     return [calculatorRun, weatherRun];
   } finally {
