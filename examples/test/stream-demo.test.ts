@@ -16,7 +16,7 @@ describe('streaming demo', () => {
       'assistant> The report on solar power found 3 sources, all positive.',
       '[stop: completed]',
     ]);
-    expect(lines.join('\n')).not.toMatch(/\u001b/);
+    expect(lines.join('\n').includes(String.fromCharCode(27))).toBe(false);
     expect((await stream.result).stopReason).toBe('completed');
   });
 });
