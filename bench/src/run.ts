@@ -14,6 +14,7 @@ import {
   verifyAgentCases,
 } from './cases/agent-turns';
 import { storeCases, storeRows, storeTimingOptions } from './cases/store-cases';
+import { tracingCases, tracingRows } from './cases/tracing-cases';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
   await mcp.close();
 
+  log('timing one tool call with the openTelemetry() feature: none, a no-op tracer, a recording tracer');
+  const tracingTimings = await timeInterleaved(tracingCases(), timingOptions);
+
   log('timing session turns and checkpoint writes: Redis against files');
   const stores = await storeCases();
   let storeTimings = new Map<string, Timing>();
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     ...agentTurnRows(turnTimings, fileTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
+    ...tracingRows(tracingTimings),
     ...(stores === undefined ? [] : storeRows(storeTimings)),
   ];
   console.log(`\ntoolcraft benchmark, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);

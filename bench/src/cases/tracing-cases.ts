@@ -1,0 +1,78 @@
+import { trace } from '@opentelemetry/api';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { Agent, type Feature, ToolRegistry } from '@toolcraft/core';
+import { openTelemetry } from '@toolcraft/opentelemetry';
+import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
+import { CalculatorTool } from './calculator';
+import type { BenchCase, Timing } from '../measure';
+import { formatNs, type ResultRow } from '../report';
+
+/** The model calls the calculator once, then answers. */
+const turn: ScriptedTurn = (request) =>
+  request.messages.at(-1)?.role === 'tool'
+    ? { text: '7' }
+    : { toolCalls: [{ id: 'call_1', name: 'calculator', arguments: '{"digit1":3,"digit2":4}' }] };
+
+/** The most the feature may add with a no-op tracer (the issue's target). */
+const noopTarget = 1.15;
+
+function agent(features: Feature[]): Agent {
+  return new Agent({
+    model: new ScriptedModel([turn], { onExhausted: 'repeatLast' }),
+    registry: ToolRegistry.of(new CalculatorTool()),
+    features,
+  });
+}
+
+/**
+ * The tracing cases, per run of one tool call (two model turns): (o0) no feature, (o1) the
+ * `openTelemetry()` feature with a no-op tracer (no SDK registered), (o2) with a recording tracer
+ * (a `BasicTracerProvider` without exporter: spans are built and ended, then dropped).
+ * @returns the cases
+ */
+export function tracingCases(): BenchCase[] {
+  const none = agent([]);
+  const noop = agent([openTelemetry({ tracer: trace.getTracer('bench-noop') })]);
+  const recording = agent([openTelemetry({ tracer: new BasicTracerProvider().getTracer('bench') })]);
+  return [
+    { key: 'o0', label: 'Agent, one tool call, no tracing feature, per run', run: () => none.run('3 + 4?'), callsPerRun: 1 },
+    { key: 'o1', label: 'the same with openTelemetry() and a no-op tracer, per run', run: () => noop.run('3 + 4?'), callsPerRun: 1 },
+    {
+      key: 'o2',
+      label: 'the same with openTelemetry() and a recording tracer, per run',
+      run: () => recording.run('3 + 4?'),
+      callsPerRun: 1,
+    },
+  ];
+}
+
+/**
+ * @param timings - the cases' timings
+ * @returns the rows: each against (o0); (o1) with its target
+ */
+export function tracingRows(timings: Map<string, Timing>): ResultRow[] {
+  const base = timings.get('o0')!;
+  const row = (key: string, label: string): ResultRow => {
+    const timing = timings.get(key)!;
+    return {
+      key: `(${key})`,
+      label,
+      value: formatNs(timing.medianNs),
+      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
+      cpu: formatNs(timing.cpuMedianNs),
+      ...(key === 'o0'
+        ? {}
+        : { ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (o0) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)` }),
+    };
+  };
+  const noop = timings.get('o1')!;
+  return [
+    row('o0', 'Agent, one tool call, no tracing feature, per run'),
+    {
+      ...row('o1', 'with openTelemetry(), no-op tracer'),
+      target: `≤ ${noopTarget.toFixed(2)}x (o0)`,
+      pass: noop.medianNs / base.medianNs <= noopTarget,
+    },
+    row('o2', 'with openTelemetry(), recording tracer'),
+  ];
+}
