@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Timing } from './measure';
 
 /** One line of the results table. */
 export interface ResultRow {
@@ -91,4 +92,34 @@ export function formatBytes(bytes: number): string {
   const size = Math.abs(bytes);
   if (size < 1024) return `${sign}${size.toFixed(0)} B`;
   return size < 1024 * 1024 ? `${sign}${(size / 1024).toFixed(1)} KB` : `${sign}${(size / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/**
+ * One timed case as a row: median, spread and CPU median; with a baseline, the ratios of both to it;
+ * with a limit, a target on the wall-time ratio.
+ * @param timings - the timings by case key
+ * @param key - the case's key, shown as `(key)`
+ * @param label - what was measured
+ * @param compare - the baseline's key and, optionally, the most the ratio may be
+ * @returns the row
+ */
+export function timedRow(
+  timings: ReadonlyMap<string, Timing>,
+  key: string,
+  label: string,
+  compare: { baseline?: string | undefined; limit?: number | undefined } = {},
+): ResultRow {
+  const timing = timings.get(key)!;
+  const { baseline, limit } = compare;
+  const base = baseline === undefined ? undefined : timings.get(baseline)!;
+  const ratio = base === undefined ? undefined : timing.medianNs / base.medianNs;
+  return {
+    key: `(${key})`,
+    label,
+    value: formatNs(timing.medianNs),
+    spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
+    cpu: formatNs(timing.cpuMedianNs),
+    ...(base ? { ratio: `${ratio!.toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)` } : {}),
+    ...(limit !== undefined ? { target: `≤ ${limit}x (${baseline})`, pass: ratio! <= limit } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
 import { handWrittenCalculator } from './hand-written';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, type ResultRow } from '../report';
+import { formatNs, timedRow, type ResultRow } from '../report';
 
 /** Two turns per run: the model calls the calculator, then (seeing the result) answers. */
 const turn: ScriptedTurn = (request) =>
@@ -178,22 +178,8 @@ export const turnTargetNs = 20_000;
  * @returns the rows
  */
 export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Timing>): ResultRow[] {
-  const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow => {
-    const timing = timings.get(key)!;
-    const base = baseline === undefined ? undefined : timings.get(baseline)!;
-    return {
-      key: `(${key})`,
-      label,
-      value: formatNs(timing.medianNs),
-      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
-      cpu: formatNs(timing.cpuMedianNs),
-      ...(base
-        ? {
-            ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)`,
-          }
-        : {}),
-    };
-  };
+  const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow =>
+    timedRow(timings, key, label, { baseline });
   const turn = turns.get('t')!;
   const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
   return [

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CalculatorTool, validCall } from './calculator';
 import { handWrittenCalculator } from './hand-written';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, type ResultRow } from '../report';
+import { timedRow, type ResultRow } from '../report';
 
 const call = { name: 'calculator', arguments: { digit1: 3, digit2: 4 } };
 const digit = z.number().int().min(0).max(9).describe('A digit (0-9)');
@@ -102,20 +102,8 @@ export const mcpTarget = 0.5;
  * @returns the rows
  */
 export function mcpRows(timings: Map<string, Timing>): ResultRow[] {
-  const row = (key: string, label: string, baseline?: string, limit?: number): ResultRow => {
-    const timing = timings.get(key)!;
-    const base = baseline === undefined ? undefined : timings.get(baseline)!;
-    const ratio = base === undefined ? undefined : timing.medianNs / base.medianNs;
-    return {
-      key: `(${key})`,
-      label,
-      value: formatNs(timing.medianNs),
-      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
-      cpu: formatNs(timing.cpuMedianNs),
-      ...(base ? { ratio: `${ratio!.toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)` } : {}),
-      ...(limit !== undefined ? { target: `≤ ${limit}x (${baseline})`, pass: ratio! <= limit } : {}),
-    };
-  };
+  const row = (key: string, label: string, baseline?: string, limit?: number): ResultRow =>
+    timedRow(timings, key, label, { baseline, limit });
   return [
     row('m0', 'MCP: hand-written calculator call (parse, check, add)'),
     row('me', 'MCP: the calculator through an AgentEnvironment, directly', 'm0'),

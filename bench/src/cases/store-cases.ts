@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { FileSessionStore, type ChatMessage, type SessionStore } from '@toolcraft/core';
 import { RedisCheckpointStore, RedisSessionStore } from '@toolcraft/redis';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, type ResultRow } from '../report';
+import { timedRow, type ResultRow } from '../report';
 
 /** The Redis the bench uses (the project's machines run one here). */
 export const benchRedisUrl = process.env.TOOLCRAFT_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -100,22 +100,7 @@ export async function storeCases(): Promise<StoreBench | undefined> {
  * @returns the rows
  */
 export function storeRows(timings: Map<string, Timing>): ResultRow[] {
-  const row = (key: string, label: string, baseline?: string): ResultRow => {
-    const timing = timings.get(key)!;
-    const base = baseline === undefined ? undefined : timings.get(baseline)!;
-    return {
-      key: `(${key})`,
-      label,
-      value: formatNs(timing.medianNs),
-      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
-      cpu: formatNs(timing.cpuMedianNs),
-      ...(base
-        ? {
-            ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (${baseline}) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)`,
-          }
-        : {}),
-    };
-  };
+  const row = (key: string, label: string, baseline?: string): ResultRow => timedRow(timings, key, label, { baseline });
   return [
     row('sf', 'FileSessionStore: load + append one turn'),
     row('sr', 'RedisSessionStore: load + append one turn', 'sf'),

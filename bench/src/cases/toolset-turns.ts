@@ -1,6 +1,6 @@
 import { Agent, Tool, ToolRegistry, type AnyTool, type ChatModel, type JsonSchema, type Toolset } from '@toolcraft/core';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, type ResultRow } from '../report';
+import { formatNs, timedRow, type ResultRow } from '../report';
 
 /** How many tools every case offers per turn. */
 export const toolsetToolCount = 1_000;
@@ -90,21 +90,7 @@ export async function verifyToolsetCases(cases: readonly BenchCase[]): Promise<v
  */
 export function toolsetTurnRows(timings: Map<string, Timing>): ResultRow[] {
   const base = timings.get('k0')!;
-  const row = (key: string, label: string): ResultRow => {
-    const timing = timings.get(key)!;
-    return {
-      key: `(${key})`,
-      label,
-      value: formatNs(timing.medianNs),
-      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
-      cpu: formatNs(timing.cpuMedianNs),
-      ...(key === 'k0'
-        ? {}
-        : {
-            ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (k0) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)`,
-          }),
-    };
-  };
+  const row = (key: string, label: string): ResultRow => timedRow(timings, key, label, key === 'k0' ? {} : { baseline: 'k0' });
   const unchanged = timings.get('k')!;
   return [
     row('k0', `Agent turn over a fixed registry of ${toolsetToolCount} tools (baseline)`),

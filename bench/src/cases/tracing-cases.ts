@@ -5,7 +5,7 @@ import { openTelemetry } from '@toolcraft/opentelemetry';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, type ResultRow } from '../report';
+import { timedRow, type ResultRow } from '../report';
 
 /** The model calls the calculator once, then answers. */
 const turn: ScriptedTurn = (request) =>
@@ -52,19 +52,7 @@ export function tracingCases(): BenchCase[] {
  */
 export function tracingRows(timings: Map<string, Timing>): ResultRow[] {
   const base = timings.get('o0')!;
-  const row = (key: string, label: string): ResultRow => {
-    const timing = timings.get(key)!;
-    return {
-      key: `(${key})`,
-      label,
-      value: formatNs(timing.medianNs),
-      spread: `${formatNs(timing.p25Ns)}–${formatNs(timing.p75Ns)}`,
-      cpu: formatNs(timing.cpuMedianNs),
-      ...(key === 'o0'
-        ? {}
-        : { ratio: `${(timing.medianNs / base.medianNs).toFixed(2)}x (o0) (cpu ${(timing.cpuMedianNs / base.cpuMedianNs).toFixed(2)}x)` }),
-    };
-  };
+  const row = (key: string, label: string): ResultRow => timedRow(timings, key, label, key === 'o0' ? {} : { baseline: 'o0' });
   const noop = timings.get('o1')!;
   return [
     row('o0', 'Agent, one tool call, no tracing feature, per run'),
