@@ -197,6 +197,7 @@ export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-err
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ToolLimitError } from './errors/tool-limit-error.js';
+export { ApprovalUnavailableError } from './errors/approval-unavailable-error.js';
 export { ToolsetError } from './errors/toolset-error.js';
 export { ToolFilterError } from './errors/tool-filter-error.js';
 export { ToolsetCloseError } from './errors/toolset-close-error.js';

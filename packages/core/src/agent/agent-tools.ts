@@ -108,7 +108,12 @@ export class AgentTools {
 }
 
 function toolSet(tools: readonly AnyTool[], registry: ToolRegistry, environment: AgentEnvironment, definitions: readonly ToolDefinition[]) {
-  const limited = registry.tools.some((tool) => tool.maxInvocations !== undefined || tool.maxFailures !== undefined);
+  const limited = registry.tools.some(
+    (tool) =>
+      tool.maxInvocations !== undefined ||
+      tool.maxFailures !== undefined ||
+      (tool.needsApproval !== undefined && tool.needsApproval !== false),
+  );
   return { tools, environment, definitions, limited };
 }
 

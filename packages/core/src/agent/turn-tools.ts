@@ -15,7 +15,7 @@ export interface TurnToolSet {
   readonly environment: AgentEnvironment;
   /** The tools as the model is shown them. */
   readonly definitions: readonly ToolDefinition[];
-  /** Whether a tool of the set has `maxInvocations` or `maxFailures`. */
+  /** Whether a tool of the set has `maxInvocations`, `maxFailures` or `needsApproval` (its calls are checked before dispatch). */
   readonly limited: boolean;
 }
 
