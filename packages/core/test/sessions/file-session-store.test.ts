@@ -69,11 +69,13 @@ describe('FileSessionStore', () => {
   });
 
   it('keeps names with / or .. inside the folder, as one encoded file name', async () => {
-    const store = new FileSessionStore(dir);
+    // The store sits one level down in the test's own folder, so anything escaping it would show there.
+    const root = join(dir, 'store');
+    const store = new FileSessionStore(root);
     const odd = { appName: '../outside', userId: 'a/b', sessionId: '..' };
     await store.append(odd, { messages: [{ role: 'user', content: 'x' }], stateDelta: {} });
-    expect(store.sessionFile(odd).startsWith(dir)).toBe(true);
-    expect(readdirSync(dirname(dir)).filter((name) => name === 'outside')).toEqual([]);
+    expect(store.sessionFile(odd).startsWith(root)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['store']);
     await expect(store.listSessions('../outside', 'a/b')).resolves.toEqual(['..']);
   });
 
