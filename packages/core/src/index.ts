@@ -16,6 +16,8 @@ export type { ApprovalPredicate, ToolEffects, ToolRetryOptions, ToolSideEffectOp
 export { AbstractTool } from './tools/abstract-tool.js';
 export type { AnyTool, ToolOptions } from './tools/abstract-tool.js';
 export { Tool } from './tools/tool.js';
+export { DeclaredTool } from './tools/declared-tool.js';
+export type { ToolDeclarationOptions } from './tools/declared-tool.js';
 export { SimpleTool } from './tools/simple-tool.js';
 export { ContextAwareTool } from './tools/context-aware-tool.js';
 export { ToolBase } from './tools/tool-base.js';
@@ -109,7 +111,19 @@ export { FileCheckpointStore } from './checkpoints/file-checkpoint-store.js';
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
 export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
-export type { RunOptions } from './agent/run-options.js';
+export type { ResumeOptions, RunOptions } from './agent/run-options.js';
+export { RunState } from './agent/pausing/run-state.js';
+export type { RunStateData, BatchEntry, CallDecision, PendingEntry, RecordedResult, RunStatus } from './agent/pausing/run-state-data.js';
+export type {
+  ApprovalInterruption,
+  CredentialInterruption,
+  Interruption,
+  InterruptionBase,
+  InterruptionKind,
+  PendingCall,
+  ResultInterruption,
+} from './agent/pausing/interruption.js';
+export type { ApprovalPolicy, ApprovalRequest } from './agent/pausing/approval-policy.js';
 export { AgentStream, streamBufferSize } from './agent/streaming/agent-stream.js';
 export type {
   AgentEvent,
@@ -197,13 +211,16 @@ export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-err
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ToolLimitError } from './errors/tool-limit-error.js';
-export { ApprovalUnavailableError } from './errors/approval-unavailable-error.js';
 export { ToolsetError } from './errors/toolset-error.js';
 export { ToolFilterError } from './errors/tool-filter-error.js';
 export { ToolsetCloseError } from './errors/toolset-close-error.js';
 export type { ToolsetCloseFailure } from './errors/toolset-close-error.js';
 export { AgentClosedError } from './errors/agent-closed-error.js';
 export { CredentialRequiredError } from './errors/credential-required-error.js';
+export { InvalidRunStateError } from './errors/invalid-run-state-error.js';
+export { RunStateDecisionError } from './errors/run-state-decision-error.js';
+export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
+export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export type { CredentialRequest } from './errors/credential-required-error.js';
 export { describeThrownValue } from './errors/describe-thrown-value.js';
 export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';

@@ -8,6 +8,7 @@ import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ResultBudget } from '../results/result-budget.js';
 import type { MemoryService } from './memory-service.js';
 import type { MemoryStrategy } from './memory-strategy.js';
+import type { ApprovalPolicy } from './pausing/approval-policy.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
@@ -56,6 +57,12 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   memoryService?: MemoryService;
   /** The most characters of a tool result the model gets; a longer one is spilled to an artifact (a tool's own `resultBudget` wins). */
   resultBudget?: ResultBudget;
+  /**
+   * Which calls need a person's approval before they run (the run stops with `'interrupted'` and an
+   * `'approval'` interruption): `'none'` (default), `'destructive'`, `'write'` (write and destructive),
+   * `'all'`, or a predicate `({ tool, args, callId }, context) => boolean`. A tool's own `needsApproval` wins.
+   */
+  approvals?: ApprovalPolicy;
 }
 
 /** The defaults of the limits of {@link AgentOptions}. */

@@ -108,13 +108,11 @@ export class AgentTools {
 }
 
 function toolSet(tools: readonly AnyTool[], registry: ToolRegistry, environment: AgentEnvironment, definitions: readonly ToolDefinition[]) {
-  const limited = registry.tools.some(
-    (tool) =>
-      tool.maxInvocations !== undefined ||
-      tool.maxFailures !== undefined ||
-      (tool.needsApproval !== undefined && tool.needsApproval !== false),
+  const limited = registry.tools.some((tool) => tool.maxInvocations !== undefined || tool.maxFailures !== undefined);
+  const pausable = registry.tools.some(
+    (tool) => tool.declarationOnly || (tool.needsApproval !== undefined && tool.needsApproval !== false),
   );
-  return { tools, environment, definitions, limited };
+  return { tools, environment, definitions, limited, pausable };
 }
 
 function sameTools(left: readonly AnyTool[], right: readonly AnyTool[]): boolean {

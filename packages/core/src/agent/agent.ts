@@ -19,7 +19,17 @@ import { AgentTools } from './agent-tools.js';
 import type { TurnTools, TurnToolSet } from './turn-tools.js';
 import { nextTurn } from './next-turn.js';
 import { RunDeadline } from './run-deadline.js';
-import type { RunOptions } from './run-options.js';
+import type { ResumeOptions, RunOptions } from './run-options.js';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
+import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
+import { InvalidRunStateError } from '../errors/invalid-run-state-error.js';
+import { type ApprovalPolicy, readApprovalPolicy } from './pausing/approval-policy.js';
+import { advanceBatch, markInDoubt, openBatch } from './pausing/batch.js';
+import { Checkpointer } from './pausing/checkpointer.js';
+import { deliverUpdates, hasUpdates } from './pausing/deliver-updates.js';
+import { RunProgress } from './pausing/run-progress.js';
+import { RunState } from './pausing/run-state.js';
 import { observeRun, runInSession } from './session-run.js';
 import { RunExtras } from './run-extras.js';
 import type { RunResult } from './run-result.js';
@@ -57,6 +67,7 @@ export class Agent {
   private readonly toolChoice?: ToolChoice;
   private readonly resetToolChoice: boolean;
   private readonly extras: RunExtras;
+  private readonly approvals: ApprovalPolicy;
 
   /**
    * @param options - the model, registry, instructions, features, limits and retry policy
@@ -80,6 +91,7 @@ export class Agent {
       memoryService,
       memory,
       resultBudget,
+      approvals,
       ...environment
     } = options;
     this.limits = {
@@ -89,6 +101,7 @@ export class Agent {
     };
     this.retry = resolveRetryOptions(retry);
     validateAgentOptions(this.limits, this.retry);
+    this.approvals = readApprovalPolicy(approvals);
     this.name = name ?? 'agent';
     this.model = model;
     this.extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
@@ -107,15 +120,17 @@ export class Agent {
   /**
    * Runs the agent on one user message.
    * @param input - the user's message
-   * @param options - metadata, signal, initial state, history and tool choice of this run
-   * @returns the final text, stop reason, transcript, tool calls, usage and state changes
+   * @param options - metadata, signal, initial state, history, tool choice and checkpoints of this run
+   * @returns the final text, stop reason, transcript, tool calls, usage, state changes, and the run's
+   *   `state` (with `interruptions` when it stopped `'interrupted'`, and `pending` long-running calls)
    * @throws ModelCallError once retries of a retryable model failure are exhausted (with `attempts`)
    * @throws ModelCallError (`retryable: false`) when the model's reply is not a chat response, saying what was wrong
    * @throws the model's error as it is when it is not retryable
    * @throws with `session`: CorruptSessionError / UnsupportedSessionFormatError before any model call; SessionSaveError (with `result`) when the run could not be saved
+   * @throws with `checkpoints`: CheckpointSaveError when a checkpoint could not be saved (before a batch: none of its calls ran)
    */
   run(input: string, options: RunOptions = {}): Promise<RunResult> {
-    return this.execute(input, options);
+    return this.execute({ input }, options);
   }
 
   /**
@@ -128,39 +143,97 @@ export class Agent {
    * @returns the stream of the run's events, with its `result`
    */
   stream(input: string, options: RunOptions = {}): AgentStream {
-    return new AgentStream((channel, signal) => this.execute(input, { ...options, signal }, channel), options.signal);
+    return new AgentStream((channel, signal) => this.execute({ input }, { ...options, signal }, channel), options.signal);
   }
 
-  private async execute(input: string, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
+  /**
+   * Continues a run that stopped: answers its interruptions as the state's decisions say (approved
+   * calls run, rejected ones are told so, resolved ones get the host's result, calls with a provided
+   * credential run again), delivers updates of long-running calls, and goes on. A call whose result
+   * the state recorded never runs again. Undecided interruptions come back at once, without a model
+   * call; a state with nothing left to do returns its result as it stands. The state is moved on in
+   * place (`run.state` is the same object).
+   * @param state - `run.state`, or `RunState.fromJSON(...)` of a saved one
+   * @param options - metadata, signal, tools and checkpoints of this part of the run
+   * @returns the run's result, counting everything since it started
+   * @throws InvalidRunStateError when the state is not a RunState or belongs to another agent
+   */
+  resume(state: RunState, options: ResumeOptions = {}): Promise<RunResult> {
+    if (!RunState.isInstance(state))
+      return Promise.reject(new InvalidRunStateError('agent.resume takes a RunState: run.state, or RunState.fromJSON(JSON.parse(saved)).'));
+    if (state.agentName !== this.name)
+      return Promise.reject(
+        new InvalidRunStateError(`it is a run of agent '${state.agentName}', and this agent is '${this.name}'; resume it with that agent.`),
+      );
+    return this.execute({ state }, options);
+  }
+
+  /**
+   * Continues a run from its last checkpoint, after its process died (or from any process): calls with
+   * a recorded result are not run again; a call that started without a recorded result runs again
+   * when its tool is idempotent (with the same idempotency key), and otherwise comes back as an
+   * `'approval'` interruption marked `inDoubt`. A run checkpointed as interrupted returns the same
+   * interruptions. Checkpointing goes on in the same store.
+   * @param runId - the run's id
+   * @param options - `checkpoints` (required), and metadata, signal and tools
+   * @returns the run's result
+   * @throws InvalidRunStateError when the store has no checkpoint of the run, or it cannot be read
+   */
+  async recover(runId: string, options: ResumeOptions & { checkpoints: CheckpointStore }): Promise<RunResult> {
+    const store = options?.checkpoints;
+    if (typeof store?.load !== 'function')
+      throw new InvalidAgentOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
+    const saved = await store.load(runId);
+    if (saved === undefined) throw new InvalidRunStateError(`the checkpoint store has no checkpoint of run '${runId}'.`);
+    return this.resume(RunState.fromJSON(saved), options);
+  }
+
+  private async execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
     if (options.session !== undefined)
       return runInSession({ ...options, session: options.session }, this.limits.maxDurationMs, (inner) =>
-        this.execute(input, inner, channel),
+        this.execute(start, inner, channel),
       );
-    const startedAt = Date.now();
-    const deadline = new RunDeadline(this.limits.maxDurationMs, options.signal);
-    const initial = options.state instanceof AgentState ? options.state.toJSON() : options.state;
-    const runId = randomUUID();
+    const resumed = 'state' in start ? start.state : undefined;
+    const runState = resumed ?? new RunState(RunProgress.initialData(randomUUID(), this.name));
+    const { runId } = runState;
+    const deadline = new RunDeadline(Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs), options.signal);
+    let values: AgentState;
+    if (resumed !== undefined) values = RunProgress.restoreValues(resumed.data);
+    else values = new AgentState(options.state instanceof AgentState ? options.state.toJSON() : options.state);
     const context = new RunAgentContext(
       {
         runId,
         agentName: this.name,
-        state: new AgentState(initial),
+        state: values,
         signal: deadline.signal,
+        credentials: (callId, key) => runState.credentials.get(callId)?.get(key),
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
       new RunEvents(runId, this.name, deadline.signal, channel),
     );
-    const transcript = new RunTranscript(this.instructions, options.history ?? [], input);
-    observeRun(options, transcript, context);
+    const transcript =
+      resumed !== undefined
+        ? RunProgress.restoreTranscript(resumed.data)
+        : new RunTranscript(this.instructions, options.history ?? [], (start as { input: string }).input);
+    if (resumed === undefined) observeRun(options, transcript, context);
+    const progress = new RunProgress(runState, transcript, values, options.toolChoice ?? this.toolChoice);
+    const checkpoints = new Checkpointer(options.checkpoints, runId, () => progress.capture(true));
     const { pipeline } = this.environment;
     const hooks = new RunFeatureHooks(pipeline, { runId, agentName: this.name, agentContext: context, model: this.model }, deadline.signal);
     try {
-      await hooks.runStarting(input);
+      await hooks.runStarting('input' in start ? start.input : '');
       const tools = this.toolSources.forRun(context, options.tools, deadline.signal);
       const scope = { kind: 'run', runId, agentName: this.name } as const;
-      const outcome = await runInScope(pipeline, scope, () => this.loop(context, transcript, deadline, options, tools, hooks));
+      const run: LoopRun = { context, transcript, deadline, options, tools, hooks, progress, checkpoints };
+      const outcome = await runInScope(pipeline, scope, () => this.loop(run));
+      progress.status = outcome.stopReason;
+      if (outcome.text !== undefined) runState.data.text = outcome.text;
+      else delete runState.data.text;
+      if (outcome.transferTo !== undefined) runState.data.transferTo = outcome.transferTo;
+      else delete runState.data.transferTo;
+      progress.capture(false);
       const result: RunResult = {
-        runId: context.runId,
+        runId,
         text: outcome.text ?? transcript.lastAssistantText,
         stopReason: outcome.stopReason,
         messages: transcript.messages,
@@ -168,15 +241,23 @@ export class Agent {
         usage: transcript.usage,
         stateDelta: context.state.delta,
         ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
-        durationMs: Date.now() - startedAt,
+        durationMs: progress.elapsedMs,
         ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
         ...this.extras.report(transcript),
+        state: runState,
+        interruptions: runState.interruptions,
+        pending: runState.pending,
       };
+      for (const item of result.interruptions)
+        context.events.enqueue({ type: 'interruption', kind: item.kind, callId: item.callId, toolName: item.toolName });
+      await checkpoints.save().catch((error: unknown) => {
+        throw new CheckpointSaveError(runId, (error as CheckpointSaveError).cause, result);
+      });
       await hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
       context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
       return result;
     } catch (error) {
-      await hooks.runCompleted({ error, usage: transcript.usage, durationMs: Date.now() - startedAt });
+      await hooks.runCompleted({ error, usage: transcript.usage, durationMs: progress.elapsedMs });
       throw error;
     } finally {
       deadline.dispose();
@@ -194,32 +275,41 @@ export class Agent {
     return this.toolSources.close(options.timeoutMs ?? 10_000);
   }
 
-  private async loop(
-    context: RunAgentContext,
-    transcript: RunTranscript,
-    deadline: RunDeadline,
-    options: RunOptions,
-    tools: TurnTools,
-    hooks: RunFeatureHooks,
-  ): Promise<Outcome> {
+  private async loop(run: LoopRun): Promise<Outcome> {
+    const { context, transcript, deadline, tools, progress } = run;
     const { signal } = deadline;
+    const data = progress.state.data;
+    if (data.batch === undefined && !hasUpdates(data) && data.status !== 'running')
+      // A stopped run with nothing to answer or deliver: its result as it stands.
+      return {
+        stopReason: data.status,
+        ...(data.text === undefined ? {} : { text: data.text }),
+        ...(data.transferTo === undefined ? {} : { transferTo: data.transferTo }),
+      };
+    progress.status = 'running';
+    if (data.batch !== undefined) {
+      const turn = await this.nextTools(tools, signal);
+      if (turn === undefined) return { stopReason: deadline.stopReason };
+      markInDoubt(data.batch, turn);
+      const outcome = await this.answerBatch(run, turn);
+      if (outcome !== undefined) return outcome;
+    }
     const modelCall: ModelCallSettings = {
       model: this.model,
       retry: this.retry,
       pipeline: this.environment.pipeline,
-      hooks,
+      hooks: run.hooks,
       events: context.events,
       runId: context.runId,
       agentName: this.name,
       remainingMs: () => deadline.remainingMs,
     };
-    let toolChoice = options.toolChoice ?? this.toolChoice;
-    let toolCallCount = 0;
-    for (let iteration = 0; ; iteration++) {
+    for (let first = true; ; first = false) {
       // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
-      if (iteration > 0) await nextTurn();
+      if (!first) await nextTurn();
       if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
-      if (iteration >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
+      if (data.pending.length > 0) deliverUpdates(progress.state.data, transcript);
+      if (progress.iterations >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
       let response: ChatResponse;
       let turn: TurnToolSet;
       try {
@@ -230,39 +320,92 @@ export class Agent {
           tools: turn.definitions as ToolDefinition[],
           signal,
         };
-        response = await callModel(modelCall, toolChoice === undefined ? request : { ...request, toolChoice }, iteration);
+        const { toolChoice } = progress;
+        response = await callModel(modelCall, toolChoice === undefined ? request : { ...request, toolChoice }, progress.iterations);
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
         throw error;
       }
+      progress.iterations++;
       const { message } = response;
       transcript.addAssistant(message, response.usage);
       transcript.finishReason = response.finishReason;
       const calls = message.toolCalls ?? [];
       if (calls.length === 0) return { stopReason: 'completed' };
-      if (toolCallCount + calls.length > this.limits.maxToolCalls) {
+      if (progress.toolCalls + calls.length > this.limits.maxToolCalls) {
         transcript.addNotExecuted(calls, `the run reached its limit of ${this.limits.maxToolCalls} tool calls.`);
         return { stopReason: 'max_tool_calls' };
       }
-      toolCallCount += calls.length;
-      const callEvents = new ToolCallEvents(context.events);
-      await callEvents.started(calls);
-      const executed = await tools.execute(turn, calls, options.metadata, {
-        agentContext: context,
-        runId: context.runId,
-        signal,
-        ...callEvents.listeners(),
-      });
-      const results = await this.extras.budget(executed, turn.environment.registry, context.artifacts, signal);
-      callEvents.finished(results);
-      transcript.addResults(calls, results);
+      progress.toolCalls += calls.length;
+      progress.state.data.batch = await openBatch(calls, { set: turn, policy: this.approvals, context });
+      const outcome = await this.answerBatch(run, turn);
+      if (outcome !== undefined) return outcome;
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
-      if (this.resetToolChoice && (toolChoice === 'required' || typeof toolChoice === 'object')) toolChoice = 'auto';
-      if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
-      const requested = requestedStop(context, results);
-      if (requested !== undefined) return requested;
+      const choice = progress.toolChoice;
+      if (this.resetToolChoice && (choice === 'required' || typeof choice === 'object')) progress.toolChoice = 'auto';
     }
   }
+
+  /** The tools of a turn, or undefined when the run stopped while a toolset was pending. */
+  private async nextTools(tools: TurnTools, signal: AbortSignal): Promise<TurnToolSet | undefined> {
+    try {
+      return await tools.next();
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Answers what it can of the run's batch; when every call has its result, adds them to the
+   * transcript, checkpoints, and tells whether the run stops here.
+   */
+  private async answerBatch(run: LoopRun, turn: TurnToolSet): Promise<Outcome | undefined> {
+    const { context, transcript, deadline, tools, progress, checkpoints, options } = run;
+    const state = progress.state;
+    const { signal } = deadline;
+    const done = await advanceBatch({
+      state,
+      set: turn,
+      tools,
+      context,
+      metadata: options.metadata,
+      execution: { agentContext: context, runId: context.runId, signal },
+      events: new ToolCallEvents(context.events),
+      budget: (executed) => this.extras.budget(executed, turn.environment.registry, context.artifacts, signal),
+      checkpoints,
+      policy: this.approvals,
+      received: progress.received,
+    });
+    if (!done) return deadline.expireIfDue() ? { stopReason: deadline.stopReason } : { stopReason: 'interrupted' };
+    const entries = state.data.batch!;
+    const results = entries.map(
+      (entry) => progress.received.get(entry.callId) ?? { id: entry.callId, name: entry.toolName, ...entry.result! },
+    );
+    transcript.addResults(
+      entries.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments })),
+      results,
+    );
+    delete state.data.batch;
+    await checkpoints.save();
+    if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
+    return requestedStop(context, results);
+  }
+}
+
+/** What a run starts from: a user message, or a saved state. */
+type RunStart = { input: string } | { state: RunState };
+
+/** What the loop of one run works with. */
+interface LoopRun {
+  readonly context: RunAgentContext;
+  readonly transcript: RunTranscript;
+  readonly deadline: RunDeadline;
+  readonly options: RunOptions;
+  readonly tools: TurnTools;
+  readonly hooks: RunFeatureHooks;
+  readonly progress: RunProgress;
+  readonly checkpoints: Checkpointer;
 }
 
 function requestedStop(context: RunAgentContext, results: readonly ReceivedToolResult[]): Outcome | undefined {

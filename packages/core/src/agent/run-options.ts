@@ -4,6 +4,7 @@ import type { AgentToolsItem } from '../toolsets/tool-sources.js';
 import type { ToolChoice } from '../model/chat-model.js';
 import type { ChatMessage } from '../model/messages.js';
 import type { Session } from './session.js';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 
 /** Options of one `agent.run(...)`. */
 export interface RunOptions {
@@ -32,4 +33,12 @@ export interface RunOptions {
    * toolsets given here are not closed by `agent.close()`). The agent's `toolFilter` applies to them too.
    */
   tools?: readonly AgentToolsItem[];
+  /**
+   * Where the run's checkpoints are saved (crash recovery): before and after each batch of tool calls,
+   * as results arrive, and when the run stops. `agent.recover(runId, { checkpoints })` continues it.
+   */
+  checkpoints?: CheckpointStore;
 }
+
+/** Options of `agent.resume(state, options)` and `agent.recover(runId, options)`. */
+export type ResumeOptions = Pick<RunOptions, 'metadata' | 'signal' | 'tools' | 'checkpoints'>;

@@ -3,6 +3,8 @@ import type { FinishReason, Usage } from '../model/chat-model.js';
 import type { ChatMessage } from '../model/messages.js';
 import type { StopReason } from '../model/stop-reason.js';
 import type { MemoryReport } from './memory-strategy.js';
+import type { Interruption, PendingCall } from './pausing/interruption.js';
+import type { RunState } from './pausing/run-state.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */
 export interface RunToolCall {
@@ -44,4 +46,13 @@ export interface RunResult {
   finishReason?: FinishReason;
   /** What the agent's memory strategy did (its summarizer's usage, failures it went on after); present when the agent has one. */
   memory?: MemoryReport;
+  /**
+   * Everything needed to continue the run: `JSON.stringify(run.state)` saves it, `agent.resume(state)`
+   * continues it (after answering its interruptions, or to deliver long-running updates).
+   */
+  state: RunState;
+  /** The calls the run waits on when `stopReason` is `'interrupted'` (empty otherwise), in the model's order. */
+  interruptions: Interruption[];
+  /** Long-running calls whose final result is still to come (`state.update(callId, value, { final: true })`). */
+  pending: PendingCall[];
 }

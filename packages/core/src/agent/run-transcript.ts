@@ -53,7 +53,6 @@ export class RunTranscript {
     });
   }
 
-  /** The text of the last assistant message, or `''`. */
   /**
    * Answers calls that were not executed (the run stopped first), so the transcript stays valid to
    * send back to a model as history: every tool call of an assistant message has its answer.
@@ -65,6 +64,30 @@ export class RunTranscript {
       this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
   }
 
+  /**
+   * A transcript continued from a saved run state.
+   * @param messages - the messages so far
+   * @param toolCalls - the executed tool calls so far
+   * @param usage - the usage so far
+   * @param finishReason - the last finish reason, if any
+   * @returns the transcript, appending to copies of the arrays
+   */
+  static restore(
+    messages: readonly ChatMessage[],
+    toolCalls: readonly RunToolCall[],
+    usage: Usage,
+    finishReason?: FinishReason,
+  ): RunTranscript {
+    const transcript = new RunTranscript(undefined, [], '');
+    transcript.messages.length = 0;
+    transcript.messages.push(...messages);
+    transcript.toolCalls.push(...toolCalls);
+    transcript.usage = { ...usage };
+    if (finishReason !== undefined) transcript.finishReason = finishReason;
+    return transcript;
+  }
+
+  /** The text of the last assistant message, or `''`. */
   get lastAssistantText(): string {
     for (let index = this.messages.length - 1; index >= 0; index--) {
       const message = this.messages[index]!;

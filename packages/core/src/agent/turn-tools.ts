@@ -15,8 +15,10 @@ export interface TurnToolSet {
   readonly environment: AgentEnvironment;
   /** The tools as the model is shown them. */
   readonly definitions: readonly ToolDefinition[];
-  /** Whether a tool of the set has `maxInvocations`, `maxFailures` or `needsApproval` (its calls are checked before dispatch). */
+  /** Whether a tool of the set has `maxInvocations` or `maxFailures` (its calls are checked before dispatch). */
   readonly limited: boolean;
+  /** Whether a tool of the set may stop the run before it runs: `needsApproval` set (not false), or declaration-only. */
+  readonly pausable: boolean;
 }
 
 /**

@@ -6,6 +6,9 @@
  * - `'max_duration'`: the run took longer than `maxDurationMs`;
  * - `'aborted'`: the run's signal was aborted;
  * - `'transfer'`: a tool set `actions.transferToAgent` (see `RunResult.transferTo`);
- * - `'escalate'`: a tool set `actions.escalate`.
+ * - `'escalate'`: a tool set `actions.escalate`;
+ * - `'interrupted'`: a call waits for the host (an approval, a declaration-only tool's result, a
+ *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered.
  */
-export type StopReason = 'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate';
+export type StopReason =
+  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted';

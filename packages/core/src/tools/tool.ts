@@ -2,6 +2,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { AbstractTool, type ToolOptions } from './abstract-tool.js';
 import { invokeTool, type ToolNeeds } from './invoke-tool.js';
+import { DeclaredTool, type ToolDeclarationOptions } from './declared-tool.js';
 
 /**
  * A tool with typed, validated arguments and a typed result (Koog's `Tool`): the class behind {@link Tool}.
@@ -27,6 +28,24 @@ abstract class ToolClass<TArgs, TResult> extends AbstractTool<TArgs, TResult> {
    * @returns the result
    */
   abstract execute(args: TArgs): Promise<TResult> | TResult;
+
+  /**
+   * A declaration-only tool (Microsoft Agent Framework): a name, a description and a schema, no
+   * implementation. An agent run that meets a call to it stops with a `'result'` interruption; the host
+   * runs the tool itself and answers with `state.resolve(callId, value)`, then `agent.resume(state)`.
+   * @param options - name, description, and `argsType` (an Args class or JSON Schema) or `inputSchema`
+   * @returns the tool, to register like any other
+   * @throws InvalidToolDefinitionError for a bad name or schema
+   * @example
+   * const getUserLocation = Tool.declaration({
+   *   name: 'get_user_location',
+   *   description: "The user's current city, from their browser.",
+   *   inputSchema: { type: 'object', properties: {} },
+   * });
+   */
+  static declaration<TArgs = unknown>(options: ToolDeclarationOptions<TArgs>): DeclaredTool<TArgs> {
+    return new DeclaredTool(options);
+  }
 
   /** @internal */
   [invokeTool](args: TArgs, _metadata: ToolCallMetadata): Promise<TResult> | TResult {

@@ -1,4 +1,3 @@
-import { ApprovalUnavailableError } from '../errors/approval-unavailable-error.js';
 import type { AgentEnvironment } from '../environment/agent-environment.js';
 import type { ToolExecutionOptions } from '../environment/agent-environment-options.js';
 import type { ReceivedToolResult, ToolCall } from '../environment/tool-call.js';
@@ -9,9 +8,7 @@ import type { ToolUsage } from './tool-usage.js';
 /**
  * Executes one turn's calls through an environment, enforcing the tools' per-run limits: a call to a
  * tool past `maxInvocations` or `maxFailures` is answered with a `ToolLimitError` result without
- * running, the others are counted (failures as their results arrive). A call to a tool declared with
- * `needsApproval` is answered with an `ApprovalUnavailableError` result and never runs: the agent cannot
- * pause for approval yet. Results keep the calls' order.
+ * running, the others are counted (failures as their results arrive). Results keep the calls' order.
  * @param environment - the turn's environment
  * @param calls - the model's calls
  * @param metadata - the run's metadata
@@ -33,12 +30,7 @@ export async function executeWithLimits(
   calls.forEach((call, index) => {
     const tool = environment.registry.findTool(call.name);
     const limited = tool !== undefined && (tool.maxInvocations !== undefined || tool.maxFailures !== undefined) ? tool : undefined;
-    const refused =
-      tool?.needsApproval !== undefined && tool.needsApproval !== false
-        ? new ApprovalUnavailableError(tool.name)
-        : limited
-          ? usage.admit(limited)
-          : usage.refusal(call.name);
+    const refused = limited ? usage.admit(limited) : usage.refusal(call.name);
     if (refused !== undefined) {
       results[index] = { id: call.id ?? '', name: call.name, content: `Error: ${refused.message}`, isError: true, error: refused };
       return;

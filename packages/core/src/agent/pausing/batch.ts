@@ -1,0 +1,192 @@
+import type { AgentContext } from '../../context/agent-context.js';
+import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
+import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
+import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
+import { CredentialRequiredError } from '../../errors/credential-required-error.js';
+import type { MetadataEntries, ToolCallMetadata } from '../../metadata/tool-call-metadata.js';
+import type { ModelToolCall } from '../../model/messages.js';
+import type { AnyTool } from '../../tools/abstract-tool.js';
+import type { ToolCallEvents } from '../streaming/tool-call-events.js';
+import type { TurnTools, TurnToolSet } from '../turn-tools.js';
+import { runsAlone } from '../../environment/ordered-batch.js';
+import { needsApproval, policyMayAsk, type ApprovalPolicy } from './approval-policy.js';
+import type { Checkpointer } from './checkpointer.js';
+import type { BatchEntry } from './run-state-data.js';
+import type { RunState } from './run-state.js';
+
+/** What answering one batch of calls needs from its run. @internal */
+export interface BatchSettings {
+  readonly state: RunState;
+  readonly set: TurnToolSet;
+  readonly tools: TurnTools;
+  readonly context: AgentContext;
+  readonly metadata: ToolCallMetadata | MetadataEntries | undefined;
+  readonly execution: ToolExecutionOptions;
+  readonly events: ToolCallEvents;
+  readonly budget: (results: ReceivedToolResult[]) => ReceivedToolResult[] | Promise<ReceivedToolResult[]>;
+  readonly checkpoints: Checkpointer;
+  readonly policy: ApprovalPolicy;
+  /** Full results of the calls run in this process, by call id (their `value` and `error` are not saved). */
+  readonly received: Map<string, ReceivedToolResult>;
+}
+
+/**
+ * The entries of a new batch, one per call of the model's turn, each with the gate it must pass: a
+ * declaration-only tool waits for its result, a call needing approval (the tool's `needsApproval`, else
+ * the agent's policy, evaluated now, when the turn arrives) for a person's yes.
+ * @param calls - the turn's calls
+ * @param settings - the run's batch settings
+ * @returns the entries, in the calls' order
+ */
+export async function openBatch(
+  calls: readonly ModelToolCall[],
+  settings: Pick<BatchSettings, 'set' | 'policy' | 'context'>,
+): Promise<BatchEntry[]> {
+  const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
+  const { set, policy, context } = settings;
+  if (!set.pausable && !policyMayAsk(policy)) return entries;
+  await Promise.all(
+    entries.map(async (entry) => {
+      const tool = set.environment.registry.findTool(entry.toolName);
+      if (tool === undefined) return;
+      if (tool.declarationOnly) {
+        entry.gate = 'result';
+        return;
+      }
+      if (tool.needsApproval === undefined && !policyMayAsk(policy)) return;
+      if (tool.needsApproval === false) return;
+      // Arguments that do not decode fail validation when dispatched: there is nothing to approve.
+      const decoded = tool.argsDecoder.decode(entry.arguments, defaultArgumentLimits);
+      if (!decoded.ok) return;
+      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, context)) entry.gate = 'approval';
+    }),
+  );
+  return entries;
+}
+
+/**
+ * After a crash: a call that started but has no recorded result may have run. An idempotent one runs
+ * again (with the same idempotency key); any other waits for approval, marked `inDoubt`.
+ * @param entries - the batch
+ * @param set - the turn's tools
+ */
+export function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
+  for (const entry of entries) {
+    if (!entry.started || entry.result !== undefined) continue;
+    delete entry.started;
+    if (set.environment.registry.findTool(entry.toolName)?.idempotent === true) continue;
+    entry.gate = 'approval';
+    entry.inDoubt = true;
+    delete entry.decision;
+  }
+}
+
+/**
+ * Answers what can be answered of the run's batch: rejected and resolved calls get their answers, and
+ * every call free to run (no gate, approved, credential provided) runs, unless the ordering of side
+ * effects holds it behind a call that still waits. Results are recorded as they arrive (and
+ * checkpointed); a call asking for a credential gets a `'credential'` gate instead of a result.
+ * @param settings - the run's batch settings
+ * @returns true when every call of the batch has its result
+ */
+export async function advanceBatch(settings: BatchSettings): Promise<boolean> {
+  const { state, set } = settings;
+  const entries = state.data.batch!;
+  const decided: ReceivedToolResult[] = [];
+  for (const entry of entries) {
+    if (entry.result !== undefined || entry.decision === undefined) continue;
+    if (entry.decision.kind === 'rejected') {
+      const reason = entry.decision.reason;
+      entry.result = { content: `Error: the call was rejected${reason ? `: ${reason}` : '.'}`, isError: true };
+    } else if (entry.decision.kind === 'resolved') entry.result = { content: entry.decision.content, isError: false };
+    else continue;
+    decided.push({ id: entry.callId, name: entry.toolName, ...entry.result });
+  }
+  if (decided.length > 0) settings.events.finished(decided);
+  const runnable = runnableNow(entries, state, (entry) => set.environment.registry.findTool(entry.toolName));
+  if (runnable.length > 0) await runEntries(runnable, settings);
+  return entries.every((entry) => entry.result !== undefined);
+}
+
+/** The entries that may run now: free of gates, and not held behind a waiting call by the ordering of side effects. */
+function runnableNow(entries: readonly BatchEntry[], state: RunState, toolOf: (entry: BatchEntry) => AnyTool | undefined): BatchEntry[] {
+  const runnable: BatchEntry[] = [];
+  let waitingBefore = false;
+  let blocked = false;
+  for (const entry of entries) {
+    if (entry.result !== undefined) continue;
+    const alone = runsAlone(toolOf(entry));
+    if (state.waiting(entry) !== undefined) {
+      waitingBefore = true;
+      if (alone) blocked = true;
+      continue;
+    }
+    if (blocked) continue;
+    if (alone && waitingBefore) {
+      // A write waits for every earlier call, and every later call waits for it.
+      blocked = true;
+      continue;
+    }
+    runnable.push(entry);
+  }
+  return runnable;
+}
+
+async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Promise<void> {
+  const { state, set, checkpoints, events } = settings;
+  for (const entry of runnable) entry.started = true;
+  // A crash after this save finds the calls marked started: none is repeated blindly.
+  await checkpoints.save();
+  const calls: ToolCall[] = runnable.map((entry) => ({
+    id: entry.callId,
+    name: entry.toolName,
+    arguments: entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined ? entry.decision.arguments : entry.arguments,
+  }));
+  await events.started(calls as ModelToolCall[]);
+  const byId = new Map(runnable.map((entry) => [entry.callId, entry]));
+  const listeners = events.listeners();
+  const onResult = (result: ReceivedToolResult, index: number): void => {
+    if (requestsCredential(result)) return;
+    listeners.onResult?.(result, index);
+    const entry = byId.get(result.id);
+    if (entry === undefined) return;
+    entry.result = { content: result.content, isError: result.isError };
+    checkpoints.saveSoon();
+  };
+  const executed = await settings.tools.execute(set, calls, settings.metadata, { ...settings.execution, ...listeners, onResult });
+  const results = await settings.budget(executed);
+  events.finished(results.filter((result) => !requestsCredential(result)));
+  results.forEach((result, index) => {
+    const entry = runnable[index]!;
+    delete entry.started;
+    if (requestsCredential(result)) {
+      entry.gate = 'credential';
+      entry.request = (credentialError(result) as CredentialRequiredError).request;
+      delete entry.result;
+      return;
+    }
+    entry.result = { content: result.content, isError: result.isError };
+    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+    settings.received.set(entry.callId, result);
+    const tool = set.environment.registry.findTool(entry.toolName);
+    if (tool?.longRunning && !result.isError && !state.data.pending.some((pending) => pending.callId === entry.callId))
+      state.data.pending.push({
+        callId: entry.callId,
+        toolName: entry.toolName,
+        arguments: entry.arguments,
+        initialResult: result.content,
+        updates: [],
+      });
+  });
+}
+
+function credentialError(result: ReceivedToolResult): unknown {
+  const { error } = result;
+  if (CredentialRequiredError.isInstance(error)) return error;
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  return CredentialRequiredError.isInstance(cause) ? cause : undefined;
+}
+
+function requestsCredential(result: ReceivedToolResult): boolean {
+  return result.isError && credentialError(result) !== undefined;
+}

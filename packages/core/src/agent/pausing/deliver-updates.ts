@@ -1,0 +1,36 @@
+import type { RunTranscript } from '../run-transcript.js';
+import type { RunStateData } from './run-state-data.js';
+
+/**
+ * Delivers the updates given with `state.update(...)` to the model: one user message per update that
+ * names the call and the tool (a provider accepts one tool message per call id, and the call's first
+ * result already was one). A call whose final update is delivered is closed.
+ * @param data - the run's state
+ * @param transcript - the run's transcript
+ * @returns how many updates were delivered
+ */
+export function deliverUpdates(data: RunStateData, transcript: RunTranscript): number {
+  let delivered = 0;
+  for (const entry of data.pending) {
+    for (const update of entry.updates) {
+      const heading = update.final
+        ? `The final result of the long-running tool call ${entry.callId} (${entry.toolName}), which was pending:`
+        : `An update of the long-running tool call ${entry.callId} (${entry.toolName}), still pending:`;
+      transcript.messages.push({ role: 'user', content: `${heading}\n${update.value}` });
+      delivered++;
+    }
+    entry.updates = [];
+  }
+  if (delivered === 0) return 0;
+  for (const entry of data.pending) if (entry.final) data.done.push(entry.callId);
+  data.pending = data.pending.filter((entry) => !entry.final);
+  return delivered;
+}
+
+/**
+ * @param data - the run's state
+ * @returns whether an update waits to be delivered
+ */
+export function hasUpdates(data: RunStateData): boolean {
+  return data.pending.some((entry) => entry.updates.length > 0);
+}

@@ -1,0 +1,148 @@
+import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
+import type { ChatMessage } from '../../model/messages.js';
+import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunStateData } from './run-state-data.js';
+
+const statuses = new Set([
+  'running',
+  'completed',
+  'max_iterations',
+  'max_tool_calls',
+  'max_duration',
+  'aborted',
+  'transfer',
+  'escalate',
+  'interrupted',
+]);
+const gates = new Set(['approval', 'result', 'credential']);
+const decisions = new Set(['approved', 'rejected', 'resolved']);
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function fail(path: string, expected: string, value: unknown): never {
+  const found = value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
+  throw new InvalidRunStateError(`${path} should be ${expected}, but was ${found}.`);
+}
+
+function string(data: Json, key: string, path: string, optional = false): void {
+  const value = data[key];
+  if (optional && value === undefined) return;
+  if (typeof value !== 'string') fail(`${path}.${key}`, 'a string', value);
+}
+
+function count(data: Json, key: string, path: string): void {
+  const value = data[key];
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`${path}.${key}`, 'a number >= 0', value);
+}
+
+function list(data: Json, key: string, path: string): unknown[] {
+  const value = data[key];
+  if (!Array.isArray(value)) fail(`${path}.${key}`, 'an array', value);
+  return value;
+}
+
+function readMessage(message: unknown, path: string): void {
+  if (!isObject(message)) fail(path, 'a message object', message);
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return string(message, 'content', path);
+    case 'tool':
+      string(message, 'toolCallId', path);
+      string(message, 'name', path);
+      return string(message, 'content', path);
+    case 'assistant':
+      if (message.content !== null) string(message, 'content', path);
+      if (message.toolCalls === undefined) return;
+      list(message, 'toolCalls', path).forEach((call, index) => {
+        const callPath = `${path}.toolCalls[${index}]`;
+        if (!isObject(call)) fail(callPath, 'a tool call object', call);
+        for (const key of ['id', 'name', 'arguments']) string(call, key, callPath);
+      });
+      return;
+    default:
+      fail(`${path}.role`, "'system', 'user', 'assistant' or 'tool'", message.role);
+  }
+}
+
+function readBatch(batch: unknown[], messages: ChatMessage[]): void {
+  const last = messages.at(-1);
+  const calls = last?.role === 'assistant' ? (last.toolCalls ?? []) : [];
+  if (calls.length !== batch.length)
+    throw new InvalidRunStateError(
+      `state.batch has ${batch.length} calls, but the last message should be the assistant message asking for them (it asks for ${calls.length}).`,
+    );
+  batch.forEach((entry, index) => {
+    const path = `state.batch[${index}]`;
+    if (!isObject(entry)) fail(path, 'a call object', entry);
+    for (const key of ['callId', 'toolName', 'arguments']) string(entry, key, path);
+    if (entry.callId !== calls[index]!.id)
+      fail(`${path}.callId`, `'${calls[index]!.id}' (the call of the assistant message)`, entry.callId);
+    if (entry.gate !== undefined && !gates.has(entry.gate as string))
+      fail(`${path}.gate`, "'approval', 'result' or 'credential'", entry.gate);
+    if (entry.decision !== undefined && (!isObject(entry.decision) || !decisions.has(entry.decision.kind as string)))
+      fail(`${path}.decision`, "an object of kind 'approved', 'rejected' or 'resolved'", entry.decision);
+    const result = entry.result;
+    if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
+      fail(`${path}.result`, '{ content: string, isError: boolean }', result);
+    const typed = entry as unknown as BatchEntry;
+    if (typed.gate === 'credential' && !isObject(typed.request))
+      fail(`${path}.request`, "the credential request of a 'credential' gate", typed.request);
+  });
+}
+
+function readPending(pending: unknown[]): void {
+  pending.forEach((entry, index) => {
+    const path = `state.pending[${index}]`;
+    if (!isObject(entry)) fail(path, 'a pending call object', entry);
+    for (const key of ['callId', 'toolName', 'arguments', 'initialResult']) string(entry, key, path);
+    list(entry, 'updates', path).forEach((update, position) => {
+      if (!isObject(update) || typeof update.value !== 'string' || typeof update.final !== 'boolean')
+        fail(`${path}.updates[${position}]`, '{ value: string, final: boolean }', update);
+    });
+    const typed = entry as unknown as PendingEntry;
+    if (typed.final !== undefined && typeof typed.final !== 'boolean') fail(`${path}.final`, 'a boolean', typed.final);
+  });
+}
+
+/**
+ * Checks that a value is a run state this package can resume (the JSON of `RunState`).
+ * @param json - what `JSON.parse` gave
+ * @returns the same value, typed
+ * @throws InvalidRunStateError naming the first field that is wrong and what was expected
+ */
+export function readRunState(json: unknown): RunStateData {
+  if (!isObject(json) || json.type !== runStateType)
+    fail('state', `a run state (an object with type '${runStateType}', from JSON.stringify(run.state))`, isObject(json) ? json.type : json);
+  const version = json.version;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) fail('state.version', 'a whole number >= 1', version);
+  if (version > runStateVersion)
+    throw new InvalidRunStateError(
+      `it was written by a newer version of toolcraft (run state version ${version}); this version reads version ${runStateVersion} and older. Resume it with the newer version.`,
+    );
+  for (const key of ['runId', 'agentName']) string(json, key, 'state');
+  if (!statuses.has(json.status as string)) fail('state.status', "'running' or a stop reason", json.status);
+  string(json, 'text', 'state', true);
+  string(json, 'transferTo', 'state', true);
+  const messages = list(json, 'messages', 'state');
+  messages.forEach((message, index) => readMessage(message, `state.messages[${index}]`));
+  list(json, 'toolCalls', 'state').forEach((call, index) => {
+    const path = `state.toolCalls[${index}]`;
+    if (!isObject(call)) fail(path, 'a tool call object', call);
+    for (const key of ['id', 'name', 'arguments']) string(call, key, path);
+    if (!isObject(call.result) || typeof call.result.content !== 'string')
+      fail(`${path}.result`, '{ content: string, isError: boolean }', call.result);
+  });
+  if (!isObject(json.usage)) fail('state.usage', 'an object of token counts', json.usage);
+  for (const key of ['inputTokens', 'outputTokens', 'totalTokens']) count(json.usage, key, 'state.usage');
+  if (!isObject(json.state)) fail('state.state', 'an object of state values', json.state);
+  if (!list(json, 'changed', 'state').every((key) => typeof key === 'string')) fail('state.changed', 'an array of keys', json.changed);
+  for (const key of ['iterations', 'toolCallCount', 'elapsedMs']) count(json, key, 'state');
+  if (json.batch !== undefined) readBatch(list(json, 'batch', 'state'), messages as ChatMessage[]);
+  else if (json.status === 'interrupted')
+    throw new InvalidRunStateError("state.status is 'interrupted', but state.batch (the calls it waits on) is missing.");
+  readPending(list(json, 'pending', 'state'));
+  if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
+  return json as unknown as RunStateData;
+}

@@ -1,0 +1,144 @@
+import { AgentState } from '../../context/agent-state.js';
+import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { ToolChoice } from '../../model/chat-model.js';
+import type { RunToolCall } from '../run-result.js';
+import { RunTranscript } from '../run-transcript.js';
+import { runStateType, runStateVersion, type RunStateData, type RunStatus } from './run-state-data.js';
+import type { RunState } from './run-state.js';
+
+/**
+ * Where one run (or one resumption of it) stands: its counters across resumes, its transcript and
+ * state, and how it turns them into the data of its {@link RunState}.
+ * @internal
+ */
+export class RunProgress {
+  /** Model calls made, across resumes. */
+  iterations: number;
+  /** Tool calls asked for, across resumes. */
+  toolCalls: number;
+  /** The tool choice of the next model call. */
+  toolChoice?: ToolChoice;
+  /** Where the run stands. */
+  status: RunStatus;
+  /** Full results of the calls run in this process, by call id. */
+  readonly received = new Map<string, ReceivedToolResult>();
+  private readonly startedAt = Date.now();
+  private readonly elapsedBefore: number;
+
+  /**
+   * @param state - the run's state object (moved on in place)
+   * @param transcript - the run's transcript
+   * @param values - the run's state values
+   * @param toolChoice - the tool choice to start with, for a new run
+   */
+  constructor(
+    readonly state: RunState,
+    readonly transcript: RunTranscript,
+    readonly values: AgentState,
+    toolChoice: ToolChoice | undefined,
+  ) {
+    const { data } = state;
+    this.iterations = data.iterations;
+    this.toolCalls = data.toolCallCount;
+    this.elapsedBefore = data.elapsedMs;
+    this.status = data.status;
+    const choice = data.status === 'running' && data.iterations === 0 ? toolChoice : (data.toolChoice ?? toolChoice);
+    if (choice !== undefined) this.toolChoice = choice;
+  }
+
+  /** Running time across resumes, in ms. */
+  get elapsedMs(): number {
+    return this.elapsedBefore + (Date.now() - this.startedAt);
+  }
+
+  /**
+   * Writes where the run stands into its state's data.
+   * @param copy - true for a checkpoint: the parts that change later are copied
+   * @returns the data (the state's own object, or a copy)
+   */
+  capture(copy: boolean): RunStateData {
+    const { data } = this.state;
+    const { transcript, values } = this;
+    const delta = values.delta;
+    const captured: RunStateData = {
+      ...data,
+      status: this.status,
+      messages: copy ? transcript.messages.slice() : transcript.messages,
+      toolCalls: transcript.toolCalls.map(({ id, name, arguments: args, result }) => ({
+        id,
+        name,
+        arguments: args,
+        result: { content: result.content, isError: result.isError },
+      })),
+      usage: { ...transcript.usage },
+      state: values.toJSON(),
+      changed: Object.keys(delta),
+      iterations: this.iterations,
+      toolCallCount: this.toolCalls,
+      elapsedMs: this.elapsedMs,
+      ...(this.toolChoice === undefined ? {} : { toolChoice: this.toolChoice }),
+      ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
+    };
+    if (!copy) {
+      this.state.data = captured;
+      return captured;
+    }
+    captured.pending = structuredClone(data.pending);
+    captured.done = data.done.slice();
+    if (data.batch !== undefined) captured.batch = structuredClone(data.batch);
+    return captured;
+  }
+
+  /**
+   * The data of a new run's state.
+   * @param runId - the run's id
+   * @param agentName - the agent's name
+   * @returns data with nothing done yet
+   */
+  static initialData(runId: string, agentName: string): RunStateData {
+    return {
+      type: runStateType,
+      version: runStateVersion,
+      runId,
+      agentName,
+      status: 'running',
+      messages: [],
+      toolCalls: [],
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      state: {},
+      changed: [],
+      iterations: 0,
+      toolCallCount: 0,
+      elapsedMs: 0,
+      pending: [],
+      done: [],
+    };
+  }
+
+  /**
+   * The state values of a resumed run, with the changes it had made still counted as its delta.
+   * @param data - the saved state
+   * @returns the run's state values
+   */
+  static restoreValues(data: RunStateData): AgentState {
+    const values = new AgentState(data.state);
+    for (const key of data.changed) {
+      if (key in data.state) values.set(key, data.state[key]);
+      else {
+        values.set(key, undefined);
+        values.delete(key);
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The transcript of a resumed run.
+   * @param data - the saved state
+   * @returns the transcript
+   */
+  static restoreTranscript(data: RunStateData): RunTranscript {
+    const toolCalls: RunToolCall[] = data.toolCalls.map((call) => ({ ...call, result: { id: call.id, name: call.name, ...call.result } }));
+    return RunTranscript.restore(data.messages, toolCalls, data.usage, data.finishReason);
+  }
+}

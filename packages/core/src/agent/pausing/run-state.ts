@@ -1,0 +1,231 @@
+import { RunStateDecisionError } from '../../errors/run-state-decision-error.js';
+import type { StopReason } from '../../model/stop-reason.js';
+import type { Interruption, PendingCall } from './interruption.js';
+import { readRunState } from './read-run-state.js';
+import { runStateVersion, type BatchEntry, type RunStateData } from './run-state-data.js';
+
+const brand = Symbol.for('toolcraft.RunState');
+
+/** Credentials the host provided, by call id and key; in memory only, never serialized. */
+type Credentials = Map<string, Map<string, unknown>>;
+
+function contentOf(value: unknown, callId: string, decision: string): string {
+  if (typeof value === 'string') return value;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new RunStateDecisionError(
+      callId,
+      decision,
+      `the value cannot be sent to the model: ${String(error)}; expected a string or JSON data.`,
+    );
+  }
+  if (text === undefined)
+    throw new RunStateDecisionError(callId, decision, `the value is ${String(value)}; expected a string or JSON data.`);
+  return text;
+}
+
+/**
+ * Everything needed to continue a run that stopped: the transcript, the state and its changes, the
+ * counters, the calls it waits on, and the long-running calls still open (the OpenAI Agents SDK's
+ * `RunState`). `JSON.stringify(run.state)` saves it; `RunState.fromJSON(JSON.parse(saved))` reads it
+ * back, in any process; answer its interruptions, then `agent.resume(state)`.
+ *
+ * A state is resumed in place: the resumed run moves it on, and `run.state` of the resumed run is the
+ * same object, so resuming it again never repeats a call whose result it recorded. Credentials the host
+ * provides stay in this object's memory and are never serialized.
+ * @example
+ * const run = await agent.run('Delete the logs older than a week');
+ * if (run.stopReason === 'interrupted') {
+ *   const saved = JSON.stringify(run.state);
+ *   // ... later, anywhere:
+ *   const state = RunState.fromJSON(JSON.parse(saved));
+ *   for (const item of state.interruptions) state.approve(item.callId);
+ *   const resumed = await agent.resume(state);
+ * }
+ */
+export class RunState {
+  /** The version of the format this package writes; it reads this one and older. */
+  static readonly version: number = runStateVersion;
+  private readonly [brand] = true;
+  /** @internal The state's data, moved on by the run that resumes it. */
+  data: RunStateData;
+  /** @internal Credentials provided for calls, by call id and key (in memory only). */
+  readonly credentials: Credentials;
+
+  /**
+   * @internal Use `run.state` or {@link RunState.fromJSON}.
+   * @param data - the state's data
+   * @param credentials - credentials already provided, if any
+   */
+  constructor(data: RunStateData, credentials: Credentials = new Map()) {
+    this.data = data;
+    this.credentials = credentials;
+  }
+
+  /**
+   * Reads a state saved with `JSON.stringify(run.state)` (after `JSON.parse`).
+   * @param json - the parsed JSON
+   * @returns the state, ready for decisions and `agent.resume`
+   * @throws InvalidRunStateError when it is not a run state, is from a newer version, or is inconsistent
+   */
+  static fromJSON(json: unknown): RunState {
+    return new RunState(readRunState(structuredClone(json)));
+  }
+
+  /**
+   * Tells whether a value is a {@link RunState}, from any copy of the package.
+   * @param value - any value
+   * @returns true for a run state
+   */
+  static isInstance(value: unknown): value is RunState {
+    return typeof value === 'object' && value !== null && (value as { [brand]?: unknown })[brand] === true;
+  }
+
+  /** The run's id (the same across resumes; `context.runId` of its tools). */
+  get runId(): string {
+    return this.data.runId;
+  }
+
+  /** The agent whose run it is; only that agent (by name) resumes it. */
+  get agentName(): string {
+    return this.data.agentName;
+  }
+
+  /** Why the run stopped, or undefined for a checkpoint taken while it ran. */
+  get stopReason(): StopReason | undefined {
+    return this.data.status === 'running' ? undefined : this.data.status;
+  }
+
+  /** The calls the run waits on and that have no answer yet, in the model's order. */
+  get interruptions(): Interruption[] {
+    return (this.data.batch ?? []).flatMap((entry) => {
+      const interruption = this.waiting(entry);
+      return interruption === undefined ? [] : [interruption];
+    });
+  }
+
+  /** The long-running calls whose final result is still to be delivered with `update(..., { final: true })`. */
+  get pending(): PendingCall[] {
+    return this.data.pending
+      .filter((entry) => !entry.final)
+      .map(({ callId, toolName, arguments: args, initialResult }) => ({ callId, toolName, arguments: args, initialResult }));
+  }
+
+  /**
+   * Approves a call that waits for approval; on resume it runs (with the edited arguments when given,
+   * validated like the model's). Approving again replaces the earlier decision.
+   * @param callId - the call's id
+   * @param options - `arguments`: edited arguments (an object or a JSON string)
+   * @throws RunStateDecisionError when the call is unknown or does not wait for approval
+   */
+  approve(callId: string, options: { arguments?: string | Readonly<Record<string, unknown>> } = {}): void {
+    const entry = this.gated(callId, 'approve', 'approval');
+    const edited = options.arguments;
+    if (edited !== undefined && typeof edited !== 'string' && (typeof edited !== 'object' || edited === null || Array.isArray(edited)))
+      throw new RunStateDecisionError(callId, 'approve', `arguments should be an object or a JSON string, but was ${typeof edited}.`);
+    const args = edited === undefined ? undefined : typeof edited === 'string' ? edited : contentOf(edited, callId, 'approve');
+    entry.decision = args === undefined ? { kind: 'approved' } : { kind: 'approved', arguments: args };
+  }
+
+  /**
+   * Rejects a call that waits for approval: the model is told it was rejected (an error result with
+   * the reason) and the run goes on.
+   * @param callId - the call's id
+   * @param reason - why, for the model
+   * @throws RunStateDecisionError when the call is unknown or does not wait for approval
+   */
+  reject(callId: string, reason?: string): void {
+    const entry = this.gated(callId, 'reject', 'approval');
+    entry.decision = reason === undefined ? { kind: 'rejected' } : { kind: 'rejected', reason: String(reason) };
+  }
+
+  /**
+   * Answers a call to a declaration-only tool with the result the host got.
+   * @param callId - the call's id
+   * @param value - the result: a string as it is, anything else as JSON
+   * @throws RunStateDecisionError when the call is unknown, is not a declaration-only call, or the value is not JSON
+   */
+  resolve(callId: string, value: unknown): void {
+    const entry = this.gated(callId, 'resolve', 'result');
+    entry.decision = { kind: 'resolved', content: contentOf(value, callId, 'resolve') };
+  }
+
+  /**
+   * Provides the credential a call asked for; on resume the call runs again and reads it with
+   * `context.credential(key)`. Kept in this object's memory only: provide it in the process that resumes.
+   * @param callId - the call's id
+   * @param credential - the credential (a token, a key, an object)
+   * @throws RunStateDecisionError when the call is unknown, did not ask for a credential, or already has this one
+   */
+  provideCredential(callId: string, credential: unknown): void {
+    const entry = this.gated(callId, 'provideCredential', 'credential');
+    const key = entry.request!.key;
+    const provided = this.credentials.get(callId) ?? new Map<string, unknown>();
+    if (provided.has(key))
+      throw new RunStateDecisionError(callId, 'provideCredential', `the credential '${key}' was already provided for it.`);
+    if (credential === undefined)
+      throw new RunStateDecisionError(callId, 'provideCredential', 'the credential is undefined; expected a value.');
+    provided.set(key, credential);
+    this.credentials.set(callId, provided);
+  }
+
+  /**
+   * Gives progress or the final result of a long-running call; `agent.resume(state)` delivers it to
+   * the model as a message naming the call and the tool.
+   * @param callId - the long-running call's id (see {@link RunState.pending})
+   * @param value - the update: a string as it is, anything else as JSON
+   * @param options - `final: true` for the final result (the call is then closed)
+   * @throws RunStateDecisionError when the call is not an open long-running call, or after its final update
+   */
+  update(callId: string, value: unknown, options: { final?: boolean } = {}): void {
+    const entry = this.data.pending.find((candidate) => candidate.callId === callId);
+    if (entry === undefined) {
+      const problem = this.data.done.includes(callId)
+        ? 'its final result was already delivered to the model.'
+        : `it is not an open long-running call; the open ones are ${this.listed(this.pending.map((call) => call.callId))}.`;
+      throw new RunStateDecisionError(callId, 'update', problem);
+    }
+    if (entry.final) throw new RunStateDecisionError(callId, 'update', 'its final update was already given; no update may follow it.');
+    const final = options.final === true;
+    entry.updates.push({ value: contentOf(value, callId, 'update'), final });
+    if (final) entry.final = true;
+  }
+
+  /** @returns the JSON form (what `JSON.stringify(state)` writes); credentials are never in it */
+  toJSON(): RunStateData {
+    return structuredClone(this.data);
+  }
+
+  /** @internal The interruption an entry stands for, when it still waits. */
+  waiting(entry: BatchEntry): Interruption | undefined {
+    if (entry.gate === undefined || entry.decision !== undefined || entry.result !== undefined) return undefined;
+    const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.data.agentName };
+    if (entry.gate === 'approval') return { kind: 'approval', ...base, ...(entry.inDoubt ? { inDoubt: true } : {}) };
+    if (entry.gate === 'result') return { kind: 'result', ...base };
+    if (this.credentials.get(entry.callId)?.has(entry.request!.key)) return undefined;
+    return { kind: 'credential', ...base, request: entry.request! };
+  }
+
+  private gated(callId: string, decision: string, gate: NonNullable<BatchEntry['gate']>): BatchEntry {
+    const batch = this.data.batch ?? [];
+    const entry = batch.find((candidate) => candidate.callId === callId);
+    const waiting = this.interruptions.map((item) => `'${item.callId}' (${item.kind})`);
+    if (entry === undefined)
+      throw new RunStateDecisionError(callId, decision, `the run has no such call waiting; it waits on ${this.listed(waiting)}.`);
+    if (entry.result !== undefined) throw new RunStateDecisionError(callId, decision, 'its result is already recorded.');
+    const expected = { approval: 'approval', result: "a declaration-only tool's result", credential: 'a credential' }[gate];
+    if (entry.gate !== gate)
+      throw new RunStateDecisionError(
+        callId,
+        decision,
+        `it does not wait for ${expected} (it ${entry.gate === undefined ? 'waits for nothing' : `waits for ${entry.gate}`}).`,
+      );
+    return entry;
+  }
+
+  private listed(items: readonly string[]): string {
+    return items.length === 0 ? 'none' : items.join(', ');
+  }
+}

@@ -1,0 +1,188 @@
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, RunState, RunStateDecisionError } from '../../src/index.js';
+import { call, PathTool } from './support.js';
+
+describe('approvals: a call that needs a person stops the run until the host decides', () => {
+  it('stops with interrupted, lists the call, and runs it once after approve and resume', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/tmp/a')] }, { text: 'Deleted.' }]);
+    const agent = new Agent({ model, tools: [remove] });
+
+    const run = await agent.run('delete /tmp/a');
+    expect(run.stopReason).toBe('interrupted');
+    expect(run.interruptions).toEqual([
+      { kind: 'approval', callId: 'c1', toolName: 'delete_file', arguments: '{"path":"/tmp/a"}', agentName: 'agent' },
+    ]);
+    expect(remove.ran).toEqual([]);
+    expect(model.requests).toHaveLength(1);
+
+    run.state.approve('c1');
+    const resumed = await agent.resume(run.state);
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.text).toBe('Deleted.');
+    expect(remove.ran).toEqual(['/tmp/a']);
+    expect(resumed.runId).toBe(run.runId);
+    expect(resumed.toolCalls.map((item) => item.result.content)).toEqual(['delete_file /tmp/a']);
+    // The model saw one tool message for the call, right after the assistant message that asked for it.
+    expect(model.requests[1]!.messages.slice(-2).map((message) => message.role)).toEqual(['assistant', 'tool']);
+
+    // Resuming again never runs the call twice.
+    await agent.resume(run.state);
+    expect(remove.ran).toEqual(['/tmp/a']);
+  });
+
+  it('survives JSON: the state is saved, read back elsewhere, decided and resumed', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const makeAgent = () =>
+      new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/tmp/a')] }, { text: 'Done.' }]), tools: [remove] });
+    const run = await makeAgent().run('delete /tmp/a');
+    const saved = JSON.stringify(run.state);
+
+    const state = RunState.fromJSON(JSON.parse(saved));
+    expect(state.interruptions.map((item) => item.callId)).toEqual(['c1']);
+    state.approve('c1');
+    const other = new Agent({ model: new ScriptedModel([{ text: 'Done.' }]), tools: [remove] });
+    const resumed = await other.resume(state);
+    expect(resumed.text).toBe('Done.');
+    expect(remove.ran).toEqual(['/tmp/a']);
+  });
+
+  it('tells the model a rejected call was rejected, with the reason, and goes on', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/etc')] }, { text: 'I will not delete it.' }]);
+    const agent = new Agent({ model, tools: [remove] });
+    const run = await agent.run('delete /etc');
+    run.state.reject('c1', 'system folders stay');
+    const resumed = await agent.resume(run.state);
+    expect(remove.ran).toEqual([]);
+    expect(resumed.toolCalls[0]!.result).toMatchObject({ isError: true, content: 'Error: the call was rejected: system folders stay' });
+    expect(resumed.stopReason).toBe('completed');
+  });
+
+  it('runs an approved call with edited arguments, validated again like the model’s', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/')] }, { text: 'ok' }, { text: 'ok' }]);
+    const agent = new Agent({ model, tools: [remove] });
+    const run = await agent.run('clean up');
+    run.state.approve('c1', { arguments: { path: '/tmp/only-this' } });
+    const resumed = await agent.resume(run.state);
+    expect(remove.ran).toEqual(['/tmp/only-this']);
+    expect(resumed.toolCalls[0]!.arguments).toBe('{"path":"/tmp/only-this"}');
+
+    const second = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c2', 'delete_file', '/')] }, { text: 'ok' }]),
+      tools: [remove],
+    }).run('x');
+    second.state.approve('c2', { arguments: { path: 42 } });
+    const bad = await new Agent({ model: new ScriptedModel([{ text: 'ok' }]), tools: [remove] }).resume(second.state);
+    expect(bad.toolCalls[0]!.result.isError).toBe(true);
+    expect(bad.toolCalls[0]!.result.content).toMatch(/path/);
+    expect(remove.ran).toEqual(['/tmp/only-this']);
+  });
+
+  it('reports all calls of a turn that need approval together; the others run, in order of their effects', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const read = new PathTool('read_file', 'read');
+    const write = new PathTool('write_file', 'write');
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          call('r1', 'read_file', '/a'),
+          call('d1', 'delete_file', '/b'),
+          call('r2', 'read_file', '/c'),
+          call('d2', 'delete_file', '/d'),
+        ],
+      },
+      { text: 'done' },
+    ]);
+    const agent = new Agent({ model, tools: [remove, read, write] });
+    const run = await agent.run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['d1', 'd2']);
+    // r1 runs; r2 comes after the destructive d1 and waits with it.
+    expect(read.ran).toEqual(['/a']);
+    run.state.approve('d1');
+    run.state.reject('d2');
+    const resumed = await agent.resume(run.state);
+    expect(read.ran).toEqual(['/a', '/c']);
+    expect(remove.ran).toEqual(['/b']);
+    expect(resumed.toolCalls.map((item) => item.id)).toEqual(['r1', 'd1', 'r2', 'd2']);
+  });
+
+  it('returns undecided interruptions again without a model call', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a'), call('c2', 'delete_file', '/b')] }, { text: 'ok' }]);
+    const agent = new Agent({ model, tools: [remove] });
+    const run = await agent.run('x');
+    run.state.approve('c1');
+    const again = await agent.resume(run.state);
+    expect(again.stopReason).toBe('interrupted');
+    expect(again.interruptions.map((item) => item.callId)).toEqual(['c2']);
+    expect(model.requests).toHaveLength(1);
+    expect(remove.ran).toEqual(['/a']);
+  });
+
+  it.each([
+    ['destructive', ['delete_file']],
+    ['write', ['write_file', 'delete_file']],
+    ['all', ['read_file', 'write_file', 'delete_file']],
+    ['none', []],
+  ] as const)("selects calls by effect with approvals: '%s'", async (approvals, expected) => {
+    const tools = [new PathTool('read_file', 'read'), new PathTool('write_file', 'write'), new PathTool('delete_file', 'destructive')];
+    const model = new ScriptedModel([
+      { toolCalls: [call('a', 'read_file', '/x'), call('b', 'write_file', '/x'), call('c', 'delete_file', '/x')] },
+      { text: 'ok' },
+    ]);
+    const run = await new Agent({ model, tools, approvals }).run('x');
+    expect(run.interruptions.map((item) => item.toolName)).toEqual(expected);
+  });
+
+  it('lets a tool’s own needsApproval win over the agent policy, and asks a predicate with the decoded arguments', async () => {
+    const safe = new PathTool('delete_tmp', 'destructive', { needsApproval: false });
+    const predicate = jest.fn((args: { path: string }) => !args.path.startsWith('/tmp/'));
+    const guarded = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const model = new ScriptedModel([
+      { toolCalls: [call('a', 'delete_tmp', '/x'), call('b', 'delete_file', '/tmp/y'), call('c', 'delete_file', '/home/z')] },
+      { text: 'ok' },
+    ]);
+    const run = await new Agent({ model, tools: [safe, guarded], approvals: 'all' }).run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['c']);
+    expect(predicate.mock.calls.map(([args]) => args.path).sort()).toEqual(['/home/z', '/tmp/y']);
+  });
+
+  it('asks for approval when the predicate throws (the safe answer)', async () => {
+    const tool = new PathTool('delete_file', 'destructive', {
+      needsApproval: () => {
+        throw new Error('policy service down');
+      },
+    });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('a', 'delete_file', '/x')] }]), tools: [tool] }).run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(tool.ran).toEqual([]);
+  });
+
+  it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const read = new PathTool('read_file', 'read');
+    const model = new ScriptedModel([{ toolCalls: [call('r', 'read_file', '/a'), call('d', 'delete_file', '/b')] }, { text: 'ok' }]);
+    const agent = new Agent({ model, tools: [remove, read] });
+    const run = await agent.run('x');
+    expect(() => run.state.approve('nope')).toThrow(RunStateDecisionError);
+    expect(() => run.state.approve('nope')).toThrow(
+      "Cannot approve tool call 'nope': the run has no such call waiting; it waits on 'd' (approval).",
+    );
+    expect(() => run.state.approve('r')).toThrow("Cannot approve tool call 'r': its result is already recorded.");
+    expect(() => run.state.resolve('d', 1)).toThrow(
+      "Cannot resolve tool call 'd': it does not wait for a declaration-only tool's result (it waits for approval).",
+    );
+    expect(() => run.state.provideCredential('d', 'x')).toThrow(/does not wait for a credential/);
+    expect(() => run.state.update('d', 'x')).toThrow(
+      "Cannot update tool call 'd': it is not an open long-running call; the open ones are none.",
+    );
+    run.state.approve('d');
+    expect((await agent.resume(run.state)).stopReason).toBe('completed');
+  });
+
+  it('refuses an unknown approvals option', () => {
+    expect(() => new Agent({ model: new ScriptedModel([]), approvals: 'sometimes' as never })).toThrow(/approvals/);
+  });
+});
