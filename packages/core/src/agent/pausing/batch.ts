@@ -151,6 +151,7 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
     const entry = byId.get(result.id);
     if (entry === undefined) return;
     entry.result = { content: result.content, isError: result.isError };
+    delete entry.started;
     checkpoints.saveSoon();
   };
   const executed = await settings.tools.execute(set, calls, settings.metadata, { ...settings.execution, ...listeners, onResult });

@@ -1,0 +1,200 @@
+import { ScriptedModel } from '@toolcraft/testing';
+import {
+  Agent,
+  type AgentContext,
+  CheckpointSaveError,
+  ContextAwareTool,
+  InMemoryCheckpointStore,
+  InvalidRunStateError,
+  RunState,
+  type CheckpointStore,
+} from '../../src/index.js';
+import { call, pathArgs, PathTool } from './support.js';
+
+/** A store that keeps every checkpoint saved, in order, so a test can recover from any point (a crash there). */
+class RecordingStore implements CheckpointStore {
+  readonly saved: Array<Record<string, unknown>> = [];
+  private readonly inner = new InMemoryCheckpointStore();
+  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+    this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
+    await this.inner.save(runId, checkpoint);
+  }
+  load(runId: string) {
+    return this.inner.load(runId);
+  }
+  delete(runId: string) {
+    return this.inner.delete(runId);
+  }
+  /** A store holding only the checkpoint at `index`, as a crashed process would have left it. */
+  async crashedAt(index: number, runId: string): Promise<CheckpointStore> {
+    const store = new InMemoryCheckpointStore();
+    await store.save(runId, this.saved[index]!);
+    return store;
+  }
+}
+
+type Entry = { callId: string; started?: boolean; result?: unknown };
+const batchOf = (checkpoint: Record<string, unknown>) => checkpoint.batch as Entry[] | undefined;
+
+function tools() {
+  return {
+    read: new PathTool('read_file', 'read'),
+    charge: new PathTool('charge_card', 'write'),
+    upsert: new PathTool('upsert_row', 'write', { idempotent: true }),
+  };
+}
+
+describe('checkpoints and agent.recover: nothing lost, nothing run twice', () => {
+  const turns = () => [
+    { toolCalls: [call('r', 'read_file', '/a'), call('c', 'charge_card', '/card'), call('u', 'upsert_row', '/row')] },
+    { text: 'all done' },
+  ];
+
+  it('saves before the batch (calls marked started), as results arrive, after the batch and at the end', async () => {
+    const store = new RecordingStore();
+    const { read, charge, upsert } = tools();
+    const run = await new Agent({ model: new ScriptedModel(turns()), tools: [read, charge, upsert] }).run('go', { checkpoints: store });
+    expect(run.stopReason).toBe('completed');
+    const first = store.saved.find((checkpoint) => batchOf(checkpoint) !== undefined)!;
+    expect(batchOf(first)!.every((entry) => entry.started === true && entry.result === undefined)).toBe(true);
+    expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
+    expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
+    expect(await store.load(run.runId)).toEqual(store.saved.at(-1));
+  });
+
+  it('after a crash mid-batch: recorded calls are not re-run, an idempotent one runs again, a non-idempotent one asks (inDoubt)', async () => {
+    const store = new RecordingStore();
+    const first = tools();
+    const run = await new Agent({ model: new ScriptedModel(turns()), tools: Object.values(first) }).run('go', { checkpoints: store });
+    // The checkpoint where read_file had its result and the writes had started: the process "died" there.
+    const index = store.saved.findIndex((checkpoint) => {
+      const batch = batchOf(checkpoint);
+      return batch !== undefined && batch[0]!.result !== undefined && batch[1]!.result === undefined;
+    });
+    expect(index).toBeGreaterThan(-1);
+    const crashed = await store.crashedAt(index, run.runId);
+    const batch = batchOf(store.saved[index]!)!;
+    expect(batch.map((entry) => entry.started === true)).toEqual([false, true, true]);
+
+    const again = tools();
+    const model = new ScriptedModel([{ text: 'all done' }]);
+    const agent = new Agent({ model, tools: Object.values(again) });
+    const recovered = await agent.recover(run.runId, { checkpoints: crashed });
+    expect(again.read.ran).toEqual([]);
+    expect(recovered.stopReason).toBe('interrupted');
+    expect(recovered.interruptions).toEqual([
+      { kind: 'approval', callId: 'c', toolName: 'charge_card', arguments: '{"path":"/card"}', agentName: 'agent', inDoubt: true },
+    ]);
+    // upsert_row is idempotent but comes after the write in doubt: it waits with it.
+    expect(again.upsert.ran).toEqual([]);
+
+    recovered.state.reject('c', 'it was charged before the crash');
+    const finished = await agent.resume(recovered.state, { checkpoints: crashed });
+    expect(finished.text).toBe('all done');
+    expect(again.charge.ran).toEqual([]);
+    expect(again.upsert.ran).toEqual(['/row']);
+    expect(finished.toolCalls.map((item) => [item.id, item.result.content])).toEqual([
+      ['r', 'read_file /a'],
+      ['c', 'Error: the call was rejected: it was charged before the crash'],
+      ['u', 'upsert_row /row'],
+    ]);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('runs an idempotent call in doubt again with the same idempotency key', async () => {
+    const store = new RecordingStore();
+    const keys: string[] = [];
+    const model = new ScriptedModel([{ toolCalls: [call('u', 'upsert_row', '/row')] }, { text: 'ok' }]);
+    const run = await new Agent({ model, tools: [new KeyedUpsert(keys)] }).run('go', { checkpoints: store });
+    const index = store.saved.findIndex((checkpoint) => batchOf(checkpoint)?.[0]?.started === true);
+    const crashed = await store.crashedAt(index, run.runId);
+    const recovered = await new Agent({ model: new ScriptedModel([{ text: 'ok' }]), tools: [new KeyedUpsert(keys)] }).recover(run.runId, {
+      checkpoints: crashed,
+    });
+    expect(recovered.stopReason).toBe('completed');
+    expect(keys).toEqual([`${run.runId}:u`, `${run.runId}:u`]);
+  });
+
+  it('recovers an interrupted run with the same interruptions (not in doubt), and a finished one without a model call', async () => {
+    const store = new InMemoryCheckpointStore();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('d', 'delete_file', '/x')] }, { text: 'ok' }]),
+      tools: [remove],
+    }).run('x', {
+      checkpoints: store,
+    });
+    const model = new ScriptedModel([{ text: 'deleted' }]);
+    const agent = new Agent({ model, tools: [remove] });
+    const recovered = await agent.recover(run.runId, { checkpoints: store });
+    expect(recovered.interruptions).toEqual(run.interruptions);
+    expect(model.requests).toHaveLength(0);
+    recovered.state.approve('d');
+    await agent.resume(recovered.state, { checkpoints: store });
+    const finished = await agent.recover(run.runId, { checkpoints: store });
+    expect(finished).toMatchObject({ stopReason: 'completed', text: 'deleted' });
+    expect(remove.ran).toEqual(['/x']);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('says so when the store has no checkpoint of the run, or no store is given', async () => {
+    const agent = new Agent({ model: new ScriptedModel([]) });
+    await expect(agent.recover('nope', { checkpoints: new InMemoryCheckpointStore() })).rejects.toThrow(
+      new InvalidRunStateError("the checkpoint store has no checkpoint of run 'nope'."),
+    );
+    await expect(agent.recover('nope', {} as never)).rejects.toThrow(/recover\(\{ checkpoints \}\)/);
+  });
+
+  it('fails the run before a batch whose checkpoint cannot be saved: none of its calls runs', async () => {
+    const broken: CheckpointStore = {
+      save: () => Promise.reject(new Error('disk full')),
+      load: () => Promise.resolve(undefined),
+      delete: () => Promise.resolve(),
+    };
+    const { charge } = tools();
+    const run = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c', 'charge_card', '/card')] }]), tools: [charge] }).run('x', {
+      checkpoints: broken,
+    });
+    await expect(run).rejects.toThrow(CheckpointSaveError);
+    await expect(run).rejects.toThrow(/could not be saved: disk full/);
+    expect(charge.ran).toEqual([]);
+  });
+
+  it('keeps a store that never answers from hanging the run: the save is abandoned after its time limit', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const hanging: CheckpointStore = {
+        save: () => new Promise(() => undefined),
+        load: () => Promise.resolve(undefined),
+        delete: () => Promise.resolve(),
+      };
+      const { charge } = tools();
+      const run = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c', 'charge_card', '/card')] }]), tools: [charge] }).run('x', {
+        checkpoints: hanging,
+      });
+      const settled = run.catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(10_001);
+      expect(CheckpointSaveError.isInstance(await settled)).toBe(true);
+      expect(charge.ran).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('round-trips a checkpoint through RunState.fromJSON', async () => {
+    const store = new InMemoryCheckpointStore();
+    const run = await new Agent({ model: new ScriptedModel([{ text: 'hi' }]) }).run('x', { checkpoints: store });
+    expect(RunState.fromJSON(await store.load(run.runId)).stopReason).toBe('completed');
+  });
+});
+
+/** An idempotent write that records the idempotency key of each call it runs. */
+class KeyedUpsert extends ContextAwareTool<{ path: string }, string> {
+  constructor(private readonly keys: string[]) {
+    super({ argsType: pathArgs, name: 'upsert_row', description: 'Upserts a row.', effects: 'write', idempotent: true });
+  }
+  execute(_args: { path: string }, context: AgentContext): string {
+    this.keys.push(context.idempotencyKey);
+    return 'upserted';
+  }
+}

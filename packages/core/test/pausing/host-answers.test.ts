@@ -1,0 +1,128 @@
+import { ScriptedModel } from '@toolcraft/testing';
+import {
+  Agent,
+  type AgentContext,
+  ContextAwareTool,
+  DeclarationOnlyToolError,
+  AgentEnvironment,
+  RunState,
+  Tool,
+  ToolRegistry,
+  type JsonSchema,
+} from '../../src/index.js';
+
+const noArgs: JsonSchema = { type: 'object', properties: {} };
+
+describe('declaration-only tools: the host runs them and answers', () => {
+  const getUserLocation = Tool.declaration({
+    name: 'get_user_location',
+    description: "The user's current city, from their browser.",
+    inputSchema: noArgs,
+  });
+
+  it('offers the tool to the model, stops with a result interruption, and sends the host’s answer to the model', async () => {
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'loc', name: 'get_user_location', arguments: {} }] },
+      { text: 'You are in Lyon.' },
+    ]);
+    const agent = new Agent({ model, tools: [getUserLocation] });
+    const run = await agent.run('Where am I?');
+    expect(model.requests[0]!.tools.map((tool) => tool.name)).toEqual(['get_user_location']);
+    expect(run.stopReason).toBe('interrupted');
+    expect(run.interruptions).toEqual([
+      { kind: 'result', callId: 'loc', toolName: 'get_user_location', arguments: '{}', agentName: 'agent' },
+    ]);
+
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    state.resolve('loc', { city: 'Lyon' });
+    const resumed = await agent.resume(state);
+    expect(resumed.text).toBe('You are in Lyon.');
+    expect(model.requests[1]!.messages.at(-1)).toEqual({
+      role: 'tool',
+      toolCallId: 'loc',
+      name: 'get_user_location',
+      content: '{"city":"Lyon"}',
+      isError: false,
+    });
+  });
+
+  it('answers a call dispatched outside an agent with a DeclarationOnlyToolError result', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(getUserLocation) });
+    const result = await env.executeTool({ id: '1', name: 'get_user_location', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("Tool 'get_user_location' is declaration-only");
+  });
+
+  it('refuses a value that is not JSON', async () => {
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'loc', name: 'get_user_location', arguments: {} }] }]),
+      tools: [getUserLocation],
+    }).run('x');
+    expect(() => run.state.resolve('loc', undefined)).toThrow(
+      "Cannot resolve tool call 'loc': the value is undefined; expected a string or JSON data.",
+    );
+    expect(() => run.state.resolve('loc', 10n)).toThrow(/cannot be sent to the model/);
+    expect(DeclarationOnlyToolError.name).toBe('DeclarationOnlyToolError');
+  });
+});
+
+class CallCrm extends ContextAwareTool<Record<string, never>, string> {
+  runs = 0;
+  constructor() {
+    super({ argsType: noArgs, name: 'crm_lookup', description: 'Looks the customer up in the CRM.' });
+  }
+  execute(_args: Record<string, never>, context: AgentContext): string {
+    this.runs++;
+    const token = context.credential<string>('crm');
+    if (token === undefined) context.requestCredential({ key: 'crm', scheme: 'apiKey', description: 'CRM API key' });
+    return `customer found with a key of ${token!.length} characters`;
+  }
+}
+
+describe('credentials: a tool asks the host, and runs again once one is provided', () => {
+  it('stops with a credential interruption, keeps the credential out of everything saved, and runs the call again with it', async () => {
+    const crm = new CallCrm();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }, { text: 'Found them.' }]);
+    const agent = new Agent({ model, tools: [crm] });
+    const run = await agent.run('find the customer');
+    expect(run.stopReason).toBe('interrupted');
+    expect(run.interruptions).toEqual([
+      {
+        kind: 'credential',
+        callId: 'k',
+        toolName: 'crm_lookup',
+        arguments: '{}',
+        agentName: 'agent',
+        request: { key: 'crm', scheme: 'apiKey', description: 'CRM API key' },
+      },
+    ]);
+    // Nothing was said to the model about the call yet.
+    expect(run.messages.at(-1)!.role).toBe('assistant');
+
+    run.state.provideCredential('k', 'secret-key-123');
+    expect(run.state.interruptions).toEqual([]);
+    expect(JSON.stringify(run.state)).not.toContain('secret-key-123');
+    expect(() => run.state.provideCredential('k', 'again')).toThrow(
+      "Cannot provideCredential tool call 'k': the credential 'crm' was already provided for it.",
+    );
+
+    const resumed = await agent.resume(run.state);
+    expect(resumed.text).toBe('Found them.');
+    expect(crm.runs).toBe(2);
+    expect(resumed.toolCalls[0]!.result.content).toBe('customer found with a key of 14 characters');
+    const everything = JSON.stringify([resumed.messages, resumed.state, model.requests]);
+    expect(everything).not.toContain('secret-key-123');
+  });
+
+  it('asks again after a JSON round trip: a credential lives in memory only', async () => {
+    const crm = new CallCrm();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }, { text: 'ok' }]),
+      tools: [crm],
+    });
+    const run = await agent.run('x');
+    run.state.provideCredential('k', 'secret');
+    const copy = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    expect(copy.interruptions.map((item) => item.kind)).toEqual(['credential']);
+  });
+});

@@ -1,0 +1,76 @@
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, RunState, Tool, type JsonSchema } from '../../src/index.js';
+
+const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
+
+class RequestReimbursement extends Tool<{ amount: number }, { status: string; ticket: string }> {
+  runs = 0;
+  constructor() {
+    super({ argsType: args, name: 'request_reimbursement', description: 'Asks a manager to approve a reimbursement.', longRunning: true });
+  }
+  execute(): { status: string; ticket: string } {
+    this.runs++;
+    return { status: 'pending', ticket: 'T-1' };
+  }
+}
+
+describe('long-running tools (ADK LongRunningFunctionTool)', () => {
+  it('tells the model not to call again while pending, lists the open call, and delivers updates as messages naming the call', async () => {
+    const tool = new RequestReimbursement();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'r1', name: 'request_reimbursement', arguments: { amount: 120 } }] },
+      { text: 'Your request is with your manager.' },
+      { text: 'Still waiting.' },
+      { text: 'Approved: you will get 120.' },
+    ]);
+    const agent = new Agent({ model, tools: [tool] });
+    const run = await agent.run('reimburse 120');
+    expect(model.requests[0]!.tools[0]!.description).toMatch(/pending/i);
+    expect(run.stopReason).toBe('completed');
+    expect(run.pending).toEqual([
+      {
+        callId: 'r1',
+        toolName: 'request_reimbursement',
+        arguments: '{"amount":120}',
+        initialResult: '{"status":"pending","ticket":"T-1"}',
+      },
+    ]);
+
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    state.update('r1', 'manager opened it');
+    const progress = await agent.resume(state);
+    expect(progress.text).toBe('Still waiting.');
+    expect(progress.pending.map((call) => call.callId)).toEqual(['r1']);
+    expect(model.requests[2]!.messages.at(-1)).toEqual({
+      role: 'user',
+      content: 'An update of the long-running tool call r1 (request_reimbursement), still pending:\nmanager opened it',
+    });
+
+    progress.state.update('r1', { approved: true }, { final: true });
+    expect(() => progress.state.update('r1', 'more')).toThrow(
+      "Cannot update tool call 'r1': its final update was already given; no update may follow it.",
+    );
+    const final = await agent.resume(progress.state);
+    expect(final.text).toBe('Approved: you will get 120.');
+    expect(final.pending).toEqual([]);
+    expect(model.requests[3]!.messages.at(-1)!.content).toBe(
+      'The final result of the long-running tool call r1 (request_reimbursement), which was pending:\n{"approved":true}',
+    );
+    expect(() => final.state.update('r1', 'late')).toThrow(
+      "Cannot update tool call 'r1': its final result was already delivered to the model.",
+    );
+    expect(tool.runs).toBe(1);
+    // Every tool message follows its assistant message: one per call id.
+    expect(final.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
+  });
+
+  it('returns a stopped run as it stands when there is nothing to deliver, without a model call', async () => {
+    const model = new ScriptedModel([{ text: 'hi' }]);
+    const agent = new Agent({ model });
+    const run = await agent.run('hello');
+    const again = await agent.resume(run.state);
+    expect(again.text).toBe('hi');
+    expect(again.stopReason).toBe('completed');
+    expect(model.requests).toHaveLength(1);
+  });
+});

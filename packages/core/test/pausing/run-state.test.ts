@@ -1,0 +1,103 @@
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, InvalidRunStateError, RunState } from '../../src/index.js';
+import { call, PathTool } from './support.js';
+
+async function interrupted() {
+  const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+  const agent = new Agent({
+    model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, { text: 'ok' }]),
+    tools: [remove],
+  });
+  const run = await agent.run('x');
+  return { agent, run, remove, json: JSON.parse(JSON.stringify(run.state)) as Record<string, unknown> };
+}
+
+describe('RunState: versioned, checked, and only for its own agent', () => {
+  it('carries the run id, agent, counters, state and its delta across a resume', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [call('c1', 'delete_file', '/a')], usage: { inputTokens: 5, outputTokens: 1, totalTokens: 6 } },
+        { text: 'ok', usage: { inputTokens: 7, outputTokens: 2, totalTokens: 9 } },
+      ]),
+      tools: [remove],
+      maxIterations: 2,
+    });
+    const run = await agent.run('x', { state: { 'user:name': 'Ada', count: 1 } });
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    expect(state.runId).toBe(run.runId);
+    expect(state.agentName).toBe('agent');
+    expect(state.stopReason).toBe('interrupted');
+    state.approve('c1');
+    const resumed = await agent.resume(state);
+    expect(resumed.usage).toEqual({ inputTokens: 12, outputTokens: 3, totalTokens: 15 });
+    expect(resumed.messages[0]).toEqual({ role: 'user', content: 'x' });
+    expect(resumed.stopReason).toBe('completed');
+  });
+
+  it('counts maxIterations across resumes', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, { toolCalls: [call('c2', 'delete_file', '/b')] }], {
+      onExhausted: 'repeatLast',
+    });
+    const agent = new Agent({ model, tools: [remove], maxIterations: 2 });
+    const run = await agent.run('x');
+    run.state.approve('c1');
+    const second = await agent.resume(run.state);
+    expect(second.stopReason).toBe('interrupted');
+    second.state.approve('c2');
+    const third = await agent.resume(second.state);
+    expect(third.stopReason).toBe('max_iterations');
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it('refuses a state of another agent', async () => {
+    const { run } = await interrupted();
+    const other = new Agent({ name: 'billing', model: new ScriptedModel([]) });
+    await expect(other.resume(run.state)).rejects.toThrow(
+      "Cannot use this run state: it is a run of agent 'agent', and this agent is 'billing'; resume it with that agent.",
+    );
+  });
+
+  it('refuses a state from a newer version', async () => {
+    const { json } = await interrupted();
+    expect(() => RunState.fromJSON({ ...json, version: 99 })).toThrow(
+      'Cannot use this run state: it was written by a newer version of toolcraft (run state version 99); this version reads version 1 and older. Resume it with the newer version.',
+    );
+  });
+
+  it.each([
+    ['not a state at all', (_json: Record<string, unknown>) => ({ hello: 1 }), /should be a run state/],
+    [
+      'messages not an array',
+      (json: Record<string, unknown>) => ({ ...json, messages: 'x' }),
+      /state.messages should be an array, but was "x"/,
+    ],
+    [
+      'a batch that does not match the last assistant message',
+      (json: Record<string, unknown>) => ({ ...json, batch: [] }),
+      /state.batch has 0 calls/,
+    ],
+    [
+      'an interrupted state without its batch',
+      (json: Record<string, unknown>) => ({ ...json, batch: undefined }),
+      /'interrupted', but state.batch/,
+    ],
+    [
+      'a bad gate',
+      (json: Record<string, unknown>) => ({ ...json, batch: [{ ...(json.batch as object[])[0], gate: 'maybe' }] }),
+      /state.batch\[0\].gate should be/,
+    ],
+    ['a negative counter', (json: Record<string, unknown>) => ({ ...json, iterations: -1 }), /state.iterations should be a number >= 0/],
+  ])('refuses %s with an InvalidRunStateError naming the field', async (_, edit, message) => {
+    const { json } = await interrupted();
+    const read = () => RunState.fromJSON(edit(json));
+    expect(read).toThrow(InvalidRunStateError);
+    expect(read).toThrow(message);
+  });
+
+  it('refuses a value that is not a RunState', async () => {
+    const { agent, json } = await interrupted();
+    await expect(agent.resume(json as never)).rejects.toThrow(/agent.resume takes a RunState/);
+  });
+});
