@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunResult } from '@toolcraft/core';
+import { RunState, type RunResult } from '@toolcraft/core';
+import { cleanupRequest, cleanupScript, createCleanupAgent } from './pausing/cleanup-agent.js';
 import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './agents/calculator-agent.js';
 import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
 import { modelFromEnv } from './model-from-env.js';
@@ -11,10 +12,11 @@ import { printStream, streamDemoRun } from './stream-demo.js';
 import { TracingFeature } from './tools/tracing-feature.js';
 
 /**
- * The demo behind `npm start`: two agents over the examples' tools, printed turn by turn.
+ * The demo behind `npm start`: agents over the examples' tools, printed turn by turn, with one
+ * approval pause and its resume.
  * Offline (a scripted model) unless OPENAI_API_KEY is set.
  * @param log - where lines go
- * @returns the two runs, for tests
+ * @returns the calculator, weather and cleanup runs, for tests
  */
 export async function runDemo(
   log: (line: string) => void = console.log,
@@ -40,13 +42,27 @@ export async function runDemo(
     );
     printRun(weatherRun, log);
 
+    log('\n=== Approval: the run pauses before deleting, its state is saved as JSON, then resumed ===');
+    for (const name of ['build.log', 'debug.log']) await writeFile(join(workspace, name), 'old log lines\n');
+    const cleanupModel = modelFromEnv(cleanupScript, environment);
+    const cleanup = createCleanupAgent(cleanupModel.model, workspace);
+    const paused = await cleanup.run(cleanupRequest);
+    log(`stop reason: ${paused.stopReason}`);
+    for (const item of paused.interruptions) log(`  waiting for ${item.kind}: ${item.toolName} ${item.arguments}`);
+    const saved = JSON.stringify(paused.state);
+    log(`saved the run's state (${saved.length} characters of JSON); a person approves every deletion`);
+    const state = RunState.fromJSON(JSON.parse(saved));
+    for (const item of state.interruptions) state.approve(item.callId);
+    const cleanupRun = await cleanup.resume(state);
+    printRun(cleanupRun, log);
+
     log('\n=== Streaming: text as it arrives, a slow tool with progress ===');
     const stream = streamDemoRun();
     // On a terminal the text appears piece by piece; piped or in a test, one line per message.
     await printStream(stream, log, log === console.log && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined);
     await stream.result;
     log(`\nDone in ${Date.now() - started} ms.`);
-    return [calculatorRun, weatherRun];
+    return [calculatorRun, weatherRun, cleanupRun];
   } finally {
     await rm(workspace, { recursive: true, force: true });
   }

@@ -122,7 +122,18 @@ describe('demo (npm start)', () => {
     expect(text).toContain('ERROR result call_3 from span_aware_calculator');
     expect(text).toContain('assistant> 3 + 4 = 7');
     expect(text).toMatch(/\[stop: completed; 6 tool calls; tokens: \d+ in, \d+ out; \d+ ms\]/);
-    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed']);
+    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed', 'completed']);
+  });
+
+  it('shows one approval pause: the deletions wait, the state is saved, and the resumed run deletes', async () => {
+    const lines: string[] = [];
+    const runs = await runDemo((line) => lines.push(line), {});
+    const text = lines.join('\n');
+    expect(text).toContain('stop reason: interrupted');
+    expect(text).toContain('  waiting for approval: delete_file {"name":"build.log"}');
+    expect(text).toContain('  waiting for approval: delete_file {"name":"debug.log"}');
+    expect(text).toContain('assistant> Done: deleted build.log; deleted debug.log.');
+    expect(runs[2]!.toolCalls.map((call) => call.name)).toEqual(['list_files', 'delete_file', 'delete_file']);
   });
 
   it('uses the real model when OPENAI_API_KEY is set', () => {
