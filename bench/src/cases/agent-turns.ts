@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, FileSessionStore, InMemorySessionStore, ToolRegistry, type ChatMessage } from '@toolcraft/core';
+import {
+  Agent,
+  FileCheckpointStore,
+  FileSessionStore,
+  InMemoryCheckpointStore,
+  InMemorySessionStore,
+  ToolRegistry,
+  type ChatMessage,
+} from '@toolcraft/core';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
 import { handWrittenCalculator } from './hand-written';
@@ -73,6 +81,21 @@ function scriptedAgent(): { agent: Agent; model: ScriptedModel } {
 }
 
 /**
+ * A run with checkpoints in a store, its checkpoint deleted after it (the store holds one, not every run's).
+ * @param store - the checkpoint store
+ * @returns the case's run
+ */
+function checkpointed(store: InMemoryCheckpointStore | FileCheckpointStore): () => Promise<unknown> {
+  const { agent, model } = scriptedAgent();
+  return async () => {
+    const result = await agent.run(question, { checkpoints: store });
+    model.requests.length = 0;
+    await store.delete(result.runId);
+    return result;
+  };
+}
+
+/**
  * The agent-turn cases: (t0) hand-written loop, (t) `Agent` + `ScriptedModel`, (ts) the same with an
  * `InMemorySessionStore` session. Per turn (two turns per run); a fresh `ScriptedModel` and session per run.
  * @returns the cases
@@ -105,6 +128,12 @@ export function agentTurnCases(): BenchCase[] {
       run: run(true),
       callsPerRun: turnsPerRun,
     },
+    {
+      key: 'tc',
+      label: 'the same run with an InMemoryCheckpointStore (saves before, during and after the batch, and at the end), per turn',
+      run: checkpointed(new InMemoryCheckpointStore()),
+      callsPerRun: turnsPerRun,
+    },
   ];
 }
 
@@ -124,6 +153,12 @@ export function fileSessionCases(): BenchCase[] {
   const { agent, model } = scriptedAgent();
   mkdirSync(handDir, { recursive: true });
   return [
+    {
+      key: 'tcf',
+      label: 'Agent + ScriptedModel with a FileCheckpointStore (each save: temp file, fsync, rename), per run',
+      run: checkpointed(new FileCheckpointStore(join(dir, 'checkpoints'))),
+      callsPerRun: 1,
+    },
     {
       key: 'tf0',
       label: 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run',
@@ -173,8 +208,8 @@ export const turnTargetNs = 20_000;
 
 /**
  * The table rows of the agent cases.
- * @param turns - timings of (t0), (t), (ts)
- * @param files - timings of (tf0), (tf)
+ * @param turns - timings of (t0), (t), (ts), (tc)
+ * @param files - timings of (tf0), (tf), (tcf)
  * @returns the rows
  */
 export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Timing>): ResultRow[] {
@@ -190,8 +225,15 @@ export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Tim
       pass: turn.cpuMedianNs < turnTargetNs,
     },
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append; deleted after), per turn', 't'),
+    row(turns, 'tc', 'the same with an InMemoryCheckpointStore (before, during, after the batch, and at the end), per turn', 't'),
     row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
     row(files, 'tf', 'Agent + ScriptedModel in a FileSessionStore session (load; lock, fsync, rename), per run', 'tf0'),
     { key: '(tf-t)', label: 'cost of a file session per run: (tf) minus two turns of (t)', value: formatNs(session) },
+    row(files, 'tcf', 'Agent + ScriptedModel with a FileCheckpointStore (4 saves: temp file, fsync, rename), per run', 'tf0'),
+    {
+      key: '(tcf-t)',
+      label: 'cost of file checkpoints per run: (tcf) minus two turns of (t)',
+      value: formatNs(files.get('tcf')!.medianNs - 2 * turn.medianNs),
+    },
   ];
 }
