@@ -30,6 +30,7 @@ import { Checkpointer } from './pausing/checkpointer.js';
 import { deliverUpdates, hasUpdates } from './pausing/deliver-updates.js';
 import { RunProgress } from './pausing/run-progress.js';
 import { RunState } from './pausing/run-state.js';
+import { reconcileWithCheckpoint } from './pausing/reconcile-checkpoint.js';
 import { observeRun, runInSession } from './session-run.js';
 import { RunExtras } from './run-extras.js';
 import type { RunResult } from './run-result.js';
@@ -194,6 +195,7 @@ export class Agent {
         this.execute(start, inner, channel),
       );
     const resumed = 'state' in start ? start.state : undefined;
+    if (resumed !== undefined && options.checkpoints !== undefined) await reconcileWithCheckpoint(resumed, options.checkpoints);
     const runState = resumed ?? new RunState(RunProgress.initialData(randomUUID(), this.name));
     const { runId } = runState;
     const deadline = new RunDeadline(Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs), options.signal);

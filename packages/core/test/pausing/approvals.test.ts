@@ -185,4 +185,17 @@ describe('approvals: a call that needs a person stops the run until the host dec
   it('refuses an unknown approvals option', () => {
     expect(() => new Agent({ model: new ScriptedModel([]), approvals: 'sometimes' as never })).toThrow(/approvals/);
   });
+
+  it('streams each waiting call as an interruption event before run_completed', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]), tools: [remove] });
+    const stream = agent.stream('x');
+    const types: string[] = [];
+    for await (const event of stream) {
+      types.push(event.type === 'interruption' ? `interruption ${event.kind} ${event.callId} ${event.toolName}` : event.type);
+    }
+    expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file', 'run_completed']);
+    expect(types).not.toContain('tool_call_started');
+    expect((await stream.result).stopReason).toBe('interrupted');
+  });
 });

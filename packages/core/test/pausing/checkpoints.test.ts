@@ -198,3 +198,46 @@ class KeyedUpsert extends ContextAwareTool<{ path: string }, string> {
     return 'upserted';
   }
 }
+
+describe('resuming a stale copy of a state with the run’s checkpoint store', () => {
+  it('refuses a copy the run has moved past, and takes over results another process recorded', async () => {
+    const store = new InMemoryCheckpointStore();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('d', 'delete_file', '/x')] }, { text: 'ok' }], { onExhausted: 'repeatLast' }),
+      tools: [remove],
+    });
+    const run = await agent.run('x', { checkpoints: store });
+    const copy = JSON.stringify(run.state);
+
+    run.state.approve('d');
+    await agent.resume(run.state, { checkpoints: store });
+    expect(remove.ran).toEqual(['/x']);
+
+    // The earlier copy, approved again and resumed elsewhere, would delete twice: refused.
+    const stale = RunState.fromJSON(JSON.parse(copy));
+    stale.approve('d');
+    await expect(agent.resume(stale, { checkpoints: store })).rejects.toThrow(/has moved on since this state was saved/);
+    expect(remove.ran).toEqual(['/x']);
+  });
+
+  it('takes over a result the checkpoint recorded for a call the copy still waits on', async () => {
+    const store = new InMemoryCheckpointStore();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('d1', 'delete_file', '/a'), call('d2', 'delete_file', '/b')] }, { text: 'ok' }]),
+      tools: [remove],
+    });
+    const run = await agent.run('x', { checkpoints: store });
+    const copy = JSON.stringify(run.state);
+    run.state.approve('d1');
+    expect((await agent.resume(run.state, { checkpoints: store })).stopReason).toBe('interrupted');
+
+    const stale = RunState.fromJSON(JSON.parse(copy));
+    stale.approve('d1');
+    stale.approve('d2');
+    const finished = await agent.resume(stale, { checkpoints: store });
+    expect(finished.stopReason).toBe('completed');
+    expect(remove.ran).toEqual(['/a', '/b']);
+  });
+});
