@@ -112,6 +112,7 @@ export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
 export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
+export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
 export type { RunStateData, BatchEntry, CallDecision, PendingEntry, RecordedResult, RunStatus } from './agent/pausing/run-state-data.js';
 export type {

@@ -9,6 +9,7 @@ import type { ResultBudget } from '../results/result-budget.js';
 import type { MemoryService } from './memory-service.js';
 import type { MemoryStrategy } from './memory-strategy.js';
 import type { ApprovalPolicy } from './pausing/approval-policy.js';
+import type { Agent } from './agent.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
@@ -32,8 +33,16 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   toolFilter?: ToolFilter;
   /** The system message that starts every run; none when absent or empty. */
   instructions?: string;
-  /** The agent's name, given to tools as `context.agentName`; default `'agent'`. */
+  /** The agent's name, given to tools as `context.agentName`; default `'agent'`. Unique within a tree of agents. */
   name?: string;
+  /** What the agent does, for other agents' models (the `transfer_to_agent` tool lists it). */
+  description?: string;
+  /**
+   * Agents this one may hand the conversation to (Google ADK's sub-agents, OpenAI Agents' handoffs): the
+   * model gets a `transfer_to_agent` tool, and a transfer continues the same run with that agent's
+   * instructions, model and tools on the same transcript. Each agent may be the sub-agent of one agent only.
+   */
+  subAgents?: readonly Agent[];
   /** The most model calls of one run; default 10. Reached, the run stops with `'max_iterations'`. */
   maxIterations?: number;
   /** The most tool calls of one run; default 50. A turn that would go over is not executed (`'max_tool_calls'`). */

@@ -30,6 +30,10 @@ import { Checkpointer } from './pausing/checkpointer.js';
 import { deliverUpdates, hasUpdates } from './pausing/deliver-updates.js';
 import { RunProgress } from './pausing/run-progress.js';
 import { RunState } from './pausing/run-state.js';
+import { checkSubAgents, findAgent, rootOf, transferTargets } from './handoffs/agent-tree.js';
+import { TransferToAgentTool } from './handoffs/transfer-tool.js';
+import type { Handoff } from './handoffs/handoff.js';
+import type { ChatMessage } from '../model/messages.js';
 import { reconcileWithCheckpoint } from './pausing/reconcile-checkpoint.js';
 import { observeRun, runInSession } from './session-run.js';
 import { RunExtras } from './run-extras.js';
@@ -53,6 +57,11 @@ type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
 export class Agent {
   /** The agent's name (`context.agentName` for its tools). */
   readonly name: string;
+  /** What the agent does (shown to other agents' models in `transfer_to_agent`). */
+  readonly description?: string;
+  /** The agents this one may hand the conversation to (`subAgents`); their parent is this agent. */
+  readonly subAgents: readonly Agent[];
+  private parentAgent?: Agent;
   /** The model the agent talks to. */
   readonly model: ChatModel;
   /** The agent's fixed tools (`registry` and the tools of `tools`, after a names `toolFilter`); toolsets add theirs per turn. */
@@ -93,6 +102,8 @@ export class Agent {
       memory,
       resultBudget,
       approvals,
+      subAgents,
+      description,
       ...environment
     } = options;
     this.limits = {
@@ -104,6 +115,9 @@ export class Agent {
     validateAgentOptions(this.limits, this.retry);
     this.approvals = readApprovalPolicy(approvals);
     this.name = name ?? 'agent';
+    if (description !== undefined) this.description = description;
+    this.subAgents = checkSubAgents(this.name, subAgents, (value): value is Agent => value instanceof Agent) as readonly Agent[];
+    for (const sub of this.subAgents) sub.parentAgent = this;
     this.model = model;
     this.extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
     this.toolSources = this.extras.withBuiltInTools(
@@ -224,9 +238,25 @@ export class Agent {
     const hooks = new RunFeatureHooks(pipeline, { runId, agentName: this.name, agentContext: context, model: this.model }, deadline.signal);
     try {
       await hooks.runStarting('input' in start ? start.input : '');
-      const tools = this.toolSources.forRun(context, options.tools, deadline.signal);
       const scope = { kind: 'run', runId, agentName: this.name } as const;
-      const run: LoopRun = { context, transcript, deadline, options, tools, hooks, progress, checkpoints };
+      const active = runState.data.activeAgent === undefined ? this : findAgent(rootOf<Agent>(this), runState.data.activeAgent);
+      if (active === undefined)
+        throw new InvalidRunStateError(
+          `the run was with agent '${runState.data.activeAgent}', which is not in the tree of agent '${this.name}'.`,
+        );
+      const run: LoopRun = {
+        context,
+        transcript,
+        deadline,
+        options,
+        hooks,
+        progress,
+        checkpoints,
+        current: this,
+        toolsBy: new Map(),
+        handoffs: runState.data.handoffs ?? [],
+      };
+      if (active !== this) this.switchAgent(run, active);
       const outcome = await runInScope(pipeline, scope, () => this.loop(run));
       progress.status = outcome.stopReason;
       if (outcome.text !== undefined) runState.data.text = outcome.text;
@@ -236,6 +266,8 @@ export class Agent {
       progress.capture(false);
       const result: RunResult = {
         runId,
+        agentName: run.current.name,
+        handoffs: run.handoffs,
         text: outcome.text ?? transcript.lastAssistantText,
         stopReason: outcome.stopReason,
         messages: transcript.messages,
@@ -277,8 +309,32 @@ export class Agent {
     return this.toolSources.close(options.timeoutMs ?? 10_000);
   }
 
+  /** The agent whose `subAgents` include this one, if any. */
+  get parent(): Agent | undefined {
+    return this.parentAgent;
+  }
+
+  /** This agent's tools of one run: its own, the run's, and `transfer_to_agent` when it has someone to hand over to. */
+  private toolsFor(run: Pick<LoopRun, 'context' | 'options' | 'deadline' | 'toolsBy'>): TurnTools {
+    let tools = run.toolsBy.get(this);
+    if (tools !== undefined) return tools;
+    const targets = transferTargets(this);
+    const extra = targets.length === 0 ? run.options.tools : [...(run.options.tools ?? []), new TransferToAgentTool(targets)];
+    tools = this.toolSources.forRun(run.context, extra, run.deadline.signal);
+    run.toolsBy.set(this, tools);
+    return tools;
+  }
+
+  /** The messages the model is sent: the transcript, under this agent's instructions when it took over. */
+  private messagesFor(transcript: RunTranscript, root: Agent): ChatMessage[] {
+    const { messages } = transcript;
+    if (this === root) return messages;
+    const rest = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+    return this.instructions ? [{ role: 'system', content: this.instructions }, ...rest] : rest.slice();
+  }
+
   private async loop(run: LoopRun): Promise<Outcome> {
-    const { context, transcript, deadline, tools, progress } = run;
+    const { context, transcript, deadline, progress } = run;
     const { signal } = deadline;
     const data = progress.state.data;
     if (data.batch === undefined && !hasUpdates(data) && data.status !== 'running')
@@ -290,39 +346,40 @@ export class Agent {
       };
     progress.status = 'running';
     if (data.batch !== undefined) {
-      const turn = await this.nextTools(tools, signal);
+      const turn = await this.nextTools(run.current.toolsFor(run), signal);
       if (turn === undefined) return { stopReason: deadline.stopReason };
       markInDoubt(data.batch, turn);
       const outcome = await this.answerBatch(run, turn);
       if (outcome !== undefined) return outcome;
     }
-    const modelCall: ModelCallSettings = {
-      model: this.model,
-      retry: this.retry,
-      pipeline: this.environment.pipeline,
-      hooks: run.hooks,
-      events: context.events,
-      runId: context.runId,
-      agentName: this.name,
-      remainingMs: () => deadline.remainingMs,
-    };
     for (let first = true; ; first = false) {
       // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
       if (!first) await nextTurn();
       if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
       if (data.pending.length > 0) deliverUpdates(progress.state.data, transcript);
       if (progress.iterations >= this.limits.maxIterations) return { stopReason: 'max_iterations' };
+      const agent = run.current;
       let response: ChatResponse;
       let turn: TurnToolSet;
       try {
-        const next = tools.next();
+        const next = agent.toolsFor(run).next();
         turn = next instanceof Promise ? await next : next;
         const request = {
-          messages: await this.extras.window(transcript, transcript.messages, deadline),
+          messages: await agent.extras.window(transcript, agent.messagesFor(transcript, this), deadline),
           tools: turn.definitions as ToolDefinition[],
           signal,
         };
         const { toolChoice } = progress;
+        const modelCall: ModelCallSettings = {
+          model: agent.model,
+          retry: agent.retry,
+          pipeline: this.environment.pipeline,
+          hooks: run.hooks,
+          events: context.events,
+          runId: context.runId,
+          agentName: agent.name,
+          remainingMs: () => deadline.remainingMs,
+        };
         response = await callModel(modelCall, toolChoice === undefined ? request : { ...request, toolChoice }, progress.iterations);
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
@@ -339,13 +396,52 @@ export class Agent {
         return { stopReason: 'max_tool_calls' };
       }
       progress.toolCalls += calls.length;
-      progress.state.data.batch = await openBatch(calls, { set: turn, policy: this.approvals, context });
+      progress.state.data.batch = await openBatch(calls, { set: turn, policy: agent.approvals, context });
       const outcome = await this.answerBatch(run, turn);
       if (outcome !== undefined) return outcome;
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
       const choice = progress.toolChoice;
       if (this.resetToolChoice && (choice === 'required' || typeof choice === 'object')) progress.toolChoice = 'auto';
     }
+  }
+
+  /**
+   * Hands the run to another agent of the tree: it continues on the same transcript with that agent's
+   * instructions, model and tools; tools see its name as `context.agentName`.
+   */
+  private switchAgent(run: LoopRun, to: Agent): void {
+    run.current = to;
+    run.context.switchAgent(to.name);
+    const { data } = run.progress.state;
+    if (to === this) delete data.activeAgent;
+    else data.activeAgent = to.name;
+    if (run.handoffs.length > 0) data.handoffs = run.handoffs;
+  }
+
+  /** Follows a handoff a tool asked for: a transfer to an agent of the tree, or an escalation from a sub-agent to its parent. */
+  private handOff(run: LoopRun, results: readonly ReceivedToolResult[]): Outcome | undefined {
+    const { context } = run;
+    const { actions } = context;
+    const from = run.current;
+    let to: Agent | undefined;
+    let kind: 'transfer' | 'escalate';
+    if (actions.transferToAgent !== undefined) {
+      kind = 'transfer';
+      to = findAgent(rootOf<Agent>(this), actions.transferToAgent);
+      // An agent outside the tree: the host routes it, as before handoffs existed.
+      if (to === undefined) return requestedStop(context, results);
+      actions.transferToAgent = undefined;
+    } else if (actions.escalate && from !== this && from.parent !== undefined) {
+      kind = 'escalate';
+      to = from.parent;
+      actions.escalate = false;
+    } else return requestedStop(context, results);
+    if (to !== from) {
+      run.handoffs.push({ from: from.name, to: to.name, kind });
+      this.switchAgent(run, to);
+      context.events.enqueue({ type: 'handoff', to: to.name, agentName: from.name });
+    }
+    return undefined;
   }
 
   /** The tools of a turn, or undefined when the run stopped while a toolset was pending. */
@@ -363,20 +459,21 @@ export class Agent {
    * transcript, checkpoints, and tells whether the run stops here.
    */
   private async answerBatch(run: LoopRun, turn: TurnToolSet): Promise<Outcome | undefined> {
-    const { context, transcript, deadline, tools, progress, checkpoints, options } = run;
+    const { context, transcript, deadline, progress, checkpoints, options } = run;
+    const agent = run.current;
     const state = progress.state;
     const { signal } = deadline;
     const done = await advanceBatch({
       state,
       set: turn,
-      tools,
+      tools: agent.toolsFor(run),
       context,
       metadata: options.metadata,
       execution: { agentContext: context, runId: context.runId, signal },
       events: new ToolCallEvents(context.events),
-      budget: (executed) => this.extras.budget(executed, turn.environment.registry, context.artifacts, signal),
+      budget: (executed) => agent.extras.budget(executed, turn.environment.registry, context.artifacts, signal),
       checkpoints,
-      policy: this.approvals,
+      policy: agent.approvals,
       received: progress.received,
     });
     if (!done) return deadline.expireIfDue() ? { stopReason: deadline.stopReason } : { stopReason: 'interrupted' };
@@ -391,7 +488,7 @@ export class Agent {
     delete state.data.batch;
     await checkpoints.save();
     if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
-    return requestedStop(context, results);
+    return this.handOff(run, results);
   }
 }
 
@@ -404,7 +501,12 @@ interface LoopRun {
   readonly transcript: RunTranscript;
   readonly deadline: RunDeadline;
   readonly options: RunOptions;
-  readonly tools: TurnTools;
+  /** The agent answering now (the run's agent, or one it handed over to). */
+  current: Agent;
+  /** The tools of each agent that took part, built when it first answers. */
+  readonly toolsBy: Map<Agent, TurnTools>;
+  /** The handoffs so far. */
+  readonly handoffs: Handoff[];
   readonly hooks: RunFeatureHooks;
   readonly progress: RunProgress;
   readonly checkpoints: Checkpointer;

@@ -24,6 +24,15 @@ export class RunAgentContext extends AgentContext {
   }
 
   /**
+   * Hands the run to another agent (a handoff): tools, toolsets and events see its name from now on.
+   * @param agentName - the agent taking over
+   */
+  switchAgent(agentName: string): void {
+    (this as { agentName: string }).agentName = agentName;
+    this.events.agentName = agentName;
+  }
+
+  /**
    * The id of the call whose tool last set an action, if a tool did.
    * @param action - the action's name
    * @returns the call id, or undefined

@@ -5,6 +5,7 @@ import type { StopReason } from '../model/stop-reason.js';
 import type { MemoryReport } from './memory-strategy.js';
 import type { Interruption, PendingCall } from './pausing/interruption.js';
 import type { RunState } from './pausing/run-state.js';
+import type { Handoff } from './handoffs/handoff.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */
 export interface RunToolCall {
@@ -22,6 +23,10 @@ export interface RunToolCall {
 export interface RunResult {
   /** The run's unique id (also `context.runId` for its tools). */
   runId: string;
+  /** The agent that answered last: the run's agent, or the one a handoff gave the conversation to. */
+  agentName: string;
+  /** The run's handoffs, in order (empty when the run's agent answered throughout). */
+  handoffs: Handoff[];
   /**
    * The final text: the model's answer, or the result of the tool that set
    * `actions.skipSummarization`; on the other stop reasons, the text of the last

@@ -125,6 +125,12 @@ export function readRunState(json: unknown): RunStateData {
   if (!statuses.has(json.status as string)) fail('state.status', "'running' or a stop reason", json.status);
   string(json, 'text', 'state', true);
   string(json, 'transferTo', 'state', true);
+  string(json, 'activeAgent', 'state', true);
+  if (json.handoffs !== undefined)
+    list(json, 'handoffs', 'state').forEach((handoff, index) => {
+      if (!isObject(handoff) || typeof handoff.from !== 'string' || typeof handoff.to !== 'string')
+        fail(`state.handoffs[${index}]`, "{ from: string, to: string, kind: 'transfer' | 'escalate' }", handoff);
+    });
   const messages = list(json, 'messages', 'state');
   messages.forEach((message, index) => readMessage(message, `state.messages[${index}]`));
   list(json, 'toolCalls', 'state').forEach((call, index) => {

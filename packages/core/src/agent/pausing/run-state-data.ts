@@ -2,6 +2,7 @@ import type { CredentialRequest } from '../../errors/credential-required-error.j
 import type { FinishReason, ToolChoice, Usage } from '../../model/chat-model.js';
 import type { ChatMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
+import type { Handoff } from '../handoffs/handoff.js';
 
 /** The version of the run state format this package writes and reads. */
 export const runStateVersion = 1;
@@ -83,6 +84,10 @@ export interface RunStateData {
   pending: PendingEntry[];
   /** Long-running calls whose final result was delivered. */
   done: string[];
+  /** The agent answering when the state was taken, when a handoff moved the run away from `agentName`. */
+  activeAgent?: string;
+  /** The run's handoffs so far. */
+  handoffs?: Handoff[];
   /** Per-tool counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes. */
   toolUsage?: Record<string, { invocations: number; failures: number }>;
 }

@@ -20,7 +20,7 @@ export class RunEvents {
    */
   constructor(
     private readonly runId: string,
-    private readonly agentName: string,
+    public agentName: string,
     private readonly signal: AbortSignal,
     private readonly channel?: EventChannel<AgentEvent>,
   ) {}
