@@ -114,7 +114,15 @@ export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-optio
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
 export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
-export type { RunStateData, BatchEntry, CallDecision, PendingEntry, RecordedResult, RunStatus } from './agent/pausing/run-state-data.js';
+export type {
+  RunStateData,
+  BatchEntry,
+  CallDecision,
+  PendingEntry,
+  RecordedResult,
+  RunStatus,
+  SavedActions,
+} from './agent/pausing/run-state-data.js';
 export type {
   ApprovalInterruption,
   CredentialInterruption,
@@ -222,6 +230,7 @@ export { InvalidRunStateError } from './errors/invalid-run-state-error.js';
 export { RunStateDecisionError } from './errors/run-state-decision-error.js';
 export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
+export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
 export type { CredentialRequest } from './errors/credential-required-error.js';
 export { describeThrownValue } from './errors/describe-thrown-value.js';
 export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';

@@ -29,7 +29,9 @@ import { advanceBatch, markInDoubt, openBatch } from './pausing/batch.js';
 import { Checkpointer } from './pausing/checkpointer.js';
 import { deliverUpdates, hasUpdates } from './pausing/deliver-updates.js';
 import { RunProgress } from './pausing/run-progress.js';
-import { RunState } from './pausing/run-state.js';
+import { credentialsOf, RunState } from './pausing/run-state.js';
+import { loadCheckpoint } from './pausing/load-checkpoint.js';
+import { withUniqueCallIds } from './pausing/unique-call-ids.js';
 import { checkSubAgents, findAgent, rootOf, transferTargets } from './handoffs/agent-tree.js';
 import { TransferToAgentTool } from './handoffs/transfer-tool.js';
 import type { Handoff } from './handoffs/handoff.js';
@@ -153,12 +155,19 @@ export class Agent {
    * each tool call's start, progress and result, handoffs, interruptions, and the end. Iterate the
    * stream with `for await`; `stream.result` is the `RunResult` `run` gives. Breaking out of the loop
    * (or aborting `options.signal`) cancels the run (`'aborted'`). See {@link AgentStream}.
-   * @param input - the user's message
-   * @param options - as for `run`
+   * @param input - the user's message, or a `RunState` to resume (as `agent.resume` does, streamed)
+   * @param options - as for `run` (for a state: as for `resume`)
    * @returns the stream of the run's events, with its `result`
    */
-  stream(input: string, options: RunOptions = {}): AgentStream {
-    return new AgentStream((channel, signal) => this.execute({ input }, { ...options, signal }, channel), options.signal);
+  stream(input: string | RunState, options: RunOptions = {}): AgentStream {
+    const start: RunStart = typeof input === 'string' ? { input } : { state: input };
+    return new AgentStream((channel, signal) => {
+      if ('state' in start) {
+        const refused = this.refusal(start.state);
+        if (refused !== undefined) return Promise.reject(refused);
+      }
+      return this.execute(start, { ...options, signal }, channel);
+    }, options.signal);
   }
 
   /**
@@ -174,13 +183,23 @@ export class Agent {
    * @throws InvalidRunStateError when the state is not a RunState or belongs to another agent
    */
   resume(state: RunState, options: ResumeOptions = {}): Promise<RunResult> {
+    const refused = this.refusal(state);
+    return refused === undefined ? this.execute({ state }, options) : Promise.reject(refused);
+  }
+
+  /** Why a state cannot be resumed by this agent now, if it cannot. */
+  private refusal(state: RunState): Error | undefined {
     if (!RunState.isInstance(state))
-      return Promise.reject(new InvalidRunStateError('agent.resume takes a RunState: run.state, or RunState.fromJSON(JSON.parse(saved)).'));
+      return new InvalidRunStateError('agent.resume takes a RunState: run.state, or RunState.fromJSON(JSON.parse(saved)).');
     if (state.agentName !== this.name)
-      return Promise.reject(
-        new InvalidRunStateError(`it is a run of agent '${state.agentName}', and this agent is '${this.name}'; resume it with that agent.`),
+      return new InvalidRunStateError(
+        `it is a run of agent '${state.agentName}', and this agent is '${this.name}'; resume it with that agent.`,
       );
-    return this.execute({ state }, options);
+    if (state.busy)
+      return new InvalidRunStateError(
+        `run '${state.runId}' is being resumed already with this state object; wait for that resume to end (its result's state is this same object).`,
+      );
+    return undefined;
   }
 
   /**
@@ -198,21 +217,46 @@ export class Agent {
     const store = options?.checkpoints;
     if (typeof store?.load !== 'function')
       throw new InvalidAgentOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
-    const saved = await store.load(runId);
+    const saved = await loadCheckpoint(store, runId, options.signal);
     if (saved === undefined) throw new InvalidRunStateError(`the checkpoint store has no checkpoint of run '${runId}'.`);
     return this.resume(RunState.fromJSON(saved), options);
   }
 
   private async execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
-    if (options.session !== undefined)
+    const resumed = 'state' in start ? start.state : undefined;
+    if (options.session !== undefined) {
+      if (resumed !== undefined)
+        throw new InvalidAgentOptionsError(
+          'session (of resume options)',
+          options.session,
+          'absent: a resumed run does not save to a session (run it with one; its messages are saved when it stops)',
+        );
       return runInSession({ ...options, session: options.session }, this.limits.maxDurationMs, (inner) =>
         this.execute(start, inner, channel),
       );
-    const resumed = 'state' in start ? start.state : undefined;
-    if (resumed !== undefined && options.checkpoints !== undefined) await reconcileWithCheckpoint(resumed, options.checkpoints);
+    }
     const runState = resumed ?? new RunState(RunProgress.initialData(randomUUID(), this.name));
-    const { runId } = runState;
     const deadline = new RunDeadline(Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs), options.signal);
+    runState.busy = true;
+    try {
+      return await this.executeFrom(start, runState, deadline, options, channel);
+    } finally {
+      runState.busy = false;
+      deadline.dispose();
+    }
+  }
+
+  private async executeFrom(
+    start: RunStart,
+    runState: RunState,
+    deadline: RunDeadline,
+    options: RunOptions,
+    channel: EventChannel<AgentEvent> | undefined,
+  ): Promise<RunResult> {
+    const resumed = 'state' in start ? start.state : undefined;
+    const { runId } = runState;
+    if (resumed !== undefined && options.checkpoints !== undefined)
+      await reconcileWithCheckpoint(resumed, options.checkpoints, deadline.signal);
     let values: AgentState;
     if (resumed !== undefined) values = RunProgress.restoreValues(resumed.data);
     else values = new AgentState(options.state instanceof AgentState ? options.state.toJSON() : options.state);
@@ -222,7 +266,7 @@ export class Agent {
         agentName: this.name,
         state: values,
         signal: deadline.signal,
-        credentials: (callId, key) => runState.credentials.get(callId)?.get(key),
+        credentials: (callId, key) => credentialsOf(runState).get(callId)?.get(key),
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
       new RunEvents(runId, this.name, deadline.signal, channel),
@@ -232,10 +276,11 @@ export class Agent {
         ? RunProgress.restoreTranscript(resumed.data)
         : new RunTranscript(this.instructions, options.history ?? [], (start as { input: string }).input);
     if (resumed === undefined) observeRun(options, transcript, context);
-    const progress = new RunProgress(runState, transcript, values, options.toolChoice ?? this.toolChoice);
-    const checkpoints = new Checkpointer(options.checkpoints, runId, () => progress.capture(true));
+    const progress = new RunProgress(runState, transcript, values, context, options.toolChoice ?? this.toolChoice);
+    const checkpoints = new Checkpointer(options.checkpoints, runId, () => progress.capture(true), deadline.signal);
     const { pipeline } = this.environment;
     const hooks = new RunFeatureHooks(pipeline, { runId, agentName: this.name, agentContext: context, model: this.model }, deadline.signal);
+    let finished = false;
     try {
       await hooks.runStarting('input' in start ? start.input : '');
       const scope = { kind: 'run', runId, agentName: this.name } as const;
@@ -264,6 +309,7 @@ export class Agent {
       if (outcome.transferTo !== undefined) runState.data.transferTo = outcome.transferTo;
       else delete runState.data.transferTo;
       progress.capture(false);
+      finished = true;
       const result: RunResult = {
         runId,
         agentName: run.current.name,
@@ -279,22 +325,29 @@ export class Agent {
         ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
         ...this.extras.report(transcript),
         state: runState,
-        interruptions: runState.interruptions,
+        interruptions: outcome.stopReason === 'interrupted' ? runState.interruptions : [],
         pending: runState.pending,
       };
       for (const item of result.interruptions)
         context.events.enqueue({ type: 'interruption', kind: item.kind, callId: item.callId, toolName: item.toolName });
-      await checkpoints.save().catch((error: unknown) => {
-        throw new CheckpointSaveError(runId, (error as CheckpointSaveError).cause, result);
-      });
+      try {
+        await checkpoints.save();
+      } catch (error) {
+        // An aborted run does not wait for its last checkpoint (it is still written, in order).
+        if (!deadline.signal.aborted) throw new CheckpointSaveError(runId, (error as CheckpointSaveError).cause, result);
+      }
       await hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
       context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
       return result;
     } catch (error) {
+      if (!finished) {
+        // The state keeps what happened (results of a finished batch, delivered updates): it can go on.
+        progress.status = 'running';
+        progress.capture(false);
+        checkpoints.saveSoon();
+      }
       await hooks.runCompleted({ error, usage: transcript.usage, durationMs: progress.elapsedMs });
       throw error;
-    } finally {
-      deadline.dispose();
     }
   }
 
@@ -386,7 +439,7 @@ export class Agent {
         throw error;
       }
       progress.iterations++;
-      const { message } = response;
+      const message = withUniqueCallIds(response.message);
       transcript.addAssistant(message, response.usage);
       transcript.finishReason = response.finishReason;
       const calls = message.toolCalls ?? [];

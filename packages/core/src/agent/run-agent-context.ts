@@ -2,6 +2,7 @@ import { AgentActions } from '../context/agent-actions.js';
 import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
 import type { ToolProgressSink } from '../context/tool-progress.js';
 import { RunEvents } from './streaming/run-events.js';
+import type { SavedActions } from './pausing/run-state-data.js';
 
 /**
  * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
@@ -30,6 +31,18 @@ export class RunAgentContext extends AgentContext {
   switchAgent(agentName: string): void {
     (this as { agentName: string }).agentName = agentName;
     this.events.agentName = agentName;
+  }
+
+  /**
+   * Restores the actions a paused run's calls had asked for.
+   * @param saved - the saved actions
+   */
+  restoreActions(saved: SavedActions): void {
+    const { actions } = this;
+    if (saved.transferToAgent !== undefined) actions.transferToAgent = saved.transferToAgent;
+    if (saved.escalate) actions.escalate = true;
+    if (saved.skipSummarization) actions.skipSummarization = true;
+    if (saved.skipSummarizationSetBy !== undefined) this.setters.set('skipSummarization', saved.skipSummarizationSetBy);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { FinishReason, Usage } from '../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../model/messages.js';
 import type { RunToolCall } from './run-result.js';
 import { addUsage, zeroUsage } from './usage.js';
+import { answerCalls } from './answer-calls.js';
 
 /**
  * What one run has said and done so far: the provider-neutral transcript, the executed
@@ -26,7 +27,8 @@ export class RunTranscript {
    */
   constructor(instructions: string | undefined, history: readonly ChatMessage[], input: string) {
     if (instructions) this.messages.push({ role: 'system', content: instructions });
-    for (const message of history) if (message.role !== 'system') this.messages.push(message);
+    // A history that ends with unanswered calls (an interrupted run's messages) is answered first.
+    for (const message of answerCalls(history)) if (message.role !== 'system') this.messages.push(message);
     this.messages.push({ role: 'user', content: input });
   }
 

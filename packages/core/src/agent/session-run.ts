@@ -2,7 +2,8 @@ import type { AgentContext } from '../context/agent-context.js';
 import { AgentState } from '../context/agent-state.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import { SessionSaveError } from '../errors/session-save-error.js';
-import type { ChatMessage, ToolMessage } from '../model/messages.js';
+import type { ChatMessage } from '../model/messages.js';
+import { answerCalls } from './answer-calls.js';
 import { RunDeadline } from './run-deadline.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
@@ -98,30 +99,11 @@ async function save(session: Session, messages: ChatMessage[], stateDelta: Recor
     sessionSaveTimeoutMs,
   );
   try {
-    await untilAborted(session.append({ messages: answered(messages), stateDelta }, { signal: controller.signal }), controller.signal);
+    await untilAborted(
+      session.append({ messages: answerCalls(messages) as ChatMessage[], stateDelta }, { signal: controller.signal }),
+      controller.signal,
+    );
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The messages with every tool call answered (a call the run never answered says so), so they stay valid history. */
-function answered(messages: ChatMessage[]): ChatMessage[] {
-  const answeredIds = new Set(messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
-  const out: ChatMessage[] = [];
-  for (const message of messages) {
-    out.push(message);
-    if (message.role !== 'assistant') continue;
-    for (const call of message.toolCalls ?? []) {
-      if (answeredIds.has(call.id)) continue;
-      const unanswered: ToolMessage = {
-        role: 'tool',
-        toolCallId: call.id,
-        name: call.name,
-        content: 'Error: not executed: the run ended first.',
-        isError: true,
-      };
-      out.push(unanswered);
-    }
-  }
-  return out;
 }

@@ -12,7 +12,7 @@ import { runsAlone } from '../../environment/ordered-batch.js';
 import { needsApproval, policyMayAsk, type ApprovalPolicy } from './approval-policy.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { BatchEntry } from './run-state-data.js';
-import type { RunState } from './run-state.js';
+import { credentialsOf, type RunState } from './run-state.js';
 
 /** What answering one batch of calls needs from its run. @internal */
 export interface BatchSettings {
@@ -136,7 +136,14 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
   const { state, set, checkpoints, events } = settings;
   for (const entry of runnable) entry.started = true;
   // A crash after this save finds the calls marked started: none is repeated blindly.
-  await checkpoints.save();
+  try {
+    await checkpoints.save();
+  } catch (error) {
+    // None of them ran.
+    for (const entry of runnable) delete entry.started;
+    if (settings.execution.signal?.aborted) return;
+    throw error;
+  }
   const calls: ToolCall[] = runnable.map((entry) => ({
     id: entry.callId,
     name: entry.toolName,
@@ -160,14 +167,18 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
   results.forEach((result, index) => {
     const entry = runnable[index]!;
     delete entry.started;
+    // Approved arguments are the call's arguments from now on.
+    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
     if (requestsCredential(result)) {
+      // The call waits for a credential now; an earlier approval is spent.
       entry.gate = 'credential';
       entry.request = (credentialError(result) as CredentialRequiredError).request;
+      delete entry.decision;
       delete entry.result;
       return;
     }
     entry.result = { content: result.content, isError: result.isError };
-    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+    credentialsOf(state).delete(entry.callId);
     settings.received.set(entry.callId, result);
     const tool = set.environment.registry.findTool(entry.toolName);
     if (tool?.longRunning && !result.isError && !state.data.pending.some((pending) => pending.callId === entry.callId))

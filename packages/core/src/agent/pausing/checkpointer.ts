@@ -2,13 +2,17 @@ import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
 import type { RunStateData } from './run-state-data.js';
 
-/** How long saving one checkpoint may take. */
+/** How long a run waits for one checkpoint save. */
 export const checkpointSaveTimeoutMs = 10_000;
 
+const ignore = (): void => undefined;
+
 /**
- * Saves a run's checkpoints to its store, one at a time and in order: a save asked for while one is
- * under way waits for it, and saves asked for meanwhile are coalesced into one of the latest state.
- * Without a store every method is a no-op.
+ * Saves a run's checkpoints to its store strictly one after another, in order: a save starts only
+ * when the one before it has settled (even one the run stopped waiting for), so a slow save can never
+ * land after, and overwrite, a newer checkpoint. Saves asked for while one is under way are coalesced
+ * into one of the latest state. A caller waits at most {@link checkpointSaveTimeoutMs}, and not past
+ * the run's signal. Without a store every method is a no-op.
  * @internal
  */
 export class Checkpointer {
@@ -20,11 +24,13 @@ export class Checkpointer {
    * @param store - the run's checkpoint store, if any
    * @param runId - the run's id
    * @param snapshot - the run's state as it stands now (a fresh object each time)
+   * @param signal - the run's signal: waiting for a save stops when it aborts
    */
   constructor(
     private readonly store: CheckpointStore | undefined,
     private readonly runId: string,
     private readonly snapshot: () => RunStateData,
+    private readonly signal: AbortSignal,
   ) {}
 
   /** Whether the run has a store. */
@@ -33,14 +39,32 @@ export class Checkpointer {
   }
 
   /**
-   * Saves the run's state as it stands when the save starts.
+   * Saves the run's state as it stands when the save starts, and waits for it.
    * @returns when that save (and every earlier one) is done
-   * @throws CheckpointSaveError when it failed
+   * @throws CheckpointSaveError when it failed or took too long; the signal's reason when the run was aborted meanwhile
    */
   async save(): Promise<void> {
     if (this.store === undefined) return;
     this.schedule();
-    await this.chain;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const { signal } = this;
+    const waited = new Promise<void>((resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new CheckpointSaveError(this.runId, new Error(`saving took longer than ${checkpointSaveTimeoutMs} ms`))),
+        checkpointSaveTimeoutMs,
+      );
+      onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      this.chain.then(resolve, resolve);
+    });
+    try {
+      await waited;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort!);
+    }
     if (this.failure !== undefined) {
       const failure = this.failure;
       this.failure = undefined;
@@ -60,22 +84,15 @@ export class Checkpointer {
       this.queued = false;
       return this.write();
     });
+    this.chain.catch(ignore);
   }
 
   private async write(): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`saving took longer than ${checkpointSaveTimeoutMs} ms`)), checkpointSaveTimeoutMs);
-    });
     try {
-      const saving = Promise.resolve().then(() => this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>));
-      saving.catch(() => undefined);
-      await Promise.race([saving, timeout]);
+      await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>);
       this.failure = undefined;
     } catch (error) {
       this.failure = error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

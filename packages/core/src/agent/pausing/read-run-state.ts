@@ -81,8 +81,13 @@ function readBatch(batch: unknown[], messages: ChatMessage[]): void {
       fail(`${path}.callId`, `'${calls[index]!.id}' (the call of the assistant message)`, entry.callId);
     if (entry.gate !== undefined && !gates.has(entry.gate as string))
       fail(`${path}.gate`, "'approval', 'result' or 'credential'", entry.gate);
-    if (entry.decision !== undefined && (!isObject(entry.decision) || !decisions.has(entry.decision.kind as string)))
-      fail(`${path}.decision`, "an object of kind 'approved', 'rejected' or 'resolved'", entry.decision);
+    const decision = entry.decision;
+    if (decision !== undefined) {
+      if (!isObject(decision) || !decisions.has(decision.kind as string))
+        fail(`${path}.decision`, "an object of kind 'approved', 'rejected' or 'resolved'", decision);
+      if (decision.kind === 'resolved') string(decision, 'content', `${path}.decision`);
+      else string(decision, decision.kind === 'approved' ? 'arguments' : 'reason', `${path}.decision`, true);
+    }
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
@@ -126,6 +131,7 @@ export function readRunState(json: unknown): RunStateData {
   string(json, 'text', 'state', true);
   string(json, 'transferTo', 'state', true);
   string(json, 'activeAgent', 'state', true);
+  if (json.actions !== undefined && !isObject(json.actions)) fail('state.actions', 'an object of actions', json.actions);
   if (json.handoffs !== undefined)
     list(json, 'handoffs', 'state').forEach((handoff, index) => {
       if (!isObject(handoff) || typeof handoff.from !== 'string' || typeof handoff.to !== 'string')

@@ -1,6 +1,7 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunState } from './read-run-state.js';
+import { loadCheckpoint } from './load-checkpoint.js';
 import type { RunState } from './run-state.js';
 
 /**
@@ -10,10 +11,11 @@ import type { RunState } from './run-state.js';
  * marked started stay marked (so they are not run again blindly); a state the run has moved past is refused.
  * @param state - the state to resume
  * @param store - the run's checkpoint store
- * @throws InvalidRunStateError when the checkpoint is further on than the state
+ * @param signal - the run's signal
+ * @throws InvalidRunStateError when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
-export async function reconcileWithCheckpoint(state: RunState, store: CheckpointStore): Promise<void> {
-  const saved = await store.load(state.runId);
+export async function reconcileWithCheckpoint(state: RunState, store: CheckpointStore, signal: AbortSignal): Promise<void> {
+  const saved = await loadCheckpoint(store, state.runId, signal);
   if (saved === undefined) return;
   let stored;
   try {

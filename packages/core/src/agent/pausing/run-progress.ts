@@ -5,6 +5,8 @@ import type { RunToolCall } from '../run-result.js';
 import { RunTranscript } from '../run-transcript.js';
 import { runStateType, runStateVersion, type RunStateData, type RunStatus } from './run-state-data.js';
 import type { RunState } from './run-state.js';
+import type { RunAgentContext } from '../run-agent-context.js';
+import type { SavedActions } from './run-state-data.js';
 
 /**
  * Where one run (or one resumption of it) stands: its counters across resumes, its transcript and
@@ -29,15 +31,18 @@ export class RunProgress {
    * @param state - the run's state object (moved on in place)
    * @param transcript - the run's transcript
    * @param values - the run's state values
+   * @param context - the run's context (its actions are saved with the state)
    * @param toolChoice - the tool choice to start with, for a new run
    */
   constructor(
     readonly state: RunState,
     readonly transcript: RunTranscript,
     readonly values: AgentState,
+    private readonly context: RunAgentContext,
     toolChoice: ToolChoice | undefined,
   ) {
     const { data } = state;
+    if (data.actions !== undefined) context.restoreActions(data.actions);
     this.iterations = data.iterations;
     this.toolCalls = data.toolCallCount;
     this.elapsedBefore = data.elapsedMs;
@@ -77,8 +82,10 @@ export class RunProgress {
       toolCallCount: this.toolCalls,
       elapsedMs: this.elapsedMs,
       ...(this.toolChoice === undefined ? {} : { toolChoice: this.toolChoice }),
+      ...this.savedActions(),
       ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
     };
+    if (captured.actions === undefined) delete captured.actions;
     if (!copy) {
       this.state.data = captured;
       return captured;
@@ -87,6 +94,23 @@ export class RunProgress {
     captured.done = data.done.slice();
     if (data.batch !== undefined) captured.batch = structuredClone(data.batch);
     return captured;
+  }
+
+  /** The actions tools asked for that the run has not acted on yet (a paused batch keeps them). */
+  private savedActions(): { actions?: SavedActions } {
+    const { actions } = this.context;
+    // Kept only while a batch waits: they are acted on when it completes.
+    if (this.state.data.batch === undefined) return { actions: undefined };
+    if (actions.transferToAgent === undefined && !actions.escalate && !actions.skipSummarization) return { actions: undefined };
+    const setBy = this.context.setBy('skipSummarization');
+    return {
+      actions: {
+        ...(actions.transferToAgent === undefined ? {} : { transferToAgent: actions.transferToAgent }),
+        ...(actions.escalate ? { escalate: true } : {}),
+        ...(actions.skipSummarization ? { skipSummarization: true } : {}),
+        ...(setBy === undefined ? {} : { skipSummarizationSetBy: setBy }),
+      },
+    };
   }
 
   /**

@@ -38,6 +38,15 @@ export interface BatchEntry {
   result?: RecordedResult;
 }
 
+/** Actions tools asked for that the run had not acted on when the state was taken. */
+export interface SavedActions {
+  transferToAgent?: string;
+  escalate?: boolean;
+  skipSummarization?: boolean;
+  /** The call whose tool asked for `skipSummarization`. */
+  skipSummarizationSetBy?: string;
+}
+
 /** A long-running call whose final result has not been delivered yet. */
 export interface PendingEntry {
   callId: string;
@@ -84,6 +93,8 @@ export interface RunStateData {
   pending: PendingEntry[];
   /** Long-running calls whose final result was delivered. */
   done: string[];
+  /** Actions asked for by calls of the waiting batch, acted on when it completes. */
+  actions?: SavedActions;
   /** The agent answering when the state was taken, when a handoff moved the run away from `agentName`. */
   activeAgent?: string;
   /** The run's handoffs so far. */

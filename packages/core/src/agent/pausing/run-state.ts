@@ -9,6 +9,20 @@ const brand = Symbol.for('toolcraft.RunState');
 /** Credentials the host provided, by call id and key; in memory only, never serialized. */
 type Credentials = Map<string, Map<string, unknown>>;
 
+/** The credentials of each state, outside the object (so neither inspecting nor cloning it shows them). */
+const credentialStore = new WeakMap<RunState, Credentials>();
+
+/**
+ * @internal
+ * @param state - a run state
+ * @returns the credentials provided for its calls (in memory only)
+ */
+export function credentialsOf(state: RunState): Credentials {
+  let credentials = credentialStore.get(state);
+  if (credentials === undefined) credentialStore.set(state, (credentials = new Map<string, Map<string, unknown>>()));
+  return credentials;
+}
+
 function contentOf(value: unknown, callId: string, decision: string): string {
   if (typeof value === 'string') return value;
   let text: string | undefined;
@@ -51,17 +65,15 @@ export class RunState {
   private readonly [brand] = true;
   /** @internal The state's data, moved on by the run that resumes it. */
   data: RunStateData;
-  /** @internal Credentials provided for calls, by call id and key (in memory only). */
-  readonly credentials: Credentials;
+  /** @internal Whether a run is moving this state on right now. */
+  busy = false;
 
   /**
    * @internal Use `run.state` or {@link RunState.fromJSON}.
    * @param data - the state's data
-   * @param credentials - credentials already provided, if any
    */
-  constructor(data: RunStateData, credentials: Credentials = new Map()) {
+  constructor(data: RunStateData) {
     this.data = data;
-    this.credentials = credentials;
   }
 
   /**
@@ -162,13 +174,14 @@ export class RunState {
   provideCredential(callId: string, credential: unknown): void {
     const entry = this.gated(callId, 'provideCredential', 'credential');
     const key = entry.request!.key;
-    const provided = this.credentials.get(callId) ?? new Map<string, unknown>();
+    const credentials = credentialsOf(this);
+    const provided = credentials.get(callId) ?? new Map<string, unknown>();
     if (provided.has(key))
       throw new RunStateDecisionError(callId, 'provideCredential', `the credential '${key}' was already provided for it.`);
     if (credential === undefined)
       throw new RunStateDecisionError(callId, 'provideCredential', 'the credential is undefined; expected a value.');
     provided.set(key, credential);
-    this.credentials.set(callId, provided);
+    credentials.set(callId, provided);
   }
 
   /**
@@ -204,7 +217,7 @@ export class RunState {
     const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.data.agentName };
     if (entry.gate === 'approval') return { kind: 'approval', ...base, ...(entry.inDoubt ? { inDoubt: true } : {}) };
     if (entry.gate === 'result') return { kind: 'result', ...base };
-    if (this.credentials.get(entry.callId)?.has(entry.request!.key)) return undefined;
+    if (credentialStore.get(this)?.get(entry.callId)?.has(entry.request!.key)) return undefined;
     return { kind: 'credential', ...base, request: entry.request! };
   }
 
