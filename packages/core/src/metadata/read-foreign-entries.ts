@@ -40,6 +40,9 @@ export function readForeignEntries(source: unknown, keepPrivate: boolean): Map<S
 
 function asMap(value: unknown): Map<unknown, unknown> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
+  if (value instanceof Map) return value;
+  // A Map of another realm says so; anything else is not one (and throwing to find out costs a stack trace per call).
+  if (Object.prototype.toString.call(value) !== '[object Map]') return undefined;
   try {
     Map.prototype.has.call(value, undefined);
     return value as Map<unknown, unknown>;
