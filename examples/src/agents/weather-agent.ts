@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Agent, type ChatModel, ToolRegistry } from '@toolcraft/core';
+import { Agent, type ChatModel, type Feature, ToolRegistry } from '@toolcraft/core';
 import { modelFromEnv } from '../model-from-env.js';
 import { printRun } from '../print-run.js';
 import { WeatherService, weatherInstructions } from './weather-service.js';
@@ -19,10 +19,17 @@ export const weatherScript = [
 /**
  * Builds the weather-report and sentiment agent.
  * @param model - the chat model
+ * @param features - features to install (tracing, say)
  * @returns the agent
  */
-export function createWeatherAgent(model: ChatModel): Agent {
-  return new Agent({ model, name: 'weather_agent', registry: ToolRegistry.of(new WeatherService()), instructions: weatherInstructions });
+export function createWeatherAgent(model: ChatModel, features: readonly Feature[] = []): Agent {
+  return new Agent({
+    model,
+    name: 'weather_agent',
+    registry: ToolRegistry.of(new WeatherService()),
+    instructions: weatherInstructions,
+    features,
+  });
 }
 
 if (require.main === module) {
