@@ -9,6 +9,7 @@ import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
 import type { McpTool } from './mcp-tool.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
+import { remoteErrorText } from './remote-error-text.js';
 import { resultText } from './result-text.js';
 import { StderrTail } from './stderr-tail.js';
 import { validateToolsetOptions } from './validate-toolset-options.js';
@@ -240,7 +241,7 @@ export class McpToolset implements Toolset {
       throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
     }
     const text = resultText(result, this.options.maxResultChars);
-    if (result.isError === true) throw new McpToolError(tool.name, text);
+    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(text, tool.remote.name));
     return text;
   }
 

@@ -5,7 +5,8 @@ const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /**
  * An imported MCP tool answered with `isError: true`, or its `tools/call` request failed (a
- * JSON-RPC error, a malformed result). The message is the server's text, told to the model as the
+ * JSON-RPC error, a malformed result). The message is the server's text without a leading `Error:`
+ * and `tool '<name>' failed:` (the lead-in the environment adds back), told to the model as the
  * environment's `errorDetail` says.
  */
 export class McpToolError extends ToolcraftError {

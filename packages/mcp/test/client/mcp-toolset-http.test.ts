@@ -30,7 +30,7 @@ describe('McpToolset.http (a toolcraft server over Streamable HTTP)', () => {
     expect((await env.executeTool({ name: 'add', arguments: { a: 40, b: 2 } })).content).toBe('42');
     const failed = await env.executeTool({ name: 'fail', arguments: { message: 'quota exceeded' } });
     expect(failed.isError).toBe(true);
-    expect(failed.content).toBe("Error: tool 'fail' failed: Error: tool 'fail' failed: quota exceeded");
+    expect(failed.content).toBe("Error: tool 'fail' failed: quota exceeded");
     expect(authorizations.length).toBeGreaterThan(2);
     expect(new Set(authorizations)).toEqual(new Set(['Bearer token-1']));
   });
