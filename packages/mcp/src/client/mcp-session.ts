@@ -28,10 +28,14 @@ const maxPages = 100;
 /** A progress listener of one open call. */
 type ProgressListener = (progress: { progress: number; total?: number; message?: string }) => void;
 
+/** How long `close()` waits for the transport to report that it closed (a stdio server: its exit), in ms. */
+const closeWaitMs = 6_000;
+
 /**
  * One connection to an MCP server through the SDK's `Client`: connect, list tools (each tool checked
  * by the toolset, not the SDK, so one bad tool does not lose the others), call tools. When the
- * connection ends, `ended` is set before the open calls are rejected.
+ * connection ends, `ended` is set before the open calls are rejected. `close()` may be called at any
+ * time, while connecting too.
  */
 export class McpSession {
   /** Whether the connection has ended (the server exited or closed it, or `close()` was called). */
@@ -44,50 +48,53 @@ export class McpSession {
    */
   private readonly progress = new Map<string, ProgressListener>();
   private progressTokens = 0;
-
-  private constructor(
-    private readonly client: Client,
-    private readonly settings: SessionSettings,
-  ) {}
+  private readonly client: Client;
+  private started = false;
+  /** Settles when the transport has closed (for stdio: when the server process has exited). */
+  private readonly transportClosed: Promise<void>;
 
   /**
-   * Connects: `initialize`, within `requestTimeoutMs`.
-   * @param transport - the transport, not yet started
+   * A session, not yet connected.
    * @param settings - the toolset's settings
-   * @returns the session
-   * @throws McpConnectionError when the server cannot be started or reached, or does not answer
    */
-  static async open(transport: McpClientTransport, settings: SessionSettings): Promise<McpSession> {
+  constructor(private readonly settings: SessionSettings) {
     const client = new Client(settings.clientInfo, { capabilities: {} });
-    const session = new McpSession(client, settings);
-    client.onclose = () => {
-      session.ended = true;
-    };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => settings.onToolsChanged(session));
+    this.client = client;
+    this.transportClosed = new Promise<void>((resolve) => {
+      client.onclose = () => {
+        this.ended = true;
+        resolve();
+      };
+    });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => settings.onToolsChanged(this));
     client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
       const { progressToken, progress, total, message } = params;
-      session.progress.get(String(progressToken))?.({
+      this.progress.get(String(progressToken))?.({
         progress,
         ...(total === undefined ? {} : { total }),
         ...(message === undefined ? {} : { message }),
       });
     });
-    client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
-      const { progressToken, progress, total, message } = params;
-      session.progress.get(String(progressToken))?.({
-        progress,
-        ...(total === undefined ? {} : { total }),
-        ...(message === undefined ? {} : { message }),
-      });
-    });
+  }
+
+  /**
+   * Connects: `initialize`, within `requestTimeoutMs` (or until `close()` is called).
+   * @param transport - the transport, not yet started
+   * @throws McpConnectionError when the server cannot be started or reached, or does not answer; the
+   *   server process (if any) has been ended by then
+   */
+  async connect(transport: McpClientTransport): Promise<void> {
+    this.started = true;
     try {
-      await client.connect(transport, { timeout: settings.requestTimeoutMs });
+      await this.client.connect(transport, { timeout: this.settings.requestTimeoutMs });
     } catch (error) {
-      session.ended = true;
-      await client.close().catch(() => undefined);
-      throw new McpConnectionError(settings.name, `could not connect: ${describeThrownValue(error)}.${settings.describeStderr()}`, error);
+      await this.close();
+      throw new McpConnectionError(
+        this.settings.name,
+        `could not connect: ${describeThrownValue(error)}.${this.settings.describeStderr()}`,
+        error,
+      );
     }
-    return session;
   }
 
   /**
@@ -156,9 +163,17 @@ export class McpSession {
     return new McpConnectionError(this.settings.name, `${what}; the server may have exited or crashed.${this.settings.describeStderr()}`);
   }
 
-  /** Ends the connection (and, for stdio, the server process). */
+  /**
+   * Ends the connection and, for stdio, the server process (stdin closed, then `SIGTERM`, then
+   * `SIGKILL`), and waits until the transport has closed (a few seconds at most). A connection still
+   * being made is abandoned at once. Calling it again does no harm.
+   */
   async close(): Promise<void> {
     this.ended = true;
-    await this.client.close();
+    if (!this.started) return;
+    await this.client.close().catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.transportClosed, new Promise<void>((resolve) => (timer = setTimeout(resolve, closeWaitMs)))]);
+    clearTimeout(timer);
   }
 }

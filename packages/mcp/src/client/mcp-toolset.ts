@@ -36,6 +36,8 @@ export class McpToolset implements Toolset {
   /** The toolset's name, in errors and warnings. */
   readonly name: string;
   private session?: McpSession;
+  /** The session being connected, until it is (so `close()` can abandon it). */
+  private opening?: McpSession;
   private connecting?: Promise<readonly McpTool[]>;
   private tools?: readonly McpTool[];
   private stale = true;
@@ -157,13 +159,18 @@ export class McpToolset implements Toolset {
     return this.connecting;
   }
 
-  /** Ends the connection and, for stdio, the server process. Later `getTools` calls fail; calling it again does nothing. */
+  /**
+   * Ends the connection and, for stdio, the server process, and resolves once the process has exited
+   * (stdin closed, then `SIGTERM`, then `SIGKILL`: a few seconds at most). A connection or a
+   * `tools/list` still pending is abandoned at once; open calls answer that the toolset was closed.
+   * Later `getTools` calls fail; calling it again does nothing.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    await this.connecting?.catch(() => undefined);
-    const { session } = this;
+    const sessions = [this.opening, this.session].filter((session) => session !== undefined);
     this.session = undefined;
-    await session?.close();
+    await Promise.all(sessions.map((session) => session.close()));
+    await this.connecting?.catch(() => undefined);
   }
 
   private async refresh(): Promise<readonly McpTool[]> {
@@ -188,6 +195,7 @@ export class McpToolset implements Toolset {
         this.tools = Object.freeze(importTools(entries, this.importSettings, previous));
       } catch (error) {
         this.stale = true;
+        if (this.closed) throw this.closedError();
         const failure = McpConnectionError.isInstance(error)
           ? error
           : new McpConnectionError(this.name, `tools/list failed: ${describeThrownValue(error)}`, error);
@@ -200,7 +208,7 @@ export class McpToolset implements Toolset {
 
   private async connect(): Promise<McpSession> {
     const { transport, stderr } = this.createTransport();
-    const session = await McpSession.open(transport, {
+    const session = new McpSession({
       name: this.name,
       clientInfo: this.options.clientInfo ?? { name: 'toolcraft', version: '0.1.0' },
       requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
@@ -209,6 +217,14 @@ export class McpToolset implements Toolset {
       },
       describeStderr: () => stderr?.describe() ?? '',
     });
+    this.opening = session;
+    try {
+      await session.connect(transport);
+    } catch (error) {
+      throw this.closed ? this.closedError() : error;
+    } finally {
+      this.opening = undefined;
+    }
     if (this.closed) {
       await session.close();
       throw this.closedError();
@@ -237,6 +253,8 @@ export class McpToolset implements Toolset {
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (this.closed)
+        throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
       if (session.ended) throw session.endedError(tool.name, true);
       throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
     }

@@ -98,6 +98,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const result = await env.executeTool({ name: 'hang', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.content).toContain("Tool 'hang' did not finish within 100 ms");
+    await waitFor(() => fixture.log().some((line) => line.startsWith('cancelled hang')));
     expect((await env.executeTool({ name: 'echo', arguments: { text: 'still here' } })).content).toBe('echo: still here');
   });
 
@@ -110,6 +111,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const result = await pending;
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(/cancel/i);
+    await waitFor(() => fixture.log().some((line) => line.startsWith('cancelled hang')));
   });
 
   it("cuts oversized results at the toolset's maxResultChars, and the environment's maxResultChars applies too", async () => {
@@ -139,9 +141,51 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const [pid] = fixture.pids();
     expect(isRunning(pid!)).toBe(true);
     await fixture.toolset.close();
-    await waitFor(() => !isRunning(pid!));
+    expect(isRunning(pid!)).toBe(false);
     await expect(fixture.toolset.getTools()).rejects.toThrow('the toolset was closed');
     await fixture.toolset.close();
+  });
+
+  it('abandons a connection the server never answers when closed, and ends the process before close() resolves', async () => {
+    fixture = fixtureToolset({ script: 'silent-server.js' });
+    const connecting = fixture.toolset.getTools();
+    await waitFor(() => fixture.pids().length === 1);
+    const startedAt = Date.now();
+    await fixture.toolset.close();
+    expect(Date.now() - startedAt).toBeLessThan(10_000); // not the 60 s of requestTimeoutMs
+    expect(isRunning(fixture.pids()[0]!)).toBe(false);
+    await expect(connecting).rejects.toThrow('the toolset was closed');
+  });
+
+  it('ends a server that ignores both its closed stdin and SIGTERM (SIGKILL), leaving no orphan', async () => {
+    fixture = fixtureToolset({ script: 'silent-server.js', serverArgs: ['ignore-term'] });
+    const connecting = fixture.toolset.getTools();
+    connecting.catch(() => undefined);
+    await waitFor(() => fixture.pids().length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is installed
+    await fixture.toolset.close();
+    expect(isRunning(fixture.pids()[0]!)).toBe(false);
+  });
+
+  it('abandons a tools/list the server never answers when closed', async () => {
+    fixture = fixtureToolset({ serverArgs: ['hang-list'] });
+    const listing = fixture.toolset.getTools();
+    await waitFor(() => fixture.pids().length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await fixture.toolset.close();
+    await expect(listing).rejects.toThrow('the toolset was closed');
+    expect(isRunning(fixture.pids()[0]!)).toBe(false);
+  });
+
+  it('answers a call still open when the toolset is closed with an error saying so', async () => {
+    fixture = fixtureToolset();
+    const env = await environment();
+    const pending = env.executeTool({ name: 'hang', arguments: {} });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await fixture.toolset.close();
+    const result = await pending;
+    expect(McpConnectionError.isInstance(result.error)).toBe(true);
+    expect(result.content).toContain("the toolset was closed (close() was called) while 'hang' was running");
   });
 
   it('fails the first turn with a clear error when the server cannot be started', async () => {

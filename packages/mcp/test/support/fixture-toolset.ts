@@ -3,21 +3,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpToolset, type McpStdioToolsetOptions, type McpToolsetWarning } from '@toolcraft/mcp';
 
-/** The fixture server written on the SDK alone (test/fixtures/fixture-server.js), imported over stdio. */
-export function fixtureToolset(options: Partial<McpStdioToolsetOptions> & { bad?: boolean } = {}): {
+/**
+ * A fixture server imported over stdio: `test/fixtures/fixture-server.js` (written on the SDK alone),
+ * or `silent-server.js` (never answers). `pids()` are the processes started, `log()` what the fixture
+ * server logged (cancellations it received).
+ */
+export function fixtureToolset(
+  options: Partial<McpStdioToolsetOptions> & {
+    bad?: boolean;
+    script?: 'fixture-server.js' | 'silent-server.js';
+    serverArgs?: string[];
+  } = {},
+): {
   toolset: McpToolset;
   warnings: McpToolsetWarning[];
   pids: () => number[];
+  log: () => string[];
   cleanup: () => void;
 } {
   const folder = mkdtempSync(join(tmpdir(), 'toolcraft-mcp-'));
   const pidFile = join(folder, 'pids');
+  const logFile = join(folder, 'log');
   const warnings: McpToolsetWarning[] = [];
-  const { bad, ...rest } = options;
+  const { bad, script = 'fixture-server.js', serverArgs = [], ...rest } = options;
   const toolset = McpToolset.stdio({
     command: process.execPath,
-    args: [join(__dirname, '..', 'fixtures', 'fixture-server.js'), ...(bad ? ['bad'] : [])],
-    env: { FIXTURE_PID_FILE: pidFile },
+    args: [join(__dirname, '..', 'fixtures', script), ...(bad ? ['bad'] : []), ...serverArgs],
+    env: { FIXTURE_PID_FILE: pidFile, FIXTURE_LOG_FILE: logFile },
     cwd: join(__dirname, '..', '..'),
     stderr: 'ignore',
     onWarning: (warning) => warnings.push(warning),
@@ -30,7 +42,14 @@ export function fixtureToolset(options: Partial<McpStdioToolsetOptions> & { bad?
       return [];
     }
   };
-  return { toolset, warnings, pids, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+  const log = () => {
+    try {
+      return readFileSync(logFile, 'utf8').trim().split('\n');
+    } catch {
+      return [];
+    }
+  };
+  return { toolset, warnings, pids, log, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 /** Whether a process is still running. */
