@@ -160,7 +160,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
   it('ends a server that ignores both its closed stdin and SIGTERM (SIGKILL), leaving no orphan', async () => {
     fixture = fixtureToolset({ script: 'silent-server.js', serverArgs: ['ignore-term'] });
     const connecting = fixture.toolset.getTools();
-    connecting.catch(() => undefined);
+    Promise.resolve(connecting).catch(() => undefined);
     await waitFor(() => fixture.pids().length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is installed
     await fixture.toolset.close();
