@@ -5,6 +5,7 @@ import { describeThrownValue, ToolBase, type ReadonlyAgentContext, type ToolCall
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { McpToolError } from '../errors/mcp-tool-error.js';
+import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
 import type { McpTool } from './mcp-tool.js';
@@ -125,7 +126,8 @@ export class McpToolset implements Toolset {
     const headers = { ...options.headers };
     return new McpToolset(
       endpoint.host,
-      () => ({ transport: new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }) }),
+      // A fetch of each connection's own, so a cancelled call ends its HTTP exchange (a stateless server's only cancellation).
+      () => ({ transport: new StreamableHTTPClientTransport(endpoint, { requestInit: { headers }, fetch: cancellingFetch() }) }),
       options,
     );
   }
