@@ -9,6 +9,8 @@ import { batchErrorResult, callList, readCallerMetadata, unreadableMetadataResul
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { notifyResult } from './notify-result.js';
 import { ToolPipeline } from './tool-pipeline.js';
+import { refusedCall } from './refused-call.js';
+import type { AnyTool } from '../tools/abstract-tool.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
 import { runOrdered, runsAlone } from './ordered-batch.js';
 
@@ -81,6 +83,28 @@ export class AgentEnvironment {
     if (callerMetadata instanceof Error) return Promise.resolve(unreadableMetadataResult(call, callerMetadata));
     const pending = executeCall(this.settings, call, callerMetadata, options ?? noOptions);
     return options?.onResult ? pending.then((result) => notifyResult(this.pipeline, options, result, 0)) : pending;
+  }
+
+  /**
+   * Answers a call without running its tool (the agent's per-run tool limits): an error result
+   * telling `error` as the framework's own, which the `failed` interceptors see and the `onResult`
+   * listener is told, as for an unknown tool. Never rejects.
+   * @param call - the call
+   * @param tool - the tool called, when it is known
+   * @param error - why the call is not run
+   * @param options - the run's context, id, signal and listeners
+   * @param index - the call's position in its batch, for `onResult`
+   * @returns the result
+   * @internal
+   */
+  refuseCall(
+    call: ToolCall,
+    tool: AnyTool | undefined,
+    error: Error,
+    options: ToolExecutionOptions = noOptions,
+    index = 0,
+  ): Promise<ReceivedToolResult> {
+    return refusedCall(this.settings, call, tool, error, options ?? noOptions, index);
   }
 
   /**

@@ -54,6 +54,16 @@ export class ToolUsage {
   }
 
   /**
+   * How many more calls of a tool may fail in this run before it reaches `maxFailures`.
+   * @param tool - a tool
+   * @returns the number, `Infinity` for a tool without `maxFailures`
+   */
+  failuresLeft(tool: AnyTool): number {
+    const limit = tool.maxFailures;
+    return limit === undefined ? Number.POSITIVE_INFINITY : limit - (this.counts.get(tool.descriptor.name)?.failures ?? 0);
+  }
+
+  /**
    * @param tool - a tool
    * @returns whether it reached a limit in this run (it is then no longer offered)
    */

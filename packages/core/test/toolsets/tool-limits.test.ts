@@ -1,5 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, InvalidToolDefinitionError, ToolLimitError, ToolRegistry, type Toolset } from '../../src/index.js';
+import { Agent, type Feature, InvalidToolDefinitionError, ToolLimitError, ToolRegistry, type Toolset } from '../../src/index.js';
 import { call, EchoTool } from '../support/echo-tool.js';
 import { MathService } from '../support/math-service.js';
 
@@ -50,6 +50,84 @@ describe('per-tool limits: maxInvocations and maxFailures per run', () => {
     expect(second.content).toContain('Invalid arguments');
     expect(third.content).toContain("Tool 'flaky' already failed 2 times in this run, its limit (maxFailures: 2)");
     expect(offered(model, 2)).toEqual([]);
+  });
+
+  it("never lets one turn's concurrent calls take a tool past maxFailures: a call that could wait for the earlier calls' results", async () => {
+    const log: string[] = [];
+    const flaky = new EchoTool(
+      'flaky',
+      async (text) => {
+        log.push(`start ${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${text}`);
+        throw new Error('backend down');
+      },
+      { maxFailures: 2 },
+    );
+    const model = new ScriptedModel([{ toolCalls: ['a', 'b', 'c', 'd'].map((text) => call('flaky', text)) }, { text: 'giving up' }]);
+    const run = await new Agent({ model, tools: [flaky] }).run('go');
+
+    expect(flaky.calls).toEqual(['a', 'b']);
+    expect(log).toEqual(['start a', 'start b', 'end a', 'end b']);
+    expect(run.toolCalls.map((toolCall) => toolCall.result.content)).toEqual([
+      "Error: tool 'flaky' failed: backend down",
+      "Error: tool 'flaky' failed: backend down",
+      expect.stringContaining("Tool 'flaky' already failed 2 times in this run, its limit (maxFailures: 2)"),
+      expect.stringContaining("Tool 'flaky' already failed 2 times in this run, its limit (maxFailures: 2)"),
+    ]);
+  });
+
+  it('runs every call of a turn of a tool with maxFailures when they succeed, the later ones after the earlier ones', async () => {
+    const steady = new EchoTool('steady', undefined, { maxFailures: 1 });
+    const other = new EchoTool('other');
+    const model = new ScriptedModel([{ toolCalls: [call('steady', 'a'), call('other', 'b'), call('steady', 'c')] }, { text: 'ok' }]);
+    const run = await new Agent({ model, tools: [steady, other] }).run('go');
+
+    expect(steady.calls).toEqual(['a', 'c']);
+    expect(run.toolCalls.map((toolCall) => toolCall.result.content)).toEqual(['steady:a', 'other:b', 'steady:c']);
+  });
+
+  it("answers refused calls through the environment: the features' failed interceptors see them, starting never does", async () => {
+    const seen: string[] = [];
+    const audit: Feature = {
+      name: 'audit',
+      install(pipeline) {
+        pipeline.onToolCallStarting(this, ({ call: { name } }) => void seen.push(`starting ${name}`));
+        pipeline.onToolCallCompleted(this, ({ call: { name } }) => void seen.push(`completed ${name}`));
+        pipeline.onToolCallFailed(this, ({ call: { id, name }, tool, error }) => {
+          const limit = ToolLimitError.isInstance(error) ? error.limit : 'other';
+          seen.push(`failed ${name} ${id} ${limit} (tool ${tool === undefined ? 'unknown' : 'known'})`);
+        });
+      },
+    };
+    const once = new EchoTool('once', undefined, { maxInvocations: 1 });
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'c1', ...call('once', 'a') },
+          { id: 'c2', ...call('once', 'b') },
+        ],
+      },
+      { toolCalls: [{ id: 'c3', ...call('once', 'c') }] },
+      { text: 'ok' },
+    ]);
+    const stream = new Agent({ model, tools: [once], features: [audit] }).stream('go');
+    const completed: string[] = [];
+    for await (const event of stream) if (event.type === 'tool_call_completed') completed.push(event.callId);
+
+    expect(once.calls).toEqual(['a']);
+    // A refusal is answered at once, while the turn's admitted calls run: the order between them is not fixed.
+    expect(seen).toHaveLength(4);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'starting once',
+        'completed once',
+        'failed once c2 maxInvocations (tool known)',
+        'failed once c3 maxInvocations (tool unknown)',
+      ]),
+    );
+    expect(completed.sort()).toEqual(['c1', 'c2', 'c3']);
+    expect((await stream.result).toolCalls[2].result.content).toContain("Tool 'once' was already called 1 time in this run");
   });
 
   it('does not count successful calls as failures', async () => {

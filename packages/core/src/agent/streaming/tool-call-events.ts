@@ -7,8 +7,8 @@ import type { RunEvents } from './run-events.js';
  * The stream events of one turn's tool calls: `tool_call_started` for each call handed to the
  * environment, `tool_progress` for each progress report (dropped when the buffer is full: tools report
  * synchronously and cannot wait), and `tool_call_completed` as soon as each call is done (never
- * dropped: at most one per call). Calls answered without reaching the environment (a tool's
- * `maxInvocations` reached) get theirs when the turn ends.
+ * dropped: at most one per call). Calls answered without reaching the environment get theirs when
+ * the turn ends.
  * @internal
  */
 export class ToolCallEvents {
