@@ -35,6 +35,7 @@ import { withUniqueCallIds } from './pausing/unique-call-ids.js';
 import { checkSubAgents, findAgent, rootOf, transferTargets } from './handoffs/agent-tree.js';
 import { TransferToAgentTool } from './handoffs/transfer-tool.js';
 import type { Handoff } from './handoffs/handoff.js';
+import type { ToolUsageEntry } from '../toolsets/tool-usage.js';
 import type { ChatMessage } from '../model/messages.js';
 import { reconcileWithCheckpoint } from './pausing/reconcile-checkpoint.js';
 import { observeRun, runInSession } from './session-run.js';
@@ -302,6 +303,11 @@ export class Agent {
         handoffs: runState.data.handoffs ?? [],
       };
       if (active !== this) this.switchAgent(run, active);
+      progress.toolUsage = () => {
+        const usage: Record<string, Record<string, ToolUsageEntry>> = { ...runState.data.toolUsage };
+        for (const [agent, tools] of run.toolsBy) usage[agent.name] = tools.usage.toJSON();
+        return usage;
+      };
       const outcome = await runInScope(pipeline, scope, () => this.loop(run));
       progress.status = outcome.stopReason;
       if (outcome.text !== undefined) runState.data.text = outcome.text;
@@ -368,12 +374,15 @@ export class Agent {
   }
 
   /** This agent's tools of one run: its own, the run's, and `transfer_to_agent` when it has someone to hand over to. */
-  private toolsFor(run: Pick<LoopRun, 'context' | 'options' | 'deadline' | 'toolsBy'>): TurnTools {
+  private toolsFor(run: Pick<LoopRun, 'context' | 'options' | 'deadline' | 'toolsBy' | 'progress'>): TurnTools {
     let tools = run.toolsBy.get(this);
     if (tools !== undefined) return tools;
     const targets = transferTargets(this);
     const extra = targets.length === 0 ? run.options.tools : [...(run.options.tools ?? []), new TransferToAgentTool(targets)];
     tools = this.toolSources.forRun(run.context, extra, run.deadline.signal);
+    // A resumed run goes on counting where it stopped.
+    const saved = run.progress.state.data.toolUsage?.[this.name];
+    if (saved !== undefined) tools.usage.restore(saved);
     run.toolsBy.set(this, tools);
     return tools;
   }

@@ -5,6 +5,7 @@ import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-me
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { executeWithLimits } from '../toolsets/execute-with-limits.js';
 import type { RunTools, TurnToolList } from '../toolsets/run-tools.js';
+import type { ToolUsage } from '../toolsets/tool-usage.js';
 import type { ToolDefinition } from '../model/chat-model.js';
 
 /** One turn's tools, built once per distinct set: the tools, their environment and their definitions. */
@@ -36,6 +37,11 @@ export class TurnTools {
     private readonly run: RunTools,
     private readonly setFor: (list: TurnToolList) => TurnToolSet,
   ) {}
+
+  /** The run's per-tool counts (`maxInvocations`, `maxFailures`). */
+  get usage(): ToolUsage {
+    return this.run.usage;
+  }
 
   /**
    * @returns the coming turn's set of tools

@@ -3,6 +3,14 @@ import type { AnyTool } from '../tools/abstract-tool.js';
 
 type Counts = { invocations: number; failures: number };
 
+/** The JSON form of a tool's counts in one run, kept in a paused run's state. */
+export interface ToolUsageEntry {
+  invocations: number;
+  failures: number;
+  /** The limit the tool reached, when it did: it is no longer offered. */
+  exhausted?: { limit: 'maxInvocations' | 'maxFailures'; value: number };
+}
+
 /**
  * The per-run counts behind `maxInvocations` and `maxFailures`, by tool name (a toolset may hand
  * out a new instance of a tool each turn; the model calls it by name).
@@ -69,6 +77,27 @@ export class ToolUsage {
    */
   isExhausted(tool: AnyTool): boolean {
     return this.exhausted.has(tool.descriptor.name);
+  }
+
+  /** @returns the counts by tool name, as JSON (a paused run keeps them, so limits count across resumes) */
+  toJSON(): Record<string, ToolUsageEntry> {
+    const out: Record<string, ToolUsageEntry> = {};
+    for (const [name, counts] of this.counts) {
+      const refused = this.exhausted.get(name);
+      out[name] = { ...counts, ...(refused ? { exhausted: { limit: refused.limit, value: refused.value } } : {}) };
+    }
+    return out;
+  }
+
+  /**
+   * Takes over the counts a paused run had reached.
+   * @param saved - what {@link ToolUsage.toJSON} gave
+   */
+  restore(saved: Readonly<Record<string, ToolUsageEntry>>): void {
+    for (const [name, entry] of Object.entries(saved)) {
+      this.counts.set(name, { invocations: Number(entry.invocations) || 0, failures: Number(entry.failures) || 0 });
+      if (entry.exhausted !== undefined) this.exhausted.set(name, new ToolLimitError(name, entry.exhausted.limit, entry.exhausted.value));
+    }
   }
 
   private countsOf(name: string): Counts {

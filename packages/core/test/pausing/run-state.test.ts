@@ -100,4 +100,26 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const { agent, json } = await interrupted();
     await expect(agent.resume(json as never)).rejects.toThrow(/agent.resume takes a RunState/);
   });
+
+  it('counts per-tool maxInvocations across resumes', async () => {
+    const send = new PathTool('send_mail', 'write', { needsApproval: true, maxInvocations: 2 });
+    const model = new ScriptedModel([
+      { toolCalls: [call('m1', 'send_mail', '/a')] },
+      { toolCalls: [call('m2', 'send_mail', '/b')] },
+      { toolCalls: [call('m3', 'send_mail', '/c')] },
+      { text: 'done' },
+    ]);
+    const agent = new Agent({ model, tools: [send] });
+    const roundTrip = (state: RunState) => RunState.fromJSON(JSON.parse(JSON.stringify(state)));
+    const first = await agent.run('x');
+    let state = roundTrip(first.state);
+    state.approve('m1');
+    const second = await agent.resume(state);
+    state = roundTrip(second.state);
+    state.approve('m2');
+    const third = await agent.resume(state);
+    expect(send.ran).toEqual(['/a', '/b']);
+    expect(third.toolCalls.at(-1)!.result.content).toMatch(/maxInvocations/);
+    expect(third.text).toBe('done');
+  });
 });

@@ -8,7 +8,12 @@ export class PathTool extends Tool<{ path: string }, string> {
   constructor(
     name: string,
     effects: ToolEffects | undefined,
-    extra: { needsApproval?: boolean | ((args: { path: string }) => boolean); idempotent?: boolean; longRunning?: boolean } = {},
+    extra: {
+      needsApproval?: boolean | ((args: { path: string }) => boolean);
+      idempotent?: boolean;
+      longRunning?: boolean;
+      maxInvocations?: number;
+    } = {},
   ) {
     super({ argsType: pathArgs, name, description: `${name} a path`, ...(effects ? { effects } : {}), ...extra });
   }

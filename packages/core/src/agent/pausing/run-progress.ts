@@ -7,6 +7,7 @@ import { runStateType, runStateVersion, type RunStateData, type RunStatus } from
 import type { RunState } from './run-state.js';
 import type { RunAgentContext } from '../run-agent-context.js';
 import type { SavedActions } from './run-state-data.js';
+import type { ToolUsageEntry } from '../../toolsets/tool-usage.js';
 
 /**
  * Where one run (or one resumption of it) stands: its counters across resumes, its transcript and
@@ -22,6 +23,8 @@ export class RunProgress {
   toolChoice?: ToolChoice;
   /** Where the run stands. */
   status: RunStatus;
+  /** The per-tool counts of the agents that took part, by agent name (set by the agent). */
+  toolUsage?: () => Record<string, Record<string, ToolUsageEntry>> | undefined;
   /** Full results of the calls run in this process, by call id. */
   readonly received = new Map<string, ReceivedToolResult>();
   private readonly startedAt = Date.now();
@@ -83,9 +86,11 @@ export class RunProgress {
       elapsedMs: this.elapsedMs,
       ...(this.toolChoice === undefined ? {} : { toolChoice: this.toolChoice }),
       ...this.savedActions(),
+      ...this.savedUsage(),
       ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
     };
     if (captured.actions === undefined) delete captured.actions;
+    if (captured.toolUsage === undefined) delete captured.toolUsage;
     if (!copy) {
       this.state.data = captured;
       return captured;
@@ -94,6 +99,12 @@ export class RunProgress {
     captured.done = data.done.slice();
     if (data.batch !== undefined) captured.batch = structuredClone(data.batch);
     return captured;
+  }
+
+  /** The per-tool counts, when a tool was counted. */
+  private savedUsage(): { toolUsage?: Record<string, Record<string, ToolUsageEntry>> } {
+    const usage = this.toolUsage?.();
+    return { toolUsage: usage === undefined || Object.keys(usage).length === 0 ? this.state.data.toolUsage : usage };
   }
 
   /** The actions tools asked for that the run has not acted on yet (a paused batch keeps them). */

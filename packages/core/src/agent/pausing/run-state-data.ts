@@ -3,6 +3,7 @@ import type { FinishReason, ToolChoice, Usage } from '../../model/chat-model.js'
 import type { ChatMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import type { Handoff } from '../handoffs/handoff.js';
+import type { ToolUsageEntry } from '../../toolsets/tool-usage.js';
 
 /** The version of the run state format this package writes and reads. */
 export const runStateVersion = 1;
@@ -99,6 +100,6 @@ export interface RunStateData {
   activeAgent?: string;
   /** The run's handoffs so far. */
   handoffs?: Handoff[];
-  /** Per-tool counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes. */
-  toolUsage?: Record<string, { invocations: number; failures: number }>;
+  /** Per agent, per tool: counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes. */
+  toolUsage?: Record<string, Record<string, ToolUsageEntry>>;
 }
