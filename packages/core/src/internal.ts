@@ -12,3 +12,6 @@ export { truncateContent } from './environment/truncate-content.js';
 export { checkName, checkSessionKey, describeSessionKey } from './sessions/session-key.js';
 export { scopeUpdate } from './sessions/scoped-delta.js';
 export type { ScopeChange, ScopedUpdate } from './sessions/scoped-delta.js';
+export { standInOptions } from './tools/stand-in-options.js';
+export type { JsonArguments } from './tools/stand-in-options.js';
+export { isRetryableToolError } from './environment/retryable-tool-error.js';

@@ -1,6 +1,6 @@
-import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
+import { isRetryableToolError } from './retryable-tool-error.js';
 import { sleep } from './sleep.js';
 import type { ReceivedToolResult } from './tool-call.js';
 
@@ -35,19 +35,5 @@ export async function withToolRetry(
 }
 
 function shouldRetry(result: ReceivedToolResult): boolean {
-  if (!result.isError) return false;
-  const { error } = result;
-  return ToolTimeoutError.isInstance(error) || markedRetryable(error) || markedRetryable(field(error, 'cause'));
-}
-
-function markedRetryable(error: unknown): boolean {
-  return field(error, 'retryable') === true;
-}
-
-function field(value: unknown, key: string): unknown {
-  try {
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-  } catch {
-    return undefined;
-  }
+  return result.isError && isRetryableToolError(result.error);
 }
