@@ -1,2 +1,14 @@
-// @toolcraft/bullmq: public entry point (filled in by the issue that adds the package).
-export {};
+/**
+ * @toolcraft/bullmq: long-running toolcraft tools whose bodies run as BullMQ jobs, in worker
+ * processes, with their progress, completion and failure delivered back to their runs.
+ * @packageDocumentation
+ */
+export { BullMQLongRunning } from './bullmq-long-running.js';
+export type { BullMQLongRunningOptions, LongRunningTicket } from './bullmq-long-running.js';
+export type { LongRunningQueueOptions } from './queue/long-running-queue-options.js';
+export type { LongRunningJobOptions } from './job/long-running-job-options.js';
+export type { LongRunningJobData } from './job/long-running-job-data.js';
+export { longRunningJobId } from './job/long-running-job-id.js';
+export { LongRunningCallError } from './errors/long-running-call-error.js';
+export { LongRunningEnqueueError } from './errors/long-running-enqueue-error.js';
+export { LongRunningOptionsError } from './errors/long-running-options-error.js';
