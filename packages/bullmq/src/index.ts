@@ -8,7 +8,13 @@ export type { BullMQLongRunningOptions, LongRunningTicket } from './bullmq-long-
 export type { LongRunningQueueOptions } from './queue/long-running-queue-options.js';
 export type { LongRunningJobOptions } from './job/long-running-job-options.js';
 export type { LongRunningJobData } from './job/long-running-job-data.js';
+export type { LongRunningJobResult } from './job/long-running-job-result.js';
 export { longRunningJobId } from './job/long-running-job-id.js';
+export { createLongRunningWorker, LongRunningWorker } from './worker/long-running-worker.js';
+export type { LongRunningBullMQWorkerOptions, LongRunningWorkerOptions } from './worker/long-running-worker.js';
+export type { LongRunningProgress } from './worker/run-job.js';
 export { LongRunningCallError } from './errors/long-running-call-error.js';
 export { LongRunningEnqueueError } from './errors/long-running-enqueue-error.js';
+export { LongRunningInDoubtError } from './errors/long-running-in-doubt-error.js';
+export { LongRunningJobError } from './errors/long-running-job-error.js';
 export { LongRunningOptionsError } from './errors/long-running-options-error.js';
