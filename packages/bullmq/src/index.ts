@@ -13,8 +13,19 @@ export { longRunningJobId } from './job/long-running-job-id.js';
 export { createLongRunningWorker, LongRunningWorker } from './worker/long-running-worker.js';
 export type { LongRunningBullMQWorkerOptions, LongRunningWorkerOptions } from './worker/long-running-worker.js';
 export type { LongRunningProgress } from './worker/run-job.js';
+export { LongRunningUpdates } from './updates/long-running-updates.js';
+export type { LongRunningUpdatesOptions } from './updates/long-running-updates.js';
+export type {
+  LongRunningCompletedUpdate,
+  LongRunningFailedUpdate,
+  LongRunningProgressUpdate,
+  LongRunningUpdate,
+  LongRunningUpdateBase,
+  LongRunningUpdateListener,
+} from './updates/long-running-update.js';
 export { LongRunningCallError } from './errors/long-running-call-error.js';
 export { LongRunningEnqueueError } from './errors/long-running-enqueue-error.js';
 export { LongRunningInDoubtError } from './errors/long-running-in-doubt-error.js';
 export { LongRunningJobError } from './errors/long-running-job-error.js';
 export { LongRunningOptionsError } from './errors/long-running-options-error.js';
+export { LongRunningUpdateError } from './errors/long-running-update-error.js';
