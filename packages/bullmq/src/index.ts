@@ -23,9 +23,12 @@ export type {
   LongRunningUpdateBase,
   LongRunningUpdateListener,
 } from './updates/long-running-update.js';
+export { LongRunningResumer, resumeOnCompletion } from './resume/long-running-resumer.js';
+export type { ResumeOnCompletionOptions } from './resume/long-running-resumer.js';
 export { LongRunningCallError } from './errors/long-running-call-error.js';
 export { LongRunningEnqueueError } from './errors/long-running-enqueue-error.js';
 export { LongRunningInDoubtError } from './errors/long-running-in-doubt-error.js';
 export { LongRunningJobError } from './errors/long-running-job-error.js';
 export { LongRunningOptionsError } from './errors/long-running-options-error.js';
+export { LongRunningResumeError } from './errors/long-running-resume-error.js';
 export { LongRunningUpdateError } from './errors/long-running-update-error.js';

@@ -2,6 +2,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { LongRunningOptionsError } from '../errors/long-running-options-error.js';
 import { LongRunningUpdateError } from '../errors/long-running-update-error.js';
 import { checkQueueOptions, type LongRunningQueueOptions } from '../queue/long-running-queue-options.js';
+import { redisClientOf } from '../queue/redis-client-of.js';
 import { latestEventId } from './latest-event-id.js';
 import type { LongRunningUpdate, LongRunningUpdateBase, LongRunningUpdateListener } from './long-running-update.js';
 import { completedUpdate, failedUpdate, progressOf, routingOf } from './updates-from-jobs.js';
@@ -60,7 +61,9 @@ export class LongRunningUpdates {
     let events: QueueEvents | undefined;
     try {
       await queue.waitUntilReady();
-      const lastEventId = await latestEventId(connection, queue.keys.events);
+      const borrowed = redisClientOf(connection);
+      const lastEventId =
+        borrowed === undefined ? undefined : await latestEventId(borrowed.client, queue.keys.events).finally(borrowed.release);
       events = new QueueEvents(queueName, { connection, ...prefixed, ...(lastEventId === undefined ? {} : { lastEventId }) });
       const updates = new LongRunningUpdates(queue, events, listener, onError);
       updates.subscribe(events);

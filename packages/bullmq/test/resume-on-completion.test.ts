@@ -1,0 +1,148 @@
+import 'reflect-metadata';
+import { Agent, type ChatRequest, InMemoryCheckpointStore, type RunResult } from '@toolcraft/core';
+import { ScriptedModel } from '@toolcraft/testing';
+import {
+  BullMQLongRunning,
+  LongRunningOptionsError,
+  createLongRunningWorker,
+  resumeOnCompletion,
+  type LongRunningResumer,
+} from '@toolcraft/bullmq';
+import { blockingClient, freshQueueName, removeQueues, uniquePrefix } from './support/test-queue';
+import { FlakyTool, WriteReportTool } from './support/tools';
+
+/** A model that calls the tool once, says it started, and answers with what the final result says. */
+function reportingModel(toolName: string, args: Record<string, unknown>, hold?: Promise<void>) {
+  return new ScriptedModel(
+    [
+      async (request: ChatRequest) => {
+        const last = request.messages.at(-1)!;
+        if (last.role === 'user' && typeof last.content === 'string' && last.content.includes('final result'))
+          return { text: `Done: ${last.content.split('\n').at(-1)}` };
+        if (last.role === 'tool') {
+          await hold;
+          return { text: 'Started; I will tell you when it is ready.' };
+        }
+        return { toolCalls: [{ id: 'call_1', name: toolName, arguments: args }] };
+      },
+    ],
+    { onExhausted: 'repeatLast' },
+  );
+}
+
+describe('resumeOnCompletion', () => {
+  const prefix = uniquePrefix('resume');
+  const connection = blockingClient();
+  const opened: Array<{ close(): Promise<void> }> = [];
+
+  afterAll(async () => {
+    for (const item of opened.reverse()) await item.close();
+    await removeQueues(connection, prefix);
+    connection.disconnect();
+  });
+
+  function setUp(tool: WriteReportTool | FlakyTool, args: Record<string, unknown>, hold?: Promise<void>) {
+    const queueName = freshQueueName();
+    const standIn = BullMQLongRunning.of(tool, { queueName, connection, prefix });
+    const model = reportingModel(tool.name, args, hold);
+    const agent = new Agent({ name: 'reporter', model, tools: [standIn] });
+    const checkpoints = new InMemoryCheckpointStore();
+    opened.push(standIn);
+    const startWorker = () => opened.push(createLongRunningWorker({ tools: [tool], queueName, connection, prefix }));
+    const resumed: RunResult[] = [];
+    let onResumed!: () => void;
+    const firstResumed = new Promise<void>((resolve) => (onResumed = resolve));
+    const startResumer = async () => {
+      const resumer: LongRunningResumer = await resumeOnCompletion({
+        queueName,
+        connection,
+        prefix,
+        agent,
+        checkpoints,
+        onResumed: (run) => {
+          resumed.push(run);
+          onResumed();
+        },
+      });
+      opened.push(resumer);
+      return resumer;
+    };
+    return { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed };
+  }
+
+  it('continues the run with the final result when the job completes, from its checkpoint', async () => {
+    const tool = new WriteReportTool();
+    const { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed } = setUp(tool, { topic: 'tides', pages: 2 });
+    await startResumer();
+    const run = await agent.run('Write a report on tides', { checkpoints });
+    expect(run.text).toBe('Started; I will tell you when it is ready.');
+    expect(run.pending.map((call) => call.callId)).toEqual(['call_1']);
+    startWorker();
+    await firstResumed;
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]).toMatchObject({ runId: run.runId, text: "Done: Report 'TIDES' written (2 pages).", pending: [] });
+    expect(model.requests.at(-1)!.messages.at(-1)!.content).toBe(
+      "The final result of the long-running tool call call_1 (write_report), which was pending:\nReport 'TIDES' written (2 pages).",
+    );
+    expect(tool.runs).toHaveLength(1);
+    expect((await checkpoints.load(run.runId))?.status).toBe('completed');
+  });
+
+  it('delivers each result once however many processes listen', async () => {
+    const tool = new WriteReportTool();
+    const { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed } = setUp(tool, { topic: 'tides', pages: 1 });
+    await Promise.all([startResumer(), startResumer(), startResumer()]);
+    const run = await agent.run('Write a report on tides', { checkpoints });
+    startWorker();
+    await firstResumed;
+    const again = await agent.recover(run.runId, { checkpoints });
+    expect(again.pending).toEqual([]);
+    expect(resumed).toHaveLength(1);
+    expect(model.requests).toHaveLength(3);
+  });
+
+  it('waits for a run that is still running, then delivers', async () => {
+    const tool = new WriteReportTool();
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { agent, checkpoints, startWorker, startResumer, resumed, firstResumed } = setUp(tool, { topic: 'tides', pages: 1 }, hold);
+    await startResumer();
+    startWorker();
+    const running = agent.run('Write a report on tides', { checkpoints });
+    while (tool.runs.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    const run = await running;
+    await firstResumed;
+    expect(resumed[0]).toMatchObject({ runId: run.runId, text: "Done: Report 'TIDES' written (1 pages)." });
+  });
+
+  it('delivers a failure as the final result, and catches up on results that arrived while nobody listened', async () => {
+    const tool = new FlakyTool({ name: 'flaky', idempotent: false, failures: 1, retryable: false });
+    const { agent, checkpoints, startWorker, startResumer, resumed } = setUp(tool, { topic: 'weather' });
+    const run = await agent.run('Check the weather', { checkpoints });
+    startWorker();
+    while (tool.attempts === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const resumer = await startResumer();
+    let caughtUp: RunResult | undefined;
+    for (let tries = 0; caughtUp === undefined && tries < 100; tries++) {
+      caughtUp = await resumer.catchUp(run.runId);
+      if (caughtUp === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(caughtUp?.text).toBe("Done: Error: tool 'flaky' failed: the weather service is down (attempt 1)");
+    expect(resumed).toHaveLength(1);
+    expect(await resumer.catchUp(run.runId)).toBeUndefined();
+  });
+
+  it('says what is wrong with its options', async () => {
+    const base = { queueName: 'q', connection, checkpoints: new InMemoryCheckpointStore() };
+    await expect(resumeOnCompletion({ ...base, agent: undefined as never })).rejects.toThrow(LongRunningOptionsError);
+    await expect(resumeOnCompletion({ ...base, agent: undefined as never })).rejects.toThrow(/'agent' must be the Agent/);
+    const agent = new Agent({ model: new ScriptedModel([]) });
+    await expect(resumeOnCompletion({ ...base, agent, checkpoints: {} as never })).rejects.toThrow(
+      /'checkpoints' must be the CheckpointStore/,
+    );
+    await expect(resumeOnCompletion({ ...base, agent, waitForRunMs: -1 })).rejects.toThrow(
+      /'waitForRunMs' must be a number of milliseconds/,
+    );
+  });
+});
