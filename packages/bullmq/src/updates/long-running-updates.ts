@@ -62,8 +62,14 @@ export class LongRunningUpdates {
     try {
       await queue.waitUntilReady();
       const borrowed = redisClientOf(connection);
-      const lastEventId =
-        borrowed === undefined ? undefined : await latestEventId(borrowed.client, queue.keys.events).finally(borrowed.release);
+      let lastEventId: string | undefined;
+      if (borrowed !== undefined) {
+        try {
+          lastEventId = await latestEventId(borrowed.client, queue.keys.events);
+        } finally {
+          await borrowed.release();
+        }
+      }
       events = new QueueEvents(queueName, { connection, ...prefixed, ...(lastEventId === undefined ? {} : { lastEventId }) });
       const updates = new LongRunningUpdates(queue, events, listener, onError);
       updates.subscribe(events);
