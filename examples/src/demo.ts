@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunState, type RunResult } from '@toolcraft/core';
 import { cleanupRequest, cleanupScript, createCleanupAgent } from './pausing/cleanup-agent.js';
+import { customerSupportScripts, runCustomerSupport } from './agents/customer-support.js';
 import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './agents/calculator-agent.js';
 import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
 import { modelFromEnv } from './model-from-env.js';
@@ -13,10 +14,10 @@ import { TracingFeature } from './tools/tracing-feature.js';
 
 /**
  * The demo behind `npm start`: agents over the examples' tools, printed turn by turn, with one
- * approval pause and its resume.
+ * approval pause and its resume, and one handoff.
  * Offline (a scripted model) unless OPENAI_API_KEY is set.
  * @param log - where lines go
- * @returns the calculator, weather and cleanup runs, for tests
+ * @returns the calculator, weather, cleanup and customer-support runs, for tests
  */
 export async function runDemo(
   log: (line: string) => void = console.log,
@@ -56,13 +57,19 @@ export async function runDemo(
     const cleanupRun = await cleanup.resume(state);
     printRun(cleanupRun, log);
 
+    log('\n=== Handoff: the customer-service agent hands an urgent request to the support agent ===');
+    const supportRun = await runCustomerSupport(log, {
+      main: modelFromEnv(customerSupportScripts.main, environment).model,
+      support: modelFromEnv(customerSupportScripts.support, environment).model,
+    });
+
     log('\n=== Streaming: text as it arrives, a slow tool with progress ===');
     const stream = streamDemoRun();
     // On a terminal the text appears piece by piece; piped or in a test, one line per message.
     await printStream(stream, log, log === console.log && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined);
     await stream.result;
     log(`\nDone in ${Date.now() - started} ms.`);
-    return [calculatorRun, weatherRun, cleanupRun];
+    return [calculatorRun, weatherRun, cleanupRun, supportRun];
   } finally {
     await rm(workspace, { recursive: true, force: true });
   }

@@ -122,7 +122,7 @@ describe('demo (npm start)', () => {
     expect(text).toContain('ERROR result call_3 from span_aware_calculator');
     expect(text).toContain('assistant> 3 + 4 = 7');
     expect(text).toMatch(/\[stop: completed; 6 tool calls; tokens: \d+ in, \d+ out; \d+ ms\]/);
-    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed', 'completed']);
+    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed', 'completed', 'completed']);
   });
 
   it('shows one approval pause: the deletions wait, the state is saved, and the resumed run deletes', async () => {
@@ -134,6 +134,13 @@ describe('demo (npm start)', () => {
     expect(text).toContain('  waiting for approval: delete_file {"name":"debug.log"}');
     expect(text).toContain('assistant> Done: deleted build.log; deleted debug.log.');
     expect(runs[2]!.toolCalls.map((call) => call.name)).toEqual(['list_files', 'delete_file', 'delete_file']);
+  });
+
+  it('shows one handoff: the urgent ticket goes to the support agent, which answers', async () => {
+    const lines: string[] = [];
+    const runs = await runDemo((line) => lines.push(line), {});
+    expect(lines).toContain('handoff: customer_service -> support (transfer)');
+    expect(runs[3]!.agentName).toBe('support');
   });
 
   it('uses the real model when OPENAI_API_KEY is set', () => {

@@ -165,4 +165,18 @@ describe('handoffs (subAgents, transfer_to_agent)', () => {
       /an array of Agent instances/,
     );
   });
+
+  it('goes on with the same agent when it transfers to itself (no handoff)', async () => {
+    const triage = new Agent({
+      name: 'triage',
+      model: new ScriptedModel([
+        transfer('t', 'billing'),
+        { toolCalls: [{ id: 's', name: 'transfer_to_agent', arguments: { agent_name: 'triage' } }] },
+      ]),
+      subAgents: [new Agent({ name: 'billing', model: new ScriptedModel([transfer('b', 'billing'), { text: 'billing here' }]) })],
+    });
+    const run = await triage.run('x');
+    expect(run.handoffs).toEqual([{ from: 'triage', to: 'billing', kind: 'transfer' }]);
+    expect(run).toMatchObject({ agentName: 'billing', text: 'billing here', stopReason: 'completed' });
+  });
 });
