@@ -57,9 +57,10 @@ export function installToolSpans(
     if (captureContent) open.span.setAttribute(GenAI.toolCallResult, result.content);
     open.span.end();
   });
-  pipeline.onToolCallFailed(feature, ({ call, tool, error, result }) => {
-    // A call that failed before its tool ran (unknown tool, bad arguments) has no span yet.
-    const open = spans.toolCallsByCall.get(call) ?? start(call, tool?.descriptor.description, undefined);
+  pipeline.onToolCallFailed(feature, ({ call, tool, error, result, runId }) => {
+    // A call that failed before its tool ran (unknown tool, bad arguments, a limit) has no span yet: one
+    // is made under its run's span.
+    const open = spans.toolCallsByCall.get(call) ?? start(call, tool?.descriptor.description, runId);
     for (const [key, value] of spans.toolCalls) if (value === open) spans.toolCalls.delete(key);
     open.span.setAttribute(GenAI.errorType, errorType(error));
     if (captureContent) open.span.setAttribute(GenAI.toolCallResult, result.content);

@@ -236,7 +236,13 @@ export class Agent {
         this.execute(start, inner, channel),
       );
     }
-    const runState = resumed ?? new RunState(RunProgress.initialData(randomUUID(), this.name));
+    if (options.runId !== undefined && (typeof options.runId !== 'string' || options.runId.length === 0 || resumed !== undefined))
+      throw new InvalidAgentOptionsError(
+        'runId (of run options)',
+        options.runId,
+        resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
+      );
+    const runState = resumed ?? new RunState(RunProgress.initialData(options.runId ?? randomUUID(), this.name));
     const deadline = new RunDeadline(Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs), options.signal);
     runState.busy = true;
     try {

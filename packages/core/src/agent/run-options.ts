@@ -38,6 +38,11 @@ export interface RunOptions {
    * as results arrive, and when the run stops. `agent.recover(runId, { checkpoints })` continues it.
    */
   checkpoints?: CheckpointStore;
+  /**
+   * The run's id (default a random UUID): choose it when you need to know it before the run ends, e.g.
+   * to `agent.recover(runId, { checkpoints })` after the process died. Must be unique per run.
+   */
+  runId?: string;
 }
 
 /** Options of `agent.resume(state, options)` and `agent.recover(runId, options)`. */

@@ -21,4 +21,6 @@ export interface CallInfo {
   id: string;
   name: string;
   arguments: unknown;
+  /** The run the call belongs to, when it does (for the `failed` interceptors of calls that never reached their tool). */
+  runId?: string;
 }

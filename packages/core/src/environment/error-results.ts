@@ -36,7 +36,7 @@ export function failedResult(
   const result = errorResult(info, error, truncateContent(content, settings.maxResultChars));
   const { pipeline } = settings;
   if (pipeline.failed.length === 0) return Promise.resolve(result);
-  const event = { call: info, ...(tool ? { tool } : {}), error, result };
+  const event = { call: info, ...(tool ? { tool } : {}), error, result, ...(info.runId === undefined ? {} : { runId: info.runId }) };
   return withGuard(settings, info, tool, guard, (callGuard) =>
     pipeline.run('failed', pipeline.failed, info.id, event, callGuard).then(
       () => result,

@@ -39,6 +39,7 @@ export function executeCall(
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
   const info = callInfo(call);
+  if (options.runId !== undefined) info.runId = options.runId;
   if (info.invalid !== undefined) return Promise.resolve(errorResult(info, info.invalid, `Error: ${describeThrownValue(info.invalid)}`));
   let tool: AnyTool | undefined;
   try {

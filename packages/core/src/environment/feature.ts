@@ -56,6 +56,8 @@ export type ToolCallFailedHandler = (event: {
   tool?: AnyTool;
   error: unknown;
   result: ReceivedToolResult;
+  /** The run's id, when the call belongs to an agent run. */
+  runId?: string;
 }) => void | Promise<void>;
 
 /**

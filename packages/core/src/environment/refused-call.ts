@@ -29,6 +29,7 @@ export function refusedCall(
   index: number,
 ): Promise<ReceivedToolResult> {
   const info = callInfo(call);
+  if (options.runId !== undefined) info.runId = options.runId;
   const pending = failedSafely(settings, info, tool, raisedByFramework(error, info), options.signal);
   return options.onResult ? pending.then((result) => notifyResult(settings.pipeline, options, result, index)) : pending;
 }

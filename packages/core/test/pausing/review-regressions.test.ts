@@ -182,7 +182,7 @@ describe('pausable runs: what an adversarial review found', () => {
     json.batch[0]!.decision = { kind: 'approved', arguments: 42 };
     expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.arguments should be a string, but was 42.');
     json.batch[0]!.decision = { kind: 'resolved' };
-    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.content should be a string, but was nothing.');
+    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.content should be a string, but was missing.');
   });
 
   it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {

@@ -122,4 +122,22 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(third.toolCalls.at(-1)!.result.content).toMatch(/maxInvocations/);
     expect(third.text).toBe('done');
   });
+
+  it('takes a chosen runId, so a host knows it before the run ends (to recover it after a crash)', async () => {
+    const agent = new Agent({ model: new ScriptedModel([{ text: 'hi' }, { text: 'hi' }]) });
+    const run = await agent.run('x', { runId: 'order-17' });
+    expect(run.runId).toBe('order-17');
+    expect(run.state.runId).toBe('order-17');
+    await expect(agent.run('x', { runId: '' })).rejects.toThrow("Agent option 'runId (of run options)' must be a non-empty string");
+  });
+
+  it('hints at JSON.parse when given the saved string, and shows a summary when logged', async () => {
+    const { run } = await interrupted();
+    expect(() => RunState.fromJSON(JSON.stringify(run.state))).toThrow('pass the parsed JSON: RunState.fromJSON(JSON.parse(saved))');
+    const util = await import('node:util');
+    const shown = util.inspect(run.state);
+    expect(shown).toContain("runId: '");
+    expect(shown).toContain("stopReason: 'interrupted'");
+    expect(shown).not.toContain('busy');
+  });
 });

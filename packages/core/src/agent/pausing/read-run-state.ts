@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function fail(path: string, expected: string, value: unknown): never {
-  const found = value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
+  const found = value === undefined ? 'missing' : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
   throw new InvalidRunStateError(`${path} should be ${expected}, but was ${found}.`);
 }
 
@@ -118,6 +118,8 @@ function readPending(pending: unknown[]): void {
  * @throws InvalidRunStateError naming the first field that is wrong and what was expected
  */
 export function readRunState(json: unknown): RunStateData {
+  if (typeof json === 'string')
+    throw new InvalidRunStateError('it is a string; pass the parsed JSON: RunState.fromJSON(JSON.parse(saved)).');
   if (!isObject(json) || json.type !== runStateType)
     fail('state', `a run state (an object with type '${runStateType}', from JSON.stringify(run.state))`, isObject(json) ? json.type : json);
   const version = json.version;

@@ -206,6 +206,20 @@ export class RunState {
     if (final) entry.final = true;
   }
 
+  /**
+   * What `console.log(state)` shows: the run, its stop reason, interruptions and pending calls.
+   * @returns a summary
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): object {
+    return {
+      runId: this.runId,
+      agentName: this.agentName,
+      stopReason: this.stopReason,
+      interruptions: this.interruptions,
+      pending: this.pending,
+    };
+  }
+
   /** @returns the JSON form (what `JSON.stringify(state)` writes); credentials are never in it */
   toJSON(): RunStateData {
     return structuredClone(this.data);
@@ -233,7 +247,7 @@ export class RunState {
       throw new RunStateDecisionError(
         callId,
         decision,
-        `it does not wait for ${expected} (it ${entry.gate === undefined ? 'waits for nothing' : `waits for ${entry.gate}`}).`,
+        `it does not wait for ${expected} (it ${entry.gate === undefined ? 'waits for nothing' : `waits for ${{ approval: 'approval', result: 'a result', credential: 'a credential' }[entry.gate]}`}).`,
       );
     return entry;
   }
