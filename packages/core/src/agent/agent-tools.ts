@@ -8,6 +8,7 @@ import { closeToolsets } from '../toolsets/close-toolsets.js';
 import { mergeTools } from '../toolsets/merge-tools.js';
 import { readonlyView } from '../toolsets/readonly-view.js';
 import { RunTools, type TurnToolList } from '../toolsets/run-tools.js';
+import type { ToolUsage } from '../toolsets/tool-usage.js';
 import { applyNames, type ToolFilter, type ToolPredicate } from '../toolsets/tool-filter.js';
 import { readToolSources, type ToolSources } from '../toolsets/tool-sources.js';
 import type { AgentEnvironmentSettings } from './agent-options.js';
@@ -66,17 +67,20 @@ export class AgentTools {
    * @param context - the run's context
    * @param runTools - the run's `tools` option
    * @param signal - the run's signal
+   * @param usage - the run's per-tool counts, shared by every agent of the run
    * @returns the run's turn-by-turn tools
    * @throws AgentClosedError after `close()`; DuplicateToolError when a run tool clashes with the agent's
    */
-  forRun(context: AgentContext, runTools: unknown, signal: AbortSignal): TurnTools {
+  forRun(context: AgentContext, runTools: unknown, signal: AbortSignal, usage?: ToolUsage): TurnTools {
     if (this.closing !== undefined) throw new AgentClosedError(context.agentName);
     let sources = this.sources;
     if (runTools !== undefined) {
       sources = readToolSources(undefined, runTools, 'tools (of run options)', "this run's tools", this.sources);
       if (this.names !== undefined) sources = { ...sources, tools: applyNames(sources.tools, this.names) };
     }
-    return new TurnTools(new RunTools(sources, this.names, this.predicate, readonlyView(context), signal), (list) => this.setFor(list));
+    return new TurnTools(new RunTools(sources, this.names, this.predicate, readonlyView(context), signal, usage), (list) =>
+      this.setFor(list),
+    );
   }
 
   /**

@@ -35,7 +35,7 @@ import { withUniqueCallIds } from './pausing/unique-call-ids.js';
 import { checkSubAgents, findAgent, rootOf, transferTargets } from './handoffs/agent-tree.js';
 import { TransferToAgentTool } from './handoffs/transfer-tool.js';
 import type { Handoff } from './handoffs/handoff.js';
-import type { ToolUsageEntry } from '../toolsets/tool-usage.js';
+import { ToolUsage } from '../toolsets/tool-usage.js';
 import type { ChatMessage } from '../model/messages.js';
 import { reconcileWithCheckpoint } from './pausing/reconcile-checkpoint.js';
 import { observeRun, runInSession } from './session-run.js';
@@ -306,14 +306,13 @@ export class Agent {
         checkpoints,
         current: this,
         toolsBy: new Map(),
+        usage: new ToolUsage(),
         handoffs: runState.data.handoffs ?? [],
       };
       if (active !== this) this.switchAgent(run, active);
-      progress.toolUsage = () => {
-        const usage: Record<string, Record<string, ToolUsageEntry>> = { ...runState.data.toolUsage };
-        for (const [agent, tools] of run.toolsBy) usage[agent.name] = tools.usage.toJSON();
-        return usage;
-      };
+      // A resumed run goes on counting where it stopped.
+      if (runState.data.toolUsage !== undefined) run.usage.restore(runState.data.toolUsage);
+      progress.toolUsage = () => run.usage.toJSON();
       const outcome = await runInScope(pipeline, scope, () => this.loop(run));
       progress.status = outcome.stopReason;
       if (outcome.text !== undefined) runState.data.text = outcome.text;
@@ -364,14 +363,20 @@ export class Agent {
   }
 
   /**
-   * Closes every toolset of the agent's `tools`, once (a later call returns the same promise); the
-   * agent cannot run afterwards. Toolsets close all at once, each within `timeoutMs` (default 10 s);
+   * Closes every toolset of the agent's `tools` and of its sub-agents, once (a later call returns the
+   * same result); the agent cannot run afterwards. Toolsets close all at once, each within `timeoutMs` (default 10 s);
    * one that fails does not keep the others from closing.
    * @param options - `timeoutMs` of each toolset's `close()`
    * @throws ToolsetCloseError listing every toolset that failed to close
    */
   close(options: { timeoutMs?: number } = {}): Promise<void> {
-    return this.toolSources.close(options.timeoutMs ?? 10_000);
+    const own = this.toolSources.close(options.timeoutMs ?? 10_000);
+    if (this.subAgents.length === 0) return own;
+    // Sub-agents close too (their toolsets may be MCP servers); the first failure is thrown.
+    return Promise.allSettled([own, ...this.subAgents.map((sub) => sub.close(options))]).then((outcomes) => {
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+    });
   }
 
   /** The agent whose `subAgents` include this one, if any. */
@@ -380,15 +385,12 @@ export class Agent {
   }
 
   /** This agent's tools of one run: its own, the run's, and `transfer_to_agent` when it has someone to hand over to. */
-  private toolsFor(run: Pick<LoopRun, 'context' | 'options' | 'deadline' | 'toolsBy' | 'progress'>): TurnTools {
+  private toolsFor(run: Pick<LoopRun, 'context' | 'options' | 'deadline' | 'toolsBy' | 'usage'>): TurnTools {
     let tools = run.toolsBy.get(this);
     if (tools !== undefined) return tools;
     const targets = transferTargets(this);
     const extra = targets.length === 0 ? run.options.tools : [...(run.options.tools ?? []), new TransferToAgentTool(targets)];
-    tools = this.toolSources.forRun(run.context, extra, run.deadline.signal);
-    // A resumed run goes on counting where it stopped.
-    const saved = run.progress.state.data.toolUsage?.[this.name];
-    if (saved !== undefined) tools.usage.restore(saved);
+    tools = this.toolSources.forRun(run.context, extra, run.deadline.signal, run.usage);
     run.toolsBy.set(this, tools);
     return tools;
   }
@@ -575,6 +577,8 @@ interface LoopRun {
   readonly toolsBy: Map<Agent, TurnTools>;
   /** The handoffs so far. */
   readonly handoffs: Handoff[];
+  /** The run's per-tool counts, shared by its agents. */
+  readonly usage: ToolUsage;
   readonly hooks: RunFeatureHooks;
   readonly progress: RunProgress;
   readonly checkpoints: Checkpointer;

@@ -25,8 +25,8 @@ export interface TurnToolList {
  * (no toolset, no predicate, no limit reached) every turn gets the very same list.
  */
 export class RunTools {
-  /** The run's per-tool counts for `maxInvocations` and `maxFailures`. */
-  readonly usage = new ToolUsage();
+  /** The run's per-tool counts for `maxInvocations` and `maxFailures` (shared by the agents of one run). */
+  readonly usage: ToolUsage;
   private readonly fixedSegment: ToolSegment;
 
   /**
@@ -35,6 +35,7 @@ export class RunTools {
    * @param predicate - the filter predicate, if the agent has one
    * @param context - the run's read-only context
    * @param signal - the run's signal (deadline and caller's abort)
+   * @param usage - the run's counts, when another agent of the run already counts (a handoff)
    */
   constructor(
     private readonly sources: ToolSources,
@@ -42,7 +43,9 @@ export class RunTools {
     private readonly predicate: ToolPredicate | undefined,
     private readonly context: ReadonlyAgentContext,
     private readonly signal: AbortSignal,
+    usage: ToolUsage = new ToolUsage(),
   ) {
+    this.usage = usage;
     this.fixedSegment = { tools: sources.tools, source: sources.sourceOf };
   }
 

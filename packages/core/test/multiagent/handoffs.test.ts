@@ -179,4 +179,35 @@ describe('handoffs (subAgents, transfer_to_agent)', () => {
     expect(run.handoffs).toEqual([{ from: 'triage', to: 'billing', kind: 'transfer' }]);
     expect(run).toMatchObject({ agentName: 'billing', text: 'billing here', stopReason: 'completed' });
   });
+
+  it('counts per-tool limits over the whole run, across agents', async () => {
+    const lookup = new WhoAmI('lookup');
+    Object.defineProperty(lookup, 'maxInvocations', { value: 1 });
+    const billing = new Agent({
+      name: 'billing',
+      model: new ScriptedModel([{ toolCalls: [{ id: 'l2', name: 'lookup', arguments: {} }] }, { text: 'done' }]),
+      tools: [lookup],
+    });
+    const triage = new Agent({
+      name: 'triage',
+      model: new ScriptedModel([{ toolCalls: [{ id: 'l1', name: 'lookup', arguments: {} }] }, transfer('t', 'billing')]),
+      tools: [lookup],
+      subAgents: [billing],
+    });
+    const run = await triage.run('x');
+    expect(run.toolCalls.map((call) => call.result.content)).toEqual([
+      'run by triage',
+      'Transferring to billing.',
+      expect.stringContaining('maxInvocations'),
+    ]);
+  });
+
+  it('closes the toolsets of its sub-agents when closed', async () => {
+    const closed: string[] = [];
+    const toolset = (name: string) => ({ name, getTools: () => [], close: () => void closed.push(name) });
+    const billing = new Agent({ name: 'billing', model: new ScriptedModel([]), tools: [toolset('billing-mcp')] });
+    const triage = new Agent({ name: 'triage', model: new ScriptedModel([]), tools: [toolset('triage-mcp')], subAgents: [billing] });
+    await triage.close();
+    expect(closed.sort()).toEqual(['billing-mcp', 'triage-mcp']);
+  });
 });

@@ -135,7 +135,7 @@ export function readRunState(json: unknown): RunStateData {
   string(json, 'activeAgent', 'state', true);
   if (json.actions !== undefined && !isObject(json.actions)) fail('state.actions', 'an object of actions', json.actions);
   if (json.toolUsage !== undefined && (!isObject(json.toolUsage) || !Object.values(json.toolUsage).every(isObject)))
-    fail('state.toolUsage', 'an object of per-agent tool counts', json.toolUsage);
+    fail('state.toolUsage', 'an object of per-tool counts', json.toolUsage);
   if (json.handoffs !== undefined)
     list(json, 'handoffs', 'state').forEach((handoff, index) => {
       if (!isObject(handoff) || typeof handoff.from !== 'string' || typeof handoff.to !== 'string')

@@ -24,7 +24,7 @@ export class RunProgress {
   /** Where the run stands. */
   status: RunStatus;
   /** The per-tool counts of the agents that took part, by agent name (set by the agent). */
-  toolUsage?: () => Record<string, Record<string, ToolUsageEntry>> | undefined;
+  toolUsage?: () => Record<string, ToolUsageEntry> | undefined;
   /** Full results of the calls run in this process, by call id. */
   readonly received = new Map<string, ReceivedToolResult>();
   private readonly startedAt = Date.now();
@@ -102,7 +102,7 @@ export class RunProgress {
   }
 
   /** The per-tool counts, when a tool was counted. */
-  private savedUsage(): { toolUsage?: Record<string, Record<string, ToolUsageEntry>> } {
+  private savedUsage(): { toolUsage?: Record<string, ToolUsageEntry> } {
     const usage = this.toolUsage?.();
     return { toolUsage: usage === undefined || Object.keys(usage).length === 0 ? this.state.data.toolUsage : usage };
   }

@@ -100,6 +100,6 @@ export interface RunStateData {
   activeAgent?: string;
   /** The run's handoffs so far. */
   handoffs?: Handoff[];
-  /** Per agent, per tool: counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes. */
-  toolUsage?: Record<string, Record<string, ToolUsageEntry>>;
+  /** Per tool: counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes (and agents). */
+  toolUsage?: Record<string, ToolUsageEntry>;
 }
