@@ -273,7 +273,7 @@ export class Agent {
         agentName: this.name,
         state: values,
         signal: deadline.signal,
-        credentials: (callId, key) => credentialsOf(runState).get(callId)?.get(key),
+        credentials: (callId, key) => credentialsOf(runState, false)?.get(callId)?.get(key),
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
       new RunEvents(runId, this.name, deadline.signal, channel),

@@ -12,7 +12,7 @@ import { runsAlone } from '../../environment/ordered-batch.js';
 import { needsApproval, policyMayAsk, type ApprovalPolicy } from './approval-policy.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { BatchEntry } from './run-state-data.js';
-import { credentialsOf, type RunState } from './run-state.js';
+import { forgetCredentials, type RunState } from './run-state.js';
 
 /** What answering one batch of calls needs from its run. @internal */
 export interface BatchSettings {
@@ -178,7 +178,7 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
       return;
     }
     entry.result = { content: result.content, isError: result.isError };
-    credentialsOf(state).delete(entry.callId);
+    forgetCredentials(state, entry.callId);
     settings.received.set(entry.callId, result);
     const tool = set.environment.registry.findTool(entry.toolName);
     if (tool?.longRunning && !result.isError && !state.data.pending.some((pending) => pending.callId === entry.callId))

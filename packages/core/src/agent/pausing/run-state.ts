@@ -15,10 +15,22 @@ const credentialStore = new WeakMap<RunState, Credentials>();
 /**
  * @internal
  * @param state - a run state
+ * @param callId - a call whose result is recorded: its credentials are no longer needed
+ */
+export function forgetCredentials(state: RunState, callId: string): void {
+  credentialStore.get(state)?.delete(callId);
+}
+
+/**
+ * @internal
+ * @param state - a run state
  * @returns the credentials provided for its calls (in memory only)
  */
-export function credentialsOf(state: RunState): Credentials {
+export function credentialsOf(state: RunState): Credentials;
+export function credentialsOf(state: RunState, create: false): Credentials | undefined;
+export function credentialsOf(state: RunState, create = true): Credentials | undefined {
   let credentials = credentialStore.get(state);
+  if (!create) return credentials;
   if (credentials === undefined) credentialStore.set(state, (credentials = new Map<string, Map<string, unknown>>()));
   return credentials;
 }
