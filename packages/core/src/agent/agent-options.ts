@@ -35,7 +35,7 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   instructions?: string;
   /** The agent's name, given to tools as `context.agentName`; default `'agent'`. Unique within a tree of agents. */
   name?: string;
-  /** What the agent does, for other agents' models (the `transfer_to_agent` tool lists it). */
+  /** What the agent does, for other agents' models (the `transfer_to_agent` tool lists it; the default description of `AgentTool.of(agent)`). */
   description?: string;
   /**
    * Agents this one may hand the conversation to (Google ADK's sub-agents, OpenAI Agents' handoffs): the
@@ -43,6 +43,11 @@ export interface AgentOptions extends AgentEnvironmentSettings {
    * instructions, model and tools on the same transcript. Each agent may be the sub-agent of one agent only.
    */
   subAgents?: readonly Agent[];
+  /**
+   * Where a completed run stores its final text in the state (ADK's `output_key`): `state[outputKey]`,
+   * so it shows in `run.stateDelta` and reaches the next agent of a `SequentialAgent`. A non-empty string.
+   */
+  outputKey?: string;
   /** The most model calls of one run; default 10. Reached, the run stops with `'max_iterations'`. */
   maxIterations?: number;
   /** The most tool calls of one run; default 50. A turn that would go over is not executed (`'max_tool_calls'`). */

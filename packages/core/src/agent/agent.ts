@@ -40,6 +40,8 @@ import type { ChatMessage } from '../model/messages.js';
 import { reconcileWithCheckpoint } from './pausing/reconcile-checkpoint.js';
 import { observeRun, runInSession } from './session-run.js';
 import { RunExtras } from './run-extras.js';
+import { SubRunRecorder, runTimeLimit } from './sub-runs.js';
+import { checkOutputKey, storeOutput } from './output-key.js';
 import type { RunResult } from './run-result.js';
 import { RunTranscript } from './run-transcript.js';
 import type { StopReason } from '../model/stop-reason.js';
@@ -60,11 +62,13 @@ type Outcome = { stopReason: StopReason; text?: string; transferTo?: string };
 export class Agent {
   /** The agent's name (`context.agentName` for its tools). */
   readonly name: string;
-  /** What the agent does (shown to other agents' models in `transfer_to_agent`). */
+  /** What the agent does (shown to other agents' models in `transfer_to_agent`, and `AgentTool`'s default description). */
   readonly description?: string;
   /** The agents this one may hand the conversation to (`subAgents`); their parent is this agent. */
   readonly subAgents: readonly Agent[];
   private parentAgent?: Agent;
+  /** Where a completed run stores its final text in the state (ADK's `output_key`), if anywhere. */
+  readonly outputKey?: string;
   /** The model the agent talks to. */
   readonly model: ChatModel;
   /** The agent's fixed tools (`registry` and the tools of `tools`, after a names `toolFilter`); toolsets add theirs per turn. */
@@ -107,6 +111,7 @@ export class Agent {
       approvals,
       subAgents,
       description,
+      outputKey,
       ...environment
     } = options;
     this.limits = {
@@ -121,6 +126,7 @@ export class Agent {
     if (description !== undefined) this.description = description;
     this.subAgents = checkSubAgents(this.name, subAgents, (value): value is Agent => value instanceof Agent) as readonly Agent[];
     for (const sub of this.subAgents) sub.parentAgent = this;
+    this.outputKey = checkOutputKey(outputKey);
     this.model = model;
     this.extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
     this.toolSources = this.extras.withBuiltInTools(
@@ -243,7 +249,10 @@ export class Agent {
         resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
       );
     const runState = resumed ?? new RunState(RunProgress.initialData(options.runId ?? randomUUID(), this.name));
-    const deadline = new RunDeadline(Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs), options.signal);
+    const deadline = new RunDeadline(
+      runTimeLimit(options, Math.max(0, this.limits.maxDurationMs - runState.data.elapsedMs)),
+      options.signal,
+    );
     runState.busy = true;
     try {
       return await this.executeFrom(start, runState, deadline, options, channel);
@@ -262,6 +271,7 @@ export class Agent {
   ): Promise<RunResult> {
     const resumed = 'state' in start ? start.state : undefined;
     const { runId } = runState;
+    const subRuns = new SubRunRecorder(options, deadline);
     if (resumed !== undefined && options.checkpoints !== undefined)
       await reconcileWithCheckpoint(resumed, options.checkpoints, deadline.signal);
     let values: AgentState;
@@ -277,6 +287,7 @@ export class Agent {
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
       new RunEvents(runId, this.name, deadline.signal, channel),
+      subRuns,
     );
     const transcript =
       resumed !== undefined
@@ -314,6 +325,8 @@ export class Agent {
       if (runState.data.toolUsage !== undefined) run.usage.restore(runState.data.toolUsage);
       progress.toolUsage = () => run.usage.toJSON();
       const outcome = await runInScope(pipeline, scope, () => this.loop(run));
+      const text = outcome.text ?? transcript.lastAssistantText;
+      storeOutput(context.state, run.current.outputKey, outcome.stopReason, text);
       progress.status = outcome.stopReason;
       if (outcome.text !== undefined) runState.data.text = outcome.text;
       else delete runState.data.text;
@@ -325,11 +338,11 @@ export class Agent {
         runId,
         agentName: run.current.name,
         handoffs: run.handoffs,
-        text: outcome.text ?? transcript.lastAssistantText,
+        text,
         stopReason: outcome.stopReason,
         messages: transcript.messages,
         toolCalls: transcript.toolCalls,
-        usage: transcript.usage,
+        ...subRuns.report(transcript.usage),
         stateDelta: context.state.delta,
         ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
         durationMs: progress.elapsedMs,

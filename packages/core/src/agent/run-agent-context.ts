@@ -3,6 +3,7 @@ import { AgentContext, type AgentContextInit } from '../context/agent-context.js
 import type { ToolProgressSink } from '../context/tool-progress.js';
 import { RunEvents } from './streaming/run-events.js';
 import type { SavedActions } from './pausing/run-state-data.js';
+import type { SubRunRecorder } from './sub-runs.js';
 
 /**
  * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
@@ -18,8 +19,13 @@ export class RunAgentContext extends AgentContext {
   /**
    * @param init - run id, agent name, state, signal
    * @param events - the run's event sink (default: none, every emit a no-op)
+   * @param subRuns - where the agent runs its tools start are recorded (`AgentTool`)
    */
-  constructor(init: AgentContextInit, events?: RunEvents) {
+  constructor(
+    init: AgentContextInit,
+    events?: RunEvents,
+    readonly subRuns?: SubRunRecorder,
+  ) {
     super({ ...init, actions: init.actions ?? new AgentActions() });
     this.events = events ?? new RunEvents(this.runId, this.agentName, this.signal);
   }
@@ -69,7 +75,7 @@ export class RunAgentContext extends AgentContext {
         return Reflect.set(target, property, value);
       },
     });
-    return new AgentContext({
+    return new RunCallContext(this.subRuns, {
       runId: this.runId,
       agentName: this.agentName,
       state: this.state,
@@ -80,4 +86,23 @@ export class RunAgentContext extends AgentContext {
       ...this.services,
     });
   }
+}
+
+/** A per-call view of a run's context, which reaches the run's {@link SubRunRecorder}. */
+class RunCallContext extends AgentContext {
+  constructor(
+    readonly subRuns: SubRunRecorder | undefined,
+    init: AgentContextInit,
+  ) {
+    super(init);
+  }
+}
+
+/**
+ * @param context - a tool call's context
+ * @returns where the run records the agent runs its tools start, when the context is an agent run's
+ * @internal
+ */
+export function subRunsOf(context: AgentContext): SubRunRecorder | undefined {
+  return context instanceof RunCallContext || context instanceof RunAgentContext ? context.subRuns : undefined;
 }

@@ -39,7 +39,7 @@ export interface RunResult {
   messages: ChatMessage[];
   /** Every executed tool call, in order. */
   toolCalls: RunToolCall[];
-  /** The summed usage of the run's model calls. */
+  /** The summed usage of the run's model calls, the usage of its `subRuns` included. */
   usage: Usage;
   /** The state changes of the run (`temp:` keys excluded). */
   stateDelta: Record<string, unknown>;
@@ -60,4 +60,10 @@ export interface RunResult {
   interruptions: Interruption[];
   /** Long-running calls whose final result is still to come (`state.update(callId, value, { final: true })`). */
   pending: PendingCall[];
+  /**
+   * The runs of other agents this run contains: for an `Agent`, the runs its `AgentTool` calls started
+   * (in the order they ended), present when there was one; for a `SequentialAgent` or `ParallelAgent`,
+   * the run of each of its agents that returned, in the order of its agents.
+   */
+  subRuns?: RunResult[];
 }

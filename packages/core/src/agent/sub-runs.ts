@@ -1,0 +1,102 @@
+import type { Usage } from '../model/chat-model.js';
+import type { RunOptions } from './run-options.js';
+import type { RunResult } from './run-result.js';
+import { addUsage } from './usage.js';
+
+/** Where a run sits among agents that run agents: how deep it is nested, and when its parent must end. */
+interface RunLineage {
+  /** 0 for a run the host started; one more for each `AgentTool` call it is nested in. */
+  readonly depth: number;
+  /** When the enclosing run ends (ms since the epoch); a nested run ends by then too. */
+  readonly endsAt: number;
+}
+
+const topLevel: RunLineage = { depth: 0, endsAt: Number.POSITIVE_INFINITY };
+
+/** The lineage of runs started by an `AgentTool` or a workflow agent, keyed by the run's options object. */
+const lineages = new WeakMap<RunOptions, RunLineage>();
+
+/**
+ * @param options - a run's options
+ * @returns how deep the run is nested (0 when the host started it)
+ * @internal
+ */
+export function runDepth(options: RunOptions): number {
+  return (lineages.get(options) ?? topLevel).depth;
+}
+
+/**
+ * The time limit of a run: the agent's `maxDurationMs`, or less when the run is nested in a run
+ * whose time runs out sooner.
+ * @param options - the run's options
+ * @param maxDurationMs - the agent's limit
+ * @returns the run's limit, in ms
+ * @internal
+ */
+export function runTimeLimit(options: RunOptions, maxDurationMs: number): number {
+  const { endsAt } = lineages.get(options) ?? topLevel;
+  return endsAt === Number.POSITIVE_INFINITY ? maxDurationMs : Math.min(maxDurationMs, Math.max(0, endsAt - Date.now()));
+}
+
+/**
+ * Gives a run's options the lineage of another run's: a workflow agent (or `runParallel`) passes
+ * its own place among agents on to the runs it starts.
+ * @param from - the options of the run being passed on
+ * @param to - the options of the run to start
+ * @returns `to`
+ * @internal
+ */
+export function inheritLineage(from: RunOptions | undefined, to: RunOptions): RunOptions {
+  const lineage = from === undefined ? undefined : lineages.get(from);
+  if (lineage !== undefined) lineages.set(to, lineage);
+  return to;
+}
+
+/**
+ * What one run knows of the agent runs its tools start (`AgentTool`): its depth and remaining time,
+ * which bound them, and their results, kept for `run.subRuns` with their usage added to the run's.
+ * @internal
+ */
+export class SubRunRecorder {
+  private readonly runs: RunResult[] = [];
+  /** How deep the run is nested: 0 when the host started it. */
+  readonly depth: number;
+
+  /**
+   * @param options - the run's options (its lineage, if a tool or workflow agent started it)
+   * @param deadline - the run's deadline
+   */
+  constructor(
+    options: RunOptions,
+    private readonly deadline: { readonly remainingMs: number },
+  ) {
+    this.depth = runDepth(options);
+  }
+
+  /**
+   * Options for a run nested in this one: one level deeper, ending when this run must end.
+   * @param options - the nested run's options
+   * @returns `options`, with its lineage recorded
+   */
+  nest(options: RunOptions): RunOptions {
+    lineages.set(options, { depth: this.depth + 1, endsAt: Date.now() + this.deadline.remainingMs });
+    return options;
+  }
+
+  /**
+   * Keeps a nested run's result.
+   * @param run - the nested run's result
+   */
+  record(run: RunResult): void {
+    this.runs.push(run);
+  }
+
+  /**
+   * @param usage - the run's own usage
+   * @returns the run's usage with its nested runs' added, and `subRuns` when there were any
+   */
+  report(usage: Usage): { usage: Usage; subRuns?: RunResult[] } {
+    if (this.runs.length === 0) return { usage };
+    return { usage: this.runs.reduce((total, run) => addUsage(total, run.usage), usage), subRuns: this.runs.slice() };
+  }
+}
