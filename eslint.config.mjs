@@ -33,6 +33,7 @@ const coreLayers = [
   'toolsets',
   'checkpoints',
   'agent',
+  'multiagent',
   'sessions',
   'memory',
 ];

@@ -147,6 +147,16 @@ export type {
   AgentToolProgressEvent,
 } from './agent/streaming/agent-event.js';
 export type { RunResult, RunToolCall } from './agent/run-result.js';
+export type { RunnableAgent } from './multiagent/runnable-agent.js';
+export { runParallel } from './multiagent/run-parallel.js';
+export type { ParallelTask, ParallelTaskOutcome, RunParallelOptions } from './multiagent/run-parallel.js';
+export { SequentialAgent } from './multiagent/sequential-agent.js';
+export type { SequentialAgentOptions } from './multiagent/sequential-agent.js';
+export { ParallelAgent } from './multiagent/parallel-agent.js';
+export type { ParallelAgentOptions } from './multiagent/parallel-agent.js';
+export type { WorkflowAgentOptions } from './multiagent/workflow-checks.js';
+export { AgentTool } from './multiagent/agent-tool.js';
+export type { AgentToolArgs, AgentToolOptions } from './multiagent/agent-tool.js';
 export type { StopReason } from './model/stop-reason.js';
 export { defaultRetryOptions } from './agent/retry/retry-options.js';
 export type { RetryOptions } from './agent/retry/retry-options.js';
@@ -231,6 +241,11 @@ export { RunStateDecisionError } from './errors/run-state-decision-error.js';
 export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
+export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
+export { SubAgentStoppedError } from './errors/sub-agent-stopped-error.js';
+export { ParallelAgentError } from './errors/parallel-agent-error.js';
+export type { AgentFailure } from './errors/parallel-agent-error.js';
+export { InvalidRunOptionsError } from './errors/invalid-run-options-error.js';
 export type { CredentialRequest } from './errors/credential-required-error.js';
 export { describeThrownValue } from './errors/describe-thrown-value.js';
 export type { DescribeThrownValueOptions, ThrownValueDetail } from './errors/describe-thrown-value.js';

@@ -16,6 +16,10 @@ import {
   ToolFilterError,
   ToolsetCloseError,
   AgentClosedError,
+  AgentDepthLimitError,
+  SubAgentStoppedError,
+  ParallelAgentError,
+  InvalidRunOptionsError,
 } from '../src/index.js';
 import * as core from '../src/index.js';
 import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
@@ -37,6 +41,10 @@ const samples = [
   ['ToolFilterError', ToolFilterError, () => new ToolFilterError('t', 'threw')],
   ['ToolsetCloseError', ToolsetCloseError, () => new ToolsetCloseError([{ toolset: 's', error: new Error('x') }])],
   ['AgentClosedError', AgentClosedError, () => new AgentClosedError('a')],
+  ['AgentDepthLimitError', AgentDepthLimitError, () => new AgentDepthLimitError('a', 5)],
+  ['SubAgentStoppedError', SubAgentStoppedError, () => new SubAgentStoppedError('a', 'aborted', '', {})],
+  ['ParallelAgentError', ParallelAgentError, () => new ParallelAgentError('p', [{ agentName: 'a', index: 0, error: new Error('x') }])],
+  ['InvalidRunOptionsError', InvalidRunOptionsError, () => new InvalidRunOptionsError('maxConcurrency', 0, 'a positive integer')],
 ] as const;
 
 type ErrorClass = { isInstance(error: unknown): boolean; new (...args: never[]): Error };

@@ -2,6 +2,7 @@ import type { ReceivedToolResult } from '../environment/tool-call.js';
 import type { FinishReason, Usage } from '../model/chat-model.js';
 import type { ChatMessage } from '../model/messages.js';
 import type { StopReason } from '../model/stop-reason.js';
+import type { AgentFailure } from '../errors/parallel-agent-error.js';
 import type { MemoryReport } from './memory-strategy.js';
 import type { Interruption, PendingCall } from './pausing/interruption.js';
 import type { RunState } from './pausing/run-state.js';
@@ -66,4 +67,6 @@ export interface RunResult {
    * the run of each of its agents that returned, in the order of its agents.
    */
   subRuns?: RunResult[];
+  /** The agents of a `ParallelAgent` whose runs threw instead of returning, in the order of its agents; present when one did. */
+  failures?: AgentFailure[];
 }

@@ -1,0 +1,25 @@
+import type { RunOptions } from '../agent/run-options.js';
+import { inheritLineage } from '../agent/sub-runs.js';
+import { AgentState } from '../context/agent-state.js';
+
+/**
+ * @param options - a workflow agent's run options
+ * @returns the state its agents start from, as a plain record (a copy)
+ */
+export function initialState(options: RunOptions): Record<string, unknown> {
+  return options.state instanceof AgentState ? options.state.toJSON() : { ...options.state };
+}
+
+/**
+ * The options of the run of one of a workflow agent's agents: the workflow's signal, metadata,
+ * history and per-run tools, the given state, and the workflow's place among agents (so `maxDepth`
+ * and the time left of an enclosing run still hold); not its `toolChoice` (each agent has its own tools).
+ * @param options - the workflow agent's run options
+ * @param state - the state the agent starts with
+ * @returns the agent's run options
+ */
+export function agentRunOptions(options: RunOptions, state: Record<string, unknown>): RunOptions {
+  const passed: RunOptions = { ...options, state };
+  delete passed.toolChoice;
+  return inheritLineage(options, passed);
+}
