@@ -14,21 +14,7 @@ import {
   type SessionKey,
   type SessionStore,
 } from '@toolcraft/core';
-
-/** Sets a state key the model names. */
-class SetStateTool extends ContextAwareTool<{ key: string; value: string }, string> {
-  constructor() {
-    super({
-      name: 'set_state',
-      description: 'Sets a state key.',
-      argsType: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } }, required: ['key', 'value'] },
-    });
-  }
-  execute(args: { key: string; value: string }, context: AgentContext): string {
-    context.state.set(args.key, args.value);
-    return 'ok';
-  }
-}
+import { SetStateTool } from '../support/state-tools';
 
 const key: SessionKey = { appName: 'chat', userId: 'ada', sessionId: 'monday' };
 const registry = ToolRegistry.of(new SetStateTool());
