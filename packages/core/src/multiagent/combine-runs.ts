@@ -12,8 +12,8 @@ export interface CombinedRun {
   /** The final text. */
   text: string;
   /**
-   * The run that decides the stop reason, `transferTo`, `finishReason`, and `state`, `interruptions`
-   * and `pending`; the last run when none is named (then the stop reason is `'completed'`).
+   * The run that decides the stop reason, `agentName`, `transferTo`, `finishReason`, and `state`,
+   * `interruptions` and `pending`; the last run when none is named (then the stop reason is `'completed'`).
    */
   deciding?: RunResult;
   /** The changes to the state, merged. */
@@ -25,8 +25,9 @@ export interface CombinedRun {
 /**
  * The one `RunResult` of a workflow agent: its text, stop reason and state changes as decided; the
  * messages are the history, the user's message, then each run's new messages (after its user message)
- * in order; tool calls in order; usage summed; `subRuns` the runs. A workflow agent cannot be resumed:
- * `state`, `interruptions` and `pending` are the deciding run's, which its own agent resumes
+ * in order; tool calls and handoffs in order; usage summed; `subRuns` the runs. `agentName` is the
+ * agent that answered the deciding run. A workflow agent cannot be resumed: `state`, `interruptions`
+ * and `pending` are the deciding run's, which its own agent resumes
  * (`run.state.agentName` names it).
  * @param input - the user's message
  * @param options - the workflow agent's run options (its history)
@@ -36,10 +37,12 @@ export interface CombinedRun {
  */
 export function combineRuns(input: string, options: RunOptions, combined: CombinedRun, startedAt: number): RunResult {
   const { runs, deciding } = combined;
-  const { state, interruptions, pending } = deciding ?? runs.at(-1)!;
+  const { agentName, state, interruptions, pending } = deciding ?? runs.at(-1)!;
   const history = (options.history ?? []).filter((message) => message.role !== 'system');
   return {
     runId: randomUUID(),
+    agentName,
+    handoffs: runs.flatMap((run) => run.handoffs),
     text: combined.text,
     stopReason: deciding?.stopReason ?? 'completed',
     messages: [...history, { role: 'user', content: input }, ...runs.flatMap(newMessages)],

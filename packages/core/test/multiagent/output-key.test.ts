@@ -37,6 +37,20 @@ describe('Agent outputKey', () => {
     expect(run.stateDelta).toEqual({ draft: 'new' });
   });
 
+  it('after a handoff, stores the text under the outputKey of the agent that answered', async () => {
+    const billing = new Agent({ model: new ScriptedModel([{ text: 'Paid.' }]), name: 'billing', outputKey: 'billing_answer' });
+    const triage = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ name: 'transfer_to_agent', arguments: { agent_name: 'billing' } }] }]),
+      name: 'triage',
+      outputKey: 'triage_answer',
+      subAgents: [billing],
+    });
+    const run = await triage.run('Is my invoice paid?');
+
+    expect(run.agentName).toBe('billing');
+    expect(run.stateDelta).toEqual({ billing_answer: 'Paid.' });
+  });
+
   it.each([[''], [42], [null]])('rejects outputKey %p with an InvalidAgentOptionsError', (outputKey) => {
     expect(() => new Agent({ model: new ScriptedModel([]), outputKey: outputKey as string })).toThrow(
       new InvalidAgentOptionsError('outputKey', outputKey, 'a non-empty string'),

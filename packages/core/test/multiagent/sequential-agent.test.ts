@@ -40,6 +40,7 @@ describe('SequentialAgent', () => {
     expect(reviewerModel.requests[0]!.messages.map((message) => message.content)).toEqual(['Review.', 'A haiku about tea, please.']);
     expect(run.text).toBe('Reviewed: Steam rises from the cup.');
     expect(run.stopReason).toBe('completed');
+    expect(run.agentName).toBe('reviewer');
   });
 
   it('returns one run: the state changes of all, usage summed, each run in subRuns, the messages of all after the user message', async () => {
