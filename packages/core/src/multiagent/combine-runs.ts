@@ -40,7 +40,7 @@ export function combineRuns(input: string, options: RunOptions, combined: Combin
   const { agentName, state, interruptions, pending } = deciding ?? runs.at(-1)!;
   const history = (options.history ?? []).filter((message) => message.role !== 'system');
   return {
-    runId: randomUUID(),
+    runId: options.runId ?? randomUUID(),
     agentName,
     handoffs: runs.flatMap((run) => run.handoffs),
     text: combined.text,

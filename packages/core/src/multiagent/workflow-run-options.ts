@@ -13,7 +13,8 @@ export function initialState(options: RunOptions): Record<string, unknown> {
 /**
  * The options of the run of one of a workflow agent's agents: the workflow's signal, metadata,
  * history and per-run tools, the given state, and the workflow's place among agents (so `maxDepth`
- * and the time left of an enclosing run still hold); not its `toolChoice` (each agent has its own tools).
+ * and the time left of an enclosing run still hold); not its `toolChoice` (each agent has its own
+ * tools) nor its `runId` (each agent's run has its own; the workflow's combined run takes it).
  * @param options - the workflow agent's run options
  * @param state - the state the agent starts with
  * @returns the agent's run options
@@ -21,5 +22,6 @@ export function initialState(options: RunOptions): Record<string, unknown> {
 export function agentRunOptions(options: RunOptions, state: Record<string, unknown>): RunOptions {
   const passed: RunOptions = { ...options, state };
   delete passed.toolChoice;
+  delete passed.runId;
   return inheritLineage(options, passed);
 }

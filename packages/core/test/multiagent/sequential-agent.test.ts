@@ -176,6 +176,15 @@ describe('SequentialAgent', () => {
     );
   });
 
+  it("takes the runId of its options for its own run, and gives each agent's run an id of its own", async () => {
+    const { writer, reviewer } = writerAndReviewer();
+    const run = await new SequentialAgent({ name: 'pipeline', agents: [writer, reviewer] }).run('Tea.', { runId: 'report-42' });
+
+    expect(run.runId).toBe('report-42');
+    expect(new Set(run.subRuns!.map((sub) => sub.runId)).size).toBe(2);
+    expect(run.subRuns!.map((sub) => sub.runId)).not.toContain('report-42');
+  });
+
   it('keeps its own copy of the agents it was given', async () => {
     const agents = [new Agent({ model: new ScriptedModel([{ text: 'only' }]) })];
     const pipeline = new SequentialAgent({ name: 'p', agents, description: 'Does one thing.' });
