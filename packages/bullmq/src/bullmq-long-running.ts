@@ -29,8 +29,8 @@ export interface LongRunningTicket {
  * tool it stands for, and `longRunning: true`; its calls are validated as that tool's are. A call
  * adds a job (data {@link LongRunningJobData}, id derived from the call's idempotency key) and
  * returns `{ status: 'pending', ticket }` at once; the same call repeated (a resumed or recovered
- * run) names the same job, which BullMQ does not add twice. The job's attempts and backoff follow
- * the tool's `retry`, for idempotent tools only. Close it with `close()` when done.
+ * run) names the same job, which BullMQ does not add twice, so the stand-in is idempotent whatever
+ * the tool is. The job's attempts and backoff follow the tool's `retry`, for idempotent tools only. Close it with `close()` when done.
  * @example
  * const render = BullMQLongRunning.of(new RenderVideoTool(), {
  *   queueName: 'long-running',
@@ -51,12 +51,15 @@ export class BullMQLongRunning extends ToolBase<Record<string, unknown>, LongRun
   private closed = false;
 
   private constructor(tool: AnyTool, queueOptions: CheckedQueueOptions, jobOptions: JobsOptions) {
-    const { effects, idempotent, openWorld } = tool.descriptor;
+    const { effects, openWorld } = tool.descriptor;
     super(
       standInOptions<LongRunningTicket>(tool, {
         longRunning: true,
+        // The same call made again names the same job, which BullMQ does not add twice: a run recovered
+        // after a crash mid-call makes it again instead of asking whether it ran. The tool's own
+        // idempotence decides the job's retries.
+        idempotent: true,
         ...(effects !== undefined ? { effects } : {}),
-        ...(idempotent !== undefined ? { idempotent } : {}),
         ...(openWorld !== undefined ? { openWorld } : {}),
         ...(tool.needsApproval !== undefined
           ? { needsApproval: tool.needsApproval as boolean | ApprovalPredicate<Record<string, unknown>> }

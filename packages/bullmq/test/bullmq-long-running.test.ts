@@ -43,7 +43,8 @@ describe('BullMQLongRunning', () => {
     expect(longRunning.longRunning).toBe(true);
     expect(longRunning.description.startsWith(tool.description)).toBe(true);
     expect(longRunning.description).toMatch(/NOTE: This is a long-running operation/);
-    expect(longRunning.descriptor).toMatchObject({ name: 'write_report', effects: 'write', idempotent: false, longRunning: true });
+    expect(longRunning.descriptor).toMatchObject({ name: 'write_report', effects: 'write', idempotent: true, longRunning: true });
+    expect(tool.idempotent).toBe(false);
     expect(longRunning.descriptor.requiredParameters.map((parameter) => parameter.name)).toEqual(['topic', 'pages']);
   });
 

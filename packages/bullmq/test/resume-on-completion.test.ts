@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Agent, type ChatRequest, InMemoryCheckpointStore, type RunResult } from '@toolcraft/core';
+import { Agent, type ChatRequest, type CheckpointStore, InMemoryCheckpointStore, type RunResult } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   BullMQLongRunning,
@@ -8,7 +8,7 @@ import {
   resumeOnCompletion,
   type LongRunningResumer,
 } from '@toolcraft/bullmq';
-import { blockingClient, freshQueueName, removeQueues, uniquePrefix } from './support/test-queue';
+import { blockingClient, freshQueueName, inspectQueue, removeQueues, uniquePrefix } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 /** A model that calls the tool once, says it started, and answers with what the final result says. */
@@ -30,6 +30,15 @@ function reportingModel(toolName: string, args: Record<string, unknown>, hold?: 
   );
 }
 
+/** A store that keeps every checkpoint saved, so a test can start from any of them (a crash there). */
+class RecordingStore extends InMemoryCheckpointStore {
+  readonly saved: Array<Record<string, unknown>> = [];
+  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+    this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
+    await super.save(runId, checkpoint);
+  }
+}
+
 describe('resumeOnCompletion', () => {
   const prefix = uniquePrefix('resume');
   const connection = blockingClient();
@@ -41,12 +50,12 @@ describe('resumeOnCompletion', () => {
     connection.disconnect();
   });
 
-  function setUp(tool: WriteReportTool | FlakyTool, args: Record<string, unknown>, hold?: Promise<void>) {
+  function setUp(tool: WriteReportTool | FlakyTool, args: Record<string, unknown>, hold?: Promise<void>, store?: CheckpointStore) {
     const queueName = freshQueueName();
     const standIn = BullMQLongRunning.of(tool, { queueName, connection, prefix });
     const model = reportingModel(tool.name, args, hold);
     const agent = new Agent({ name: 'reporter', model, tools: [standIn] });
-    const checkpoints = new InMemoryCheckpointStore();
+    const checkpoints = store ?? new InMemoryCheckpointStore();
     opened.push(standIn);
     const startWorker = () => opened.push(createLongRunningWorker({ tools: [tool], queueName, connection, prefix }));
     const resumed: RunResult[] = [];
@@ -67,8 +76,28 @@ describe('resumeOnCompletion', () => {
       opened.push(resumer);
       return resumer;
     };
-    return { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed };
+    return { queueName, standIn, agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed };
   }
+
+  it('recovers a run that died in the middle of the call by making the call again: no second job, no question whether it ran', async () => {
+    const store = new RecordingStore();
+    const tool = new WriteReportTool({ effects: 'write' });
+    const { queueName, standIn, agent, checkpoints } = setUp(tool, { topic: 'tides', pages: 1 }, undefined, store);
+    const run = await agent.run('Write a report on tides', { checkpoints });
+    const midCall = store.saved.find(
+      (checkpoint) => (checkpoint.batch as Array<{ started?: boolean; result?: unknown }> | undefined)?.[0]?.started === true,
+    );
+    expect(midCall).toBeDefined();
+    const crashed = new InMemoryCheckpointStore();
+    await crashed.save(run.runId, midCall!);
+    const again = new Agent({ name: 'reporter', model: reportingModel('write_report', { topic: 'tides', pages: 1 }), tools: [standIn] });
+    const recovered = await again.recover(run.runId, { checkpoints: crashed });
+    expect(recovered.stopReason).toBe('completed');
+    expect(recovered.pending.map((call) => call.callId)).toEqual(['call_1']);
+    const queue = inspectQueue(connection, queueName, prefix);
+    opened.push(queue);
+    expect(await queue.getJobCountByTypes('wait', 'active', 'delayed', 'completed', 'failed')).toBe(1);
+  });
 
   it('continues the run with the final result when the job completes, from its checkpoint', async () => {
     const tool = new WriteReportTool();
