@@ -9,19 +9,11 @@ import {
 } from '@toolcraft/bullmq';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { blockingClient, freshQueueName, inspectQueue, redisUrl, removeQueues, uniquePrefix } from './support/test-queue';
+import { freshQueueName, inspectQueue, redisUrl, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 describe('BullMQLongRunning', () => {
-  const prefix = uniquePrefix('tool');
-  const connection = blockingClient();
-  const opened: Array<{ close(): Promise<void> }> = [];
-
-  afterAll(async () => {
-    for (const item of opened) await item.close();
-    await removeQueues(connection, prefix);
-    connection.disconnect();
-  });
+  const { prefix, connection, opened } = testQueues('tool');
 
   function standIn(tool = new WriteReportTool(), queueName = freshQueueName()) {
     const longRunning = BullMQLongRunning.of(tool, { queueName, connection, prefix });

@@ -11,19 +11,11 @@ import {
 } from '@toolcraft/bullmq';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { blockingClient, freshQueueName, inspectQueue, redisUrl, removeQueues, uniquePrefix } from './support/test-queue';
+import { freshQueueName, inspectQueue, redisUrl, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 describe('LongRunningUpdates', () => {
-  const prefix = uniquePrefix('updates');
-  const connection = blockingClient();
-  const opened: Array<{ close(): Promise<void> }> = [];
-
-  afterAll(async () => {
-    for (const item of opened.reverse()) await item.close();
-    await removeQueues(connection, prefix);
-    connection.disconnect();
-  });
+  const { prefix, connection, opened } = testQueues('updates');
 
   /** A queue of its own: the stand-in of a tool, a worker with the tool, and a way to call it in a run. */
   function setUp(tool: WriteReportTool | FlakyTool, queueName = freshQueueName()) {

@@ -12,20 +12,12 @@ import {
 } from '@toolcraft/bullmq';
 import { type Job, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { blockingClient, freshQueueName, inspectQueue, redisUrl, removeQueues, uniquePrefix } from './support/test-queue';
+import { freshQueueName, inspectQueue, redisUrl, testQueues } from './support/test-queue';
 import { ScriptProcess } from './support/child-process';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 describe('createLongRunningWorker', () => {
-  const prefix = uniquePrefix('worker');
-  const connection = blockingClient();
-  const opened: Array<{ close(): Promise<void> }> = [];
-
-  afterAll(async () => {
-    for (const item of opened.reverse()) await item.close();
-    await removeQueues(connection, prefix);
-    connection.disconnect();
-  });
+  const { prefix, connection, opened } = testQueues('worker');
 
   /** A queue of its own for one test: the stand-in, a worker with the original tool, and the queue's events. */
   async function setUp<TTool extends WriteReportTool | FlakyTool>(

@@ -8,7 +8,7 @@ import {
   resumeOnCompletion,
   type LongRunningResumer,
 } from '@toolcraft/bullmq';
-import { blockingClient, freshQueueName, inspectQueue, removeQueues, uniquePrefix } from './support/test-queue';
+import { freshQueueName, inspectQueue, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 /** A model that calls the tool once, says it started, and answers with what the final result says. */
@@ -40,15 +40,7 @@ class RecordingStore extends InMemoryCheckpointStore {
 }
 
 describe('resumeOnCompletion', () => {
-  const prefix = uniquePrefix('resume');
-  const connection = blockingClient();
-  const opened: Array<{ close(): Promise<void> }> = [];
-
-  afterAll(async () => {
-    for (const item of opened.reverse()) await item.close();
-    await removeQueues(connection, prefix);
-    connection.disconnect();
-  });
+  const { prefix, connection, opened } = testQueues('resume');
 
   function setUp(tool: WriteReportTool | FlakyTool, args: Record<string, unknown>, hold?: Promise<void>, store?: CheckpointStore) {
     const queueName = freshQueueName();

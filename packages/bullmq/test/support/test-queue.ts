@@ -60,3 +60,27 @@ export async function removeQueues(connection: Redis, prefix: string): Promise<v
   const left = await connection.keys(`${prefix}:*`);
   if (left.length > 0) await connection.del(...left);
 }
+
+/** What one test file shares: its prefix, a client, and what its tests opened. */
+export interface TestQueues {
+  prefix: string;
+  connection: Redis;
+  /** Closed in reverse order after the file's tests, before its keys are removed. */
+  opened: Array<{ close(): Promise<void> }>;
+}
+
+/**
+ * Sets up a test file on the shared Redis: a prefix of its own and a client; after all its tests,
+ * closes what they opened and removes every key under the prefix.
+ * @param label - names the test file in the prefix
+ * @returns the prefix, the client and the list of what to close
+ */
+export function testQueues(label: string): TestQueues {
+  const shared: TestQueues = { prefix: uniquePrefix(label), connection: blockingClient(), opened: [] };
+  afterAll(async () => {
+    for (const item of shared.opened.reverse()) await item.close();
+    await removeQueues(shared.connection, shared.prefix);
+    shared.connection.disconnect();
+  });
+  return shared;
+}
