@@ -1,4 +1,5 @@
 import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
+import type { ResultBudget } from '../results/result-budget.js';
 
 /** Options of the `@Tool` method decorator: name, time limit and side effects. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a predicate may type the method's arguments as it likes
@@ -11,4 +12,6 @@ export interface ToolDecoratorOptions extends ToolSideEffectOptions<any> {
   maxInvocations?: number;
   /** The most failed calls of this tool in one run (an integer of at least 1); see `ToolLimits`. */
   maxFailures?: number;
+  /** The most characters of a result the model gets in an agent run; over it, the result spills to an artifact (wins over the agent's). */
+  resultBudget?: ResultBudget;
 }

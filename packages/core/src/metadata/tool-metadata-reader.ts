@@ -1,3 +1,4 @@
+import type { ResultBudget } from '../results/result-budget.js';
 import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
 import { ReflectionKeys } from './reflection-keys.js';
 import { requireReflectMetadata } from './require-reflect-metadata.js';
@@ -12,6 +13,8 @@ export interface RecordedToolOptions extends ToolSideEffectOptions<never> {
   maxInvocations?: number;
   /** The tool's per-run failure limit, if given. */
   maxFailures?: number;
+  /** The tool's result budget, if given. */
+  resultBudget?: ResultBudget;
 }
 
 /** One `@Tool` method found on a class. */

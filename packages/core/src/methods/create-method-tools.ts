@@ -58,6 +58,7 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     plan,
     source,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.resultBudget !== undefined ? { resultBudget: options.resultBudget } : {}),
     limits: { maxInvocations: options.maxInvocations, maxFailures: options.maxFailures },
     ...sideEffects,
   });

@@ -4,6 +4,7 @@ import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import { withPrecompiledDecoder } from '../tools/precompiled-decoder.js';
 import { AbstractTool } from '../tools/abstract-tool.js';
 import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
+import type { ResultBudget } from '../results/result-budget.js';
 import type { ToolLimits } from '../tools/tool-limits.js';
 import type { ParameterPlan } from './parameter-plan.js';
 import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
@@ -27,6 +28,8 @@ export interface MethodToolInit extends ToolSideEffectOptions<never> {
   timeoutMs?: number;
   /** Per-run limits, from `@Tool({ maxInvocations, maxFailures })`. */
   limits?: ToolLimits;
+  /** The result budget, from `@Tool({ resultBudget })`. */
+  resultBudget?: ResultBudget;
 }
 
 /**
@@ -51,6 +54,7 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
           description: init.description,
           argsType: init.plan.decoder.schema,
           ...(init.timeoutMs !== undefined ? { timeoutMs: init.timeoutMs } : {}),
+          ...(init.resultBudget !== undefined ? { resultBudget: init.resultBudget } : {}),
           ...init.limits,
           ...(pickSideEffects(init) as ToolSideEffectOptions<Record<string, unknown>>),
         },

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
@@ -8,6 +9,7 @@ import {
   ToolRegistry,
   type ChatRequest,
 } from '@toolcraft/core';
+import { LLMDescription, Tool as ToolMethod } from '@toolcraft/core/annotations';
 
 const report = Array.from({ length: 120 }, (_, index) => `line ${String(index).padStart(3, '0')}`).join('\n');
 
@@ -74,6 +76,21 @@ describe('resultBudget', () => {
       resultBudget: { maxChars: 5_000 },
     });
     await agent.run('go');
+    expect(lastToolMessage(model.requests[1]!).content).toBe(
+      `${report.slice(0, 20)}\n[Result cut: ${report.length} characters in all, the first 20 shown above.]`,
+    );
+  });
+
+  it('takes a budget on an @Tool method too', async () => {
+    class Reports {
+      @ToolMethod({ resultBudget: { maxChars: 20, spill: false } })
+      @LLMDescription('Writes the report.')
+      report(): string {
+        return report;
+      }
+    }
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'report' }] }, { text: 'ok' }]);
+    await new Agent({ model, tools: [new Reports()] }).run('go');
     expect(lastToolMessage(model.requests[1]!).content).toBe(
       `${report.slice(0, 20)}\n[Result cut: ${report.length} characters in all, the first 20 shown above.]`,
     );
