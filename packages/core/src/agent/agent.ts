@@ -332,7 +332,7 @@ export class Agent {
       else delete runState.data.text;
       if (outcome.transferTo !== undefined) runState.data.transferTo = outcome.transferTo;
       else delete runState.data.transferTo;
-      progress.capture(false);
+      progress.stop();
       finished = true;
       const result: RunResult = {
         runId,
@@ -354,12 +354,13 @@ export class Agent {
       };
       for (const item of result.interruptions)
         context.events.enqueue({ type: 'interruption', kind: item.kind, callId: item.callId, toolName: item.toolName });
-      try {
-        await checkpoints.save();
-      } catch (error) {
-        // An aborted run does not wait for its last checkpoint (it is still written, in order).
-        if (!deadline.signal.aborted) throw new CheckpointSaveError(runId, (error as CheckpointSaveError).cause, result);
-      }
+      if (checkpoints.active)
+        try {
+          await checkpoints.save();
+        } catch (error) {
+          // An aborted run does not wait for its last checkpoint (it is still written, in order).
+          if (!deadline.signal.aborted) throw new CheckpointSaveError(runId, (error as CheckpointSaveError).cause, result);
+        }
       await hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
       context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
       return result;
@@ -479,7 +480,8 @@ export class Agent {
         return { stopReason: 'max_tool_calls' };
       }
       progress.toolCalls += calls.length;
-      progress.state.data.batch = await openBatch(calls, { set: turn, policy: agent.approvals, context });
+      const opened = openBatch(calls, { set: turn, policy: agent.approvals, context });
+      progress.state.data.batch = opened instanceof Promise ? await opened : opened;
       const outcome = await this.answerBatch(run, turn);
       if (outcome !== undefined) return outcome;
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
@@ -553,7 +555,7 @@ export class Agent {
       context,
       metadata: options.metadata,
       execution: { agentContext: context, runId: context.runId, signal },
-      events: new ToolCallEvents(context.events),
+      events: context.events.active ? new ToolCallEvents(context.events) : undefined,
       budget: (executed) => agent.extras.budget(executed, turn.environment.registry, context.artifacts, signal),
       checkpoints,
       policy: agent.approvals,
@@ -569,7 +571,7 @@ export class Agent {
       results,
     );
     delete state.data.batch;
-    await checkpoints.save();
+    if (checkpoints.active) await checkpoints.save();
     if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
     return this.handOff(run, results);
   }

@@ -35,6 +35,28 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(resumed.stopReason).toBe('completed');
   });
 
+  it('holds what the run ended with, however long after the run it is read', async () => {
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'read_file', '/a')] }, { text: 'done' }]);
+    const agent = new Agent({ model, tools: [new PathTool('read_file', 'read')] });
+    const run = await agent.run('x', { state: { count: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const saved = JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+    // The running time stopped with the run, not when the state was first read.
+    expect(saved.elapsedMs).toBe(run.durationMs);
+    expect(saved.status).toBe('completed');
+    expect(saved.messages).toEqual(run.messages);
+    expect(saved.toolCalls).toEqual([
+      {
+        id: 'c1',
+        name: 'read_file',
+        arguments: run.toolCalls[0]!.arguments,
+        result: { content: run.toolCalls[0]!.result.content, isError: false },
+      },
+    ]);
+    expect(saved.state).toEqual({ count: 1 });
+    expect(run.state.stopReason).toBe('completed');
+  });
+
   it('counts maxIterations across resumes', async () => {
     const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
     const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, { toolCalls: [call('c2', 'delete_file', '/b')] }], {

@@ -22,7 +22,8 @@ export interface BatchSettings {
   readonly context: AgentContext;
   readonly metadata: ToolCallMetadata | MetadataEntries | undefined;
   readonly execution: ToolExecutionOptions;
-  readonly events: ToolCallEvents;
+  /** The tool-call events of a streamed run (absent when no one listens). */
+  readonly events: ToolCallEvents | undefined;
   readonly budget: (results: ReceivedToolResult[]) => ReceivedToolResult[] | Promise<ReceivedToolResult[]>;
   readonly checkpoints: Checkpointer;
   readonly policy: ApprovalPolicy;
@@ -36,15 +37,20 @@ export interface BatchSettings {
  * the agent's policy, evaluated now, when the turn arrives) for a person's yes.
  * @param calls - the turn's calls
  * @param settings - the run's batch settings
- * @returns the entries, in the calls' order
+ * @returns the entries, in the calls' order (at once when no call of the turn can pause)
  */
-export async function openBatch(
+export function openBatch(
   calls: readonly ModelToolCall[],
   settings: Pick<BatchSettings, 'set' | 'policy' | 'context'>,
-): Promise<BatchEntry[]> {
+): BatchEntry[] | Promise<BatchEntry[]> {
   const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
   const { set, policy, context } = settings;
+  // Most turns cannot pause: their entries come back at once.
   if (!set.pausable && !policyMayAsk(policy)) return entries;
+  return gateEntries(entries, set, policy, context);
+}
+
+async function gateEntries(entries: BatchEntry[], set: TurnToolSet, policy: ApprovalPolicy, context: AgentContext): Promise<BatchEntry[]> {
   await Promise.all(
     entries.map(async (entry) => {
       const tool = set.environment.registry.findTool(entry.toolName);
@@ -102,7 +108,7 @@ export async function advanceBatch(settings: BatchSettings): Promise<boolean> {
     else continue;
     decided.push({ id: entry.callId, name: entry.toolName, ...entry.result });
   }
-  if (decided.length > 0) settings.events.finished(decided);
+  if (decided.length > 0) settings.events?.finished(decided);
   const runnable = runnableNow(entries, state, (entry) => set.environment.registry.findTool(entry.toolName));
   if (runnable.length > 0) await runEntries(runnable, settings);
   return entries.every((entry) => entry.result !== undefined);
@@ -133,25 +139,37 @@ function runnableNow(entries: readonly BatchEntry[], state: RunState, toolOf: (e
 }
 
 async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Promise<void> {
-  const { state, set, checkpoints, events } = settings;
+  const { set, checkpoints, events } = settings;
   for (const entry of runnable) entry.started = true;
   // A crash after this save finds the calls marked started: none is repeated blindly.
-  try {
-    await checkpoints.save();
-  } catch (error) {
-    // None of them ran.
-    for (const entry of runnable) delete entry.started;
-    if (settings.execution.signal?.aborted) return;
-    throw error;
-  }
+  if (checkpoints.active)
+    try {
+      await checkpoints.save();
+    } catch (error) {
+      // None of them ran.
+      for (const entry of runnable) delete entry.started;
+      if (settings.execution.signal?.aborted) return;
+      throw error;
+    }
   const calls: ToolCall[] = runnable.map((entry) => ({
     id: entry.callId,
     name: entry.toolName,
     arguments: entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined ? entry.decision.arguments : entry.arguments,
   }));
-  await events.started(calls as ModelToolCall[]);
+  if (events !== undefined) await events.started(calls as ModelToolCall[]);
+  const executed = await settings.tools.execute(set, calls, settings.metadata, executionOptions(runnable, settings));
+  const budgeted = settings.budget(executed);
+  const results = budgeted instanceof Promise ? await budgeted : budgeted;
+  events?.finished(results.filter((result) => !requestsCredential(result)));
+  for (let index = 0; index < results.length; index++) recordResult(runnable[index]!, results[index]!, settings);
+}
+
+/** The execution options of a batch's calls: with listeners that record each result as it arrives when checkpointed or streamed. */
+function executionOptions(runnable: readonly BatchEntry[], settings: BatchSettings): ToolExecutionOptions {
+  const { checkpoints, events } = settings;
+  if (!checkpoints.active && events === undefined) return settings.execution;
   const byId = new Map(runnable.map((entry) => [entry.callId, entry]));
-  const listeners = events.listeners();
+  const listeners = events?.listeners() ?? {};
   const onResult = (result: ReceivedToolResult, index: number): void => {
     if (requestsCredential(result)) return;
     listeners.onResult?.(result, index);
@@ -161,35 +179,35 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
     delete entry.started;
     checkpoints.saveSoon();
   };
-  const executed = await settings.tools.execute(set, calls, settings.metadata, { ...settings.execution, ...listeners, onResult });
-  const results = await settings.budget(executed);
-  events.finished(results.filter((result) => !requestsCredential(result)));
-  results.forEach((result, index) => {
-    const entry = runnable[index]!;
-    delete entry.started;
-    // Approved arguments are the call's arguments from now on.
-    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
-    if (requestsCredential(result)) {
-      // The call waits for a credential now; an earlier approval is spent.
-      entry.gate = 'credential';
-      entry.request = (credentialError(result) as CredentialRequiredError).request;
-      delete entry.decision;
-      delete entry.result;
-      return;
-    }
-    entry.result = { content: result.content, isError: result.isError };
-    forgetCredentials(state, entry.callId);
-    settings.received.set(entry.callId, result);
-    const tool = set.environment.registry.findTool(entry.toolName);
-    if (tool?.longRunning && !result.isError && !state.data.pending.some((pending) => pending.callId === entry.callId))
-      state.data.pending.push({
-        callId: entry.callId,
-        toolName: entry.toolName,
-        arguments: entry.arguments,
-        initialResult: result.content,
-        updates: [],
-      });
-  });
+  return { ...settings.execution, ...listeners, onResult };
+}
+
+/** Records one call's result in its entry (or its new credential gate), and opens a long-running call. */
+function recordResult(entry: BatchEntry, result: ReceivedToolResult, settings: BatchSettings): void {
+  const { state, set } = settings;
+  delete entry.started;
+  // Approved arguments are the call's arguments from now on.
+  if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+  if (requestsCredential(result)) {
+    // The call waits for a credential now; an earlier approval is spent.
+    entry.gate = 'credential';
+    entry.request = (credentialError(result) as CredentialRequiredError).request;
+    delete entry.decision;
+    delete entry.result;
+    return;
+  }
+  entry.result = { content: result.content, isError: result.isError };
+  forgetCredentials(state, entry.callId);
+  settings.received.set(entry.callId, result);
+  const tool = set.environment.registry.findTool(entry.toolName);
+  if (tool?.longRunning && !result.isError && !state.data.pending.some((pending) => pending.callId === entry.callId))
+    state.data.pending.push({
+      callId: entry.callId,
+      toolName: entry.toolName,
+      arguments: entry.arguments,
+      initialResult: result.content,
+      updates: [],
+    });
 }
 
 function credentialError(result: ReceivedToolResult): unknown {

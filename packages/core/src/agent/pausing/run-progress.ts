@@ -29,6 +29,7 @@ export class RunProgress {
   readonly received = new Map<string, ReceivedToolResult>();
   private readonly startedAt = Date.now();
   private readonly elapsedBefore: number;
+  private stoppedAt: number | undefined;
 
   /**
    * @param state - the run's state object (moved on in place)
@@ -56,7 +57,16 @@ export class RunProgress {
 
   /** Running time across resumes, in ms. */
   get elapsedMs(): number {
-    return this.elapsedBefore + (Date.now() - this.startedAt);
+    return this.elapsedBefore + ((this.stoppedAt ?? Date.now()) - this.startedAt);
+  }
+
+  /**
+   * The run stopped (its status, text and counts are final): its running time stops, and its state's
+   * data is captured when first read, not now (most runs' states are never read).
+   */
+  stop(): void {
+    this.stoppedAt = Date.now();
+    this.state.captureLater(() => this.capture(false));
   }
 
   /**
