@@ -74,12 +74,9 @@ export class ScriptedModel implements ChatModel {
     const index = this.requests.push(recorded) - 1;
     const turn = this.turnAt(index, recorded);
     request.signal?.throwIfAborted();
-    const pending =
-      typeof turn === 'function'
-        ? Promise.resolve(turn({ ...copyRequest(recorded), ...(request.signal ? { signal: request.signal } : {}) }))
-        : turn;
+    const pending = typeof turn === 'function' ? turn(functionRequest(recorded, request.signal)) : turn;
     const outcome = checkOutcome(
-      request.signal === undefined ? await pending : await untilAborted(Promise.resolve(pending), request.signal),
+      !isPromiseLike(pending) ? pending : request.signal === undefined ? await pending : await untilAborted(pending, request.signal),
       Math.min(index, this.turns.length - 1) + 1,
     );
     if ('error' in outcome) throw outcome.error;
@@ -146,8 +143,15 @@ function record(request: ChatRequest): RecordedRequest {
   };
 }
 
-function copyRequest(recorded: RecordedRequest): RecordedRequest {
-  return { ...recorded, messages: copyMessages(recorded.messages), tools: recorded.tools.slice() };
+/** What a function turn is given: its own copy of the recorded request (it may change it), with the signal. */
+function functionRequest(recorded: RecordedRequest, signal: AbortSignal | undefined): RecordedRequest & { signal?: AbortSignal } {
+  const copy: RecordedRequest & { signal?: AbortSignal } = {
+    ...recorded,
+    messages: copyMessages(recorded.messages),
+    tools: recorded.tools.slice(),
+  };
+  if (signal !== undefined) copy.signal = signal;
+  return copy;
 }
 
 /** Copies messages: plain JSON-like objects are copied field by field (fast); anything else is cloned. */
@@ -158,11 +162,16 @@ function copyMessages(messages: ChatRequest['messages']): ChatRequest['messages'
 
 function copyMessage<T>(message: T): T {
   if (typeof message !== 'object' || message === null) return message;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(message)) {
-    if (value === null || typeof value !== 'object') copy[key] = value;
-    else if (key === 'toolCalls' && Array.isArray(value)) copy[key] = value.map(copyMessage);
-    else copy[key] = structuredClone(value);
+  const copy = { ...message } as Record<string, unknown>;
+  // Messages are flat but for their tool calls (and, rarely, structured content): only those are copied deeper.
+  for (const key in copy) {
+    const value = copy[key];
+    if (value === null || typeof value !== 'object') continue;
+    copy[key] = key === 'toolCalls' && Array.isArray(value) ? value.map(copyMessage) : structuredClone(value);
   }
   return copy as T;
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
