@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentState } from '../context/agent-state.js';
 import type { AgentEnvironment } from '../environment/agent-environment.js';
 import type { ReceivedToolResult } from '../environment/tool-call.js';
+import type { ToolExecutionOptions } from '../environment/agent-environment-options.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { defaultAgentLimits, type AgentOptions } from './agent-options.js';
 import type { ChatModel, ChatResponse, ToolChoice, ToolDefinition } from '../model/chat-model.js';
@@ -317,6 +318,8 @@ export class Agent {
         checkpoints,
         current: this,
         toolsBy: new Map(),
+        modelCalls: new Map(),
+        execution: { agentContext: context, runId, signal: deadline.signal },
         usage: new ToolUsage(),
         handoffs: runState.data.handoffs ?? [],
       };
@@ -409,6 +412,25 @@ export class Agent {
     return tools;
   }
 
+  /** How the run calls an agent's model (made when the agent first answers). */
+  private modelCallOf(run: LoopRun, agent: Agent): ModelCallSettings {
+    let settings = run.modelCalls.get(agent);
+    if (settings !== undefined) return settings;
+    const { context, deadline } = run;
+    settings = {
+      model: agent.model,
+      retry: agent.retry,
+      pipeline: this.environment.pipeline,
+      hooks: run.hooks,
+      events: context.events,
+      runId: context.runId,
+      agentName: agent.name,
+      remainingMs: () => deadline.remainingMs,
+    };
+    run.modelCalls.set(agent, settings);
+    return settings;
+  }
+
   /** The messages the model is sent: the transcript, under this agent's instructions when it took over. */
   private messagesFor(transcript: RunTranscript, root: Agent): ChatMessage[] {
     const { messages } = transcript;
@@ -448,23 +470,18 @@ export class Agent {
       try {
         const next = agent.toolsFor(run).next();
         turn = next instanceof Promise ? await next : next;
+        const window = agent.extras.window(transcript, agent.messagesFor(transcript, this), deadline);
         const request = {
-          messages: await agent.extras.window(transcript, agent.messagesFor(transcript, this), deadline),
+          messages: window instanceof Promise ? await window : window,
           tools: turn.definitions as ToolDefinition[],
           signal,
         };
         const { toolChoice } = progress;
-        const modelCall: ModelCallSettings = {
-          model: agent.model,
-          retry: agent.retry,
-          pipeline: this.environment.pipeline,
-          hooks: run.hooks,
-          events: context.events,
-          runId: context.runId,
-          agentName: agent.name,
-          remainingMs: () => deadline.remainingMs,
-        };
-        response = await callModel(modelCall, toolChoice === undefined ? request : { ...request, toolChoice }, progress.iterations);
+        response = await callModel(
+          this.modelCallOf(run, agent),
+          toolChoice === undefined ? request : { ...request, toolChoice },
+          progress.iterations,
+        );
       } catch (error) {
         if (signal.aborted) return { stopReason: deadline.stopReason };
         throw error;
@@ -554,7 +571,7 @@ export class Agent {
       tools: agent.toolsFor(run),
       context,
       metadata: options.metadata,
-      execution: { agentContext: context, runId: context.runId, signal },
+      execution: run.execution,
       events: context.events.active ? new ToolCallEvents(context.events) : undefined,
       budget: (executed) => agent.extras.budget(executed, turn.environment.registry, context.artifacts, signal),
       checkpoints,
@@ -590,6 +607,10 @@ interface LoopRun {
   current: Agent;
   /** The tools of each agent that took part, built when it first answers. */
   readonly toolsBy: Map<Agent, TurnTools>;
+  /** How the model of each agent that took part is called. */
+  readonly modelCalls: Map<Agent, ModelCallSettings>;
+  /** How the run's tool calls are executed. */
+  readonly execution: ToolExecutionOptions;
   /** The handoffs so far. */
   readonly handoffs: Handoff[];
   /** The run's per-tool counts, shared by its agents. */

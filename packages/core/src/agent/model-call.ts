@@ -37,22 +37,24 @@ export async function callModel(
   request: ChatRequest & { signal: AbortSignal },
   iteration: number,
 ): Promise<ChatResponse> {
-  const { hooks, events } = settings;
-  await hooks.modelCallStarting(request, iteration);
+  const { hooks, events, pipeline } = settings;
+  // Features without model-call hooks (most) cost nothing here.
+  if (pipeline.modelCallStarting.length > 0) await hooks.modelCallStarting(request, iteration);
   let streamed = false;
   let response: ChatResponse;
   try {
     const model = events.active ? streamingModel(settings.model, events, () => (streamed = true)) : settings.model;
-    const scope = { kind: 'modelCall', runId: settings.runId, agentName: settings.agentName, iteration } as const;
-    const reply: unknown = await runInScope(settings.pipeline, scope, () =>
-      completeWithRetry(model, request, settings.retry, settings.remainingMs),
-    );
+    const reply: unknown = await (pipeline.scopes.length === 0
+      ? completeWithRetry(model, request, settings.retry, settings.remainingMs)
+      : runInScope(pipeline, { kind: 'modelCall', runId: settings.runId, agentName: settings.agentName, iteration }, () =>
+          completeWithRetry(model, request, settings.retry, settings.remainingMs),
+        ));
     response = readChatResponse(reply);
   } catch (error) {
-    await hooks.modelCallFailed(request, iteration, error);
+    if (pipeline.modelCallFailed.length > 0) await hooks.modelCallFailed(request, iteration, error);
     throw error;
   }
-  await hooks.modelCallCompleted(request, iteration, response);
+  if (pipeline.modelCallCompleted.length > 0) await hooks.modelCallCompleted(request, iteration, response);
   if (events.active) {
     const text = response.message.content;
     if (!streamed && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });

@@ -111,11 +111,20 @@ export class RunExtras {
    * @param run - the run (its report's key)
    * @param messages - the transcript
    * @param deadline - the run's deadline
-   * @returns the messages to send
+   * @returns the messages to send (at once without a memory strategy)
    */
-  async window(run: object, messages: readonly ChatMessage[], deadline: RunDeadline): Promise<ChatMessage[]> {
+  window(run: object, messages: readonly ChatMessage[], deadline: RunDeadline): ChatMessage[] | Promise<ChatMessage[]> {
     const { memory } = this.options;
     if (memory === undefined) return messages.slice();
+    return this.select(memory, run, messages, deadline);
+  }
+
+  private async select(
+    memory: MemoryStrategy,
+    run: object,
+    messages: readonly ChatMessage[],
+    deadline: RunDeadline,
+  ): Promise<ChatMessage[]> {
     const report = this.reports.get(run) ?? { usage: { ...zeroUsage }, failures: [] };
     this.reports.set(run, report);
     try {
