@@ -1,3 +1,5 @@
+import { shareAbortListener } from '../environment/abort-watchers.js';
+
 const longestTimer = 2_147_483_647;
 
 /**
@@ -38,6 +40,8 @@ export class RunDeadline {
       this.timer = setTimeout(() => limit.abort((this.durationReason = durationExceeded(maxDurationMs))), Math.max(0, maxDurationMs));
     }
     this.signal = limit.signal;
+    // The run's waits (model calls, tool calls) share one listener on it.
+    shareAbortListener(this.signal);
     // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
     // The run listens itself and removes its listener in dispose().
     if (callerSignal === undefined) return;

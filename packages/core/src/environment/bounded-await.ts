@@ -2,6 +2,7 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { raisedByFramework } from './framework-raised.js';
+import { sharedWatchers, type AbortWatcher } from './abort-watchers.js';
 
 /** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
 const longestTimer = 2_147_483_647;
@@ -30,6 +31,8 @@ export class CallGuard implements HandlerGuard {
   private stopError: Error | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiting: ((reason: unknown) => void) | undefined;
+  /** Stops the call when a run's signal that shares its listener aborts (made when the guard first watches one). */
+  private onSharedAbort: AbortWatcher | undefined;
 
   /**
    * @param call - the call guarded (its stop errors are marked as raised by the framework for it)
@@ -123,8 +126,8 @@ export class CallGuard implements HandlerGuard {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.waiting = undefined;
-    this.environmentSignal?.removeEventListener('abort', this);
-    this.runSignal?.removeEventListener('abort', this);
+    this.forget(this.environmentSignal);
+    this.forget(this.runSignal);
   }
 
   /**
@@ -135,6 +138,13 @@ export class CallGuard implements HandlerGuard {
     this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason), this.call));
   }
 
+  private forget(signal: AbortSignal | undefined): void {
+    if (signal === undefined) return;
+    const shared = sharedWatchers(signal);
+    if (shared === undefined) signal.removeEventListener('abort', this);
+    else if (this.onSharedAbort !== undefined) shared.delete(this.onSharedAbort);
+  }
+
   /** Listens to an outer signal; stops at once (and returns false) when it has already aborted. */
   private listen(signal: AbortSignal | undefined): boolean {
     if (signal === undefined) return true;
@@ -142,7 +152,12 @@ export class CallGuard implements HandlerGuard {
       this.stop(raisedByFramework(new ToolCancelledError(this.toolName, signal.reason), this.call));
       return false;
     }
-    signal.addEventListener('abort', this);
+    const shared = sharedWatchers(signal);
+    if (shared === undefined) signal.addEventListener('abort', this);
+    else
+      shared.add(
+        (this.onSharedAbort ??= (reason) => this.stop(raisedByFramework(new ToolCancelledError(this.toolName, reason), this.call))),
+      );
     return true;
   }
 
@@ -172,6 +187,22 @@ export function untilAborted<T>(promise: T | PromiseLike<T>, signal: AbortSignal
     pending.catch(ignore);
     return Promise.reject(signal.reason);
   }
+  const shared = sharedWatchers(signal);
+  if (shared !== undefined)
+    // A run's own signal: one listener for all its waits.
+    return new Promise<T>((resolve, reject) => {
+      shared.add(reject);
+      pending.then(
+        (value) => {
+          shared.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          shared.delete(reject);
+          reject(error);
+        },
+      );
+    });
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
