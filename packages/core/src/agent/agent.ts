@@ -302,7 +302,6 @@ export class Agent {
     let finished = false;
     try {
       await hooks.runStarting('input' in start ? start.input : '');
-      const scope = { kind: 'run', runId, agentName: this.name } as const;
       const active = runState.data.activeAgent === undefined ? this : findAgent(rootOf<Agent>(this), runState.data.activeAgent);
       if (active === undefined)
         throw new InvalidRunStateError(
@@ -327,7 +326,9 @@ export class Agent {
       // A resumed run goes on counting where it stopped.
       if (runState.data.toolUsage !== undefined) run.usage.restore(runState.data.toolUsage);
       progress.toolUsage = () => run.usage.toJSON();
-      const outcome = await runInScope(pipeline, scope, () => this.loop(run));
+      const outcome = await (pipeline.scopes.length === 0
+        ? this.loop(run)
+        : runInScope(pipeline, { kind: 'run', runId, agentName: this.name }, () => this.loop(run)));
       const text = outcome.text ?? transcript.lastAssistantText;
       storeOutput(context.state, run.current.outputKey, outcome.stopReason, text);
       progress.status = outcome.stopReason;
