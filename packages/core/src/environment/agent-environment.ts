@@ -32,6 +32,11 @@ export class AgentEnvironment {
   private readonly maxConcurrency: number;
   private readonly settings: DispatchSettings;
 
+  /** @internal The time limit of each call (`toolTimeoutMs`), if any; a tool's own `timeoutMs` wins. */
+  get toolTimeoutMs(): number | undefined {
+    return this.settings.toolTimeoutMs;
+  }
+
   /**
    * @param options - the registry, features and dispatch options
    * @throws InvalidEnvironmentOptionsError for an impossible numeric option or an unknown `errorDetail`

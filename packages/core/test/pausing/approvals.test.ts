@@ -160,6 +160,24 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(tool.ran).toEqual([]);
   });
 
+  it('asks for approval when an agent predicate outlasts the call’s time limit, without waiting for the run’s', async () => {
+    const tool = new PathTool('delete_file', 'destructive');
+    const hanging = () => new Promise<boolean>(() => undefined);
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('a', 'delete_file', '/x')] }]),
+      tools: [tool],
+      approvals: hanging,
+      toolTimeoutMs: 50,
+      maxDurationMs: 60_000,
+    });
+    const started = Date.now();
+    const run = await agent.run('x');
+    expect(run.stopReason).toBe('interrupted');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(tool.ran).toEqual([]);
+  });
+
   it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {
     const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
     const read = new PathTool('read_file', 'read');

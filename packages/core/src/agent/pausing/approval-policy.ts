@@ -27,13 +27,20 @@ export const approvalPolicyNames: readonly string[] = ['none', 'destructive', 'w
 
 /**
  * Whether a call needs approval: the tool's own `needsApproval` when set, else the agent's policy.
- * A predicate that throws, rejects or outlives the run's signal counts as a yes (the safe answer).
+ * A predicate that throws, rejects, outlives the run's signal or takes longer than `timeoutMs` (the
+ * call's time limit) counts as a yes (the safe answer).
  * @param request - the tool, the decoded arguments and the call's id
  * @param policy - the agent's policy
  * @param context - the call's context
+ * @param timeoutMs - how long the predicate may take: the call's time limit (none when undefined)
  * @returns true when a person must approve the call first
  */
-export async function needsApproval(request: ApprovalRequest, policy: ApprovalPolicy, context: AgentContext): Promise<boolean> {
+export async function needsApproval(
+  request: ApprovalRequest,
+  policy: ApprovalPolicy,
+  context: AgentContext,
+  timeoutMs?: number,
+): Promise<boolean> {
   const own = request.tool.needsApproval;
   const decide =
     own !== undefined
@@ -42,17 +49,23 @@ export async function needsApproval(request: ApprovalRequest, policy: ApprovalPo
         ? (args: unknown, callContext: AgentContext) => policy({ ...request, args }, callContext)
         : selects(policy, request.tool);
   if (typeof decide === 'boolean') return decide;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return (
-      (await untilAborted(
-        Promise.resolve().then(() => decide(request.args as never, context)),
-        context.signal,
-      )) !== false
-    );
+    const answer = Promise.resolve().then(() => decide(request.args as never, context));
+    const limited =
+      timeoutMs === undefined || !(timeoutMs <= longestTimer)
+        ? answer
+        : Promise.race([answer, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMs, true)))]);
+    return (await untilAborted(limited, context.signal)) !== false;
   } catch {
     return true;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** The longest delay `setTimeout` honours; a longer (or infinite) limit means none. */
+const longestTimer = 2_147_483_647;
 
 /**
  * @param policy - a named policy

@@ -64,7 +64,8 @@ async function gateEntries(entries: BatchEntry[], set: TurnToolSet, policy: Appr
       // Arguments that do not decode fail validation when dispatched: there is nothing to approve.
       const decoded = tool.argsDecoder.decode(entry.arguments, defaultArgumentLimits);
       if (!decoded.ok) return;
-      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, context)) entry.gate = 'approval';
+      const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
+      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, context, timeoutMs)) entry.gate = 'approval';
     }),
   );
   return entries;
