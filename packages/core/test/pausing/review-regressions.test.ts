@@ -16,6 +16,43 @@ const noArgs: JsonSchema = { type: 'object', properties: {} };
 const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
 
 describe('pausable runs: what an adversarial review found', () => {
+  it('keeps out of the state what a cancelled tool changes after the run ended: a resume does not act on it', async () => {
+    const late = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'lookup', description: 'looks up', argsType: noArgs, effects: 'read' });
+      }
+      async execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
+        // Ignores its signal: it goes on after the run was aborted.
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        context.actions.transferToAgent = 'billing';
+        context.state.set('late', true);
+        return 'looked up';
+      }
+    })();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'a', name: 'lookup', arguments: {} }, call('b', 'delete_file', '/x')] },
+        { text: 'all done' },
+      ]),
+      tools: [late, remove],
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 20);
+    const run = await agent.run('go', { signal: controller.signal });
+    expect(run.stopReason).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const saved = JSON.parse(JSON.stringify(run.state)) as { actions?: unknown; state: Record<string, unknown> };
+    expect(saved.actions).toBeUndefined();
+    expect(saved.state).toEqual({});
+    const state = RunState.fromJSON(saved);
+    for (const item of state.interruptions) state.approve(item.callId);
+    const resumed = await agent.resume(state);
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.text).toBe('all done');
+    expect(remove.ran).toEqual(['/x']);
+  });
+
   it('keeps the results of a finished batch when the next model call fails: the state continues from them', async () => {
     const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
     const agent = new Agent({

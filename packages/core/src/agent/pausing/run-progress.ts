@@ -62,11 +62,11 @@ export class RunProgress {
 
   /**
    * The run stopped (its status, text and counts are final): its running time stops, and its state's
-   * data is captured when first read, not now (most runs' states are never read).
+   * data is written now, so what tools or hooks change after the run ended is not in it.
    */
   stop(): void {
     this.stoppedAt = Date.now();
-    this.state.captureLater(() => this.capture(false));
+    this.capture(false);
   }
 
   /**

@@ -75,42 +75,17 @@ export class RunState {
   /** The version of the format this package writes; it reads this one and older. */
   static readonly version: number = runStateVersion;
   private readonly [brand] = true;
+  /** @internal The state's data, moved on by the run that resumes it. */
+  data: RunStateData;
   /** @internal Whether a run is moving this state on right now. */
   busy = false;
-  private current: RunStateData;
-  /** Writes the data of a run that ended, when someone first reads it (most runs' states are never read). */
-  private capture: (() => RunStateData) | undefined;
 
   /**
    * @internal Use `run.state` or {@link RunState.fromJSON}.
    * @param data - the state's data
    */
   constructor(data: RunStateData) {
-    this.current = data;
-  }
-
-  /** @internal The state's data, moved on by the run that resumes it. */
-  get data(): RunStateData {
-    const capture = this.capture;
-    if (capture !== undefined) {
-      this.capture = undefined;
-      this.current = capture();
-    }
-    return this.current;
-  }
-
-  set data(data: RunStateData) {
-    this.capture = undefined;
-    this.current = data;
-  }
-
-  /**
-   * @internal Sets the data from `capture` when it is first read: a run that ended calls it with
-   * everything it will write already fixed (its status, time and counts).
-   * @param capture - writes the data (it reads the data as it stands before)
-   */
-  captureLater(capture: () => RunStateData): void {
-    this.capture = capture;
+    this.data = data;
   }
 
   /**
@@ -157,8 +132,7 @@ export class RunState {
 
   /** The long-running calls whose final result is still to be delivered with `update(..., { final: true })`. */
   get pending(): PendingCall[] {
-    // The open calls are the same before and after a deferred capture: it is not needed here.
-    return this.current.pending
+    return this.data.pending
       .filter((entry) => !entry.final)
       .map(({ callId, toolName, arguments: args, initialResult }) => ({ callId, toolName, arguments: args, initialResult }));
   }
