@@ -12,7 +12,6 @@ import { RunFeatureHooks } from './run-feature-hooks.js';
 import type { AgentEvent } from './streaming/agent-event.js';
 import { AgentStream } from './streaming/agent-stream.js';
 import type { EventChannel } from './streaming/event-channel.js';
-import { RunEvents } from './streaming/run-events.js';
 import { ToolCallEvents } from './streaming/tool-call-events.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
@@ -287,7 +286,7 @@ export class Agent {
         credentials: (callId, key) => credentialsOf(runState, false)?.get(callId)?.get(key),
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
-      new RunEvents(runId, this.name, deadline.signal, channel),
+      subRuns.events(runId, this.name, deadline.signal, channel),
       subRuns,
     );
     const transcript =

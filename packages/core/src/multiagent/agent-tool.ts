@@ -111,7 +111,7 @@ export class AgentTool extends ContextAwareTool<AgentToolArgs, string> {
     const parent = subRunsOf(context);
     if ((parent?.depth ?? 0) + 1 > this.maxDepth) throw new AgentDepthLimitError(this.agent.name, this.maxDepth);
     const options: RunOptions = { state: context.state.toJSON(), signal: context.signal };
-    const run = await this.agent.run(args.request, parent?.nest(options) ?? options);
+    const run = await this.agent.run(args.request, parent?.nest(options, context.toolCallId) ?? options);
     parent?.record(run);
     applyStateDelta(context.state, run.stateDelta);
     if (run.stopReason !== 'completed') throw new SubAgentStoppedError(this.agent.name, run.stopReason, run.text, run);
