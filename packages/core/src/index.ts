@@ -123,6 +123,7 @@ export type {
   RunStatus,
   SavedActions,
 } from './agent/pausing/run-state-data.js';
+export type { SubRunSummary } from './agent/sub-run-summary.js';
 export type {
   ApprovalInterruption,
   CredentialInterruption,

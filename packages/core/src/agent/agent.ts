@@ -271,7 +271,7 @@ export class Agent {
   ): Promise<RunResult> {
     const resumed = 'state' in start ? start.state : undefined;
     const { runId } = runState;
-    const subRuns = new SubRunRecorder(options, deadline);
+    const subRuns = new SubRunRecorder(options, deadline, runState);
     if (resumed !== undefined && options.checkpoints !== undefined)
       await reconcileWithCheckpoint(resumed, options.checkpoints, deadline.signal);
     let values: AgentState;

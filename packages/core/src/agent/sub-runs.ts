@@ -1,10 +1,12 @@
 import type { Usage } from '../model/chat-model.js';
+import type { RunState } from './pausing/run-state.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import type { AgentEvent } from './streaming/agent-event.js';
 import type { EventChannel } from './streaming/event-channel.js';
 import { RunEvents } from './streaming/run-events.js';
 import type { StreamTarget } from './streaming/stream-target.js';
+import { restoreSubRun, summarizeSubRun } from './summarize-sub-run.js';
 import { addUsage } from './usage.js';
 
 /** Where a run sits among agents that run agents: how deep it is nested, and when its parent must end. */
@@ -77,7 +79,7 @@ export function streamTargetOf(options: RunOptions): StreamTarget | undefined {
  * @internal
  */
 export class SubRunRecorder {
-  private readonly runs: RunResult[] = [];
+  private readonly runs: RunResult[];
   /** How deep the run is nested: 0 when the host started it. */
   readonly depth: number;
   private readonly stream: StreamTarget | undefined;
@@ -86,11 +88,14 @@ export class SubRunRecorder {
   /**
    * @param options - the run's options (its lineage, if a tool or workflow agent started it)
    * @param deadline - the run's deadline
+   * @param state - the run's state: the sub-runs it kept (from before a pause) are the first ones, and each new one is kept in it
    */
   constructor(
     options: RunOptions,
     private readonly deadline: { readonly remainingMs: number },
+    private readonly state?: RunState,
   ) {
+    this.runs = (state?.data.subRuns ?? []).map(restoreSubRun);
     const lineage = lineages.get(options) ?? topLevel;
     this.depth = lineage.depth;
     this.stream = lineage.stream;
@@ -134,6 +139,8 @@ export class SubRunRecorder {
    */
   record(run: RunResult): void {
     this.runs.push(run);
+    // A new array each time: a checkpoint taken earlier keeps the list it saw.
+    if (this.state !== undefined) this.state.data.subRuns = [...(this.state.data.subRuns ?? []), summarizeSubRun(run)];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import type { ChatMessage } from '../../model/messages.js';
+import { readSubRunSummaries } from '../read-sub-run-summaries.js';
 import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunStateData } from './run-state-data.js';
 
 const statuses = new Set([
@@ -160,5 +161,6 @@ export function readRunState(json: unknown): RunStateData {
     throw new InvalidRunStateError("state.status is 'interrupted', but state.batch (the calls it waits on) is missing.");
   readPending(list(json, 'pending', 'state'));
   if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
+  readSubRunSummaries(json.subRuns, 'state.subRuns');
   return json as unknown as RunStateData;
 }

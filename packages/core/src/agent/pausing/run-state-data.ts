@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import type { Handoff } from '../handoffs/handoff.js';
 import type { ToolUsageEntry } from '../../toolsets/tool-usage.js';
+import type { SubRunSummary } from '../sub-run-summary.js';
 
 /** The version of the run state format this package writes and reads. */
 export const runStateVersion = 1;
@@ -102,4 +103,6 @@ export interface RunStateData {
   handoffs?: Handoff[];
   /** Per tool: counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes (and agents). */
   toolUsage?: Record<string, ToolUsageEntry>;
+  /** The sub-runs (`AgentTool`) that ended so far, summarized, for `run.subRuns` and `run.usage` after a resume. */
+  subRuns?: SubRunSummary[];
 }
