@@ -356,7 +356,14 @@ export class Agent {
         pending: runState.pending,
       };
       for (const item of result.interruptions)
-        context.events.enqueue({ type: 'interruption', kind: item.kind, callId: item.callId, toolName: item.toolName });
+        context.events.enqueue({
+          type: 'interruption',
+          kind: item.kind,
+          callId: item.callId,
+          toolName: item.toolName,
+          // A call waiting in an AgentTool's sub-run is its agent's.
+          ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
+        });
       if (checkpoints.active)
         try {
           await checkpoints.save();

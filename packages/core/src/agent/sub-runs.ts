@@ -1,5 +1,5 @@
 import type { Usage } from '../model/chat-model.js';
-import type { RunState } from './pausing/run-state.js';
+import { subRunStateOf, type RunState } from './pausing/run-state.js';
 import type { RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import type { AgentEvent } from './streaming/agent-event.js';
@@ -131,6 +131,16 @@ export class SubRunRecorder {
     const stream = this.runEvents?.nested(callId);
     lineages.set(options, { depth: this.depth + 1, endsAt: Date.now() + this.deadline.remainingMs, ...(stream ? { stream } : {}) });
     return options;
+  }
+
+  /**
+   * The paused run of the agent of a call of this run, which the call resumes when it runs again.
+   * @param callId - the `AgentTool` call's id
+   * @returns the state of its agent's paused run, if it has one
+   */
+  pausedRun(callId: string): RunState | undefined {
+    const entry = this.state?.data.batch?.find((candidate) => candidate.callId === callId);
+    return entry === undefined ? undefined : subRunStateOf(entry);
   }
 
   /**

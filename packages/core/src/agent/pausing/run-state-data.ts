@@ -28,12 +28,14 @@ export interface BatchEntry {
   toolName: string;
   /** The model's arguments, or the ones an approval edited. */
   arguments: string;
-  /** Why the call waits for the host, when it does. */
-  gate?: 'approval' | 'result' | 'credential';
+  /** Why the call waits for the host, when it does (`'agent'`: an `AgentTool` whose agent's run waits, see `subRun`). */
+  gate?: 'approval' | 'result' | 'credential' | 'agent';
   /** The call started in a process that died before its result was recorded, and is not idempotent. */
   inDoubt?: boolean;
   /** What a `'credential'` gate asked for. */
   request?: CredentialRequest;
+  /** The state of the paused run of an `'agent'` gate's agent, resumed when the call runs again. */
+  subRun?: RunStateData;
   decision?: CallDecision;
   /** The call was started (and a checkpoint may say so before its result is recorded). */
   started?: boolean;
