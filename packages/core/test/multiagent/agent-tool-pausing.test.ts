@@ -5,6 +5,7 @@ import {
   type AgentContext,
   type AgentEvent,
   ContextAwareTool,
+  InMemoryCheckpointStore,
   InvalidRunStateError,
   RunState,
   RunStateDecisionError,
@@ -181,6 +182,19 @@ describe('an approval inside an AgentTool sub-run', () => {
     expect(run.text).toBe('All tidy.');
     expect(deleteTool.ran).toEqual(['/tmp/old']);
     expect(run.subRuns![0]!.subRuns![0]!.agentName).toBe('cleaner');
+  });
+
+  it("recovers from a checkpoint with the sub-run's pause in it: the same interruptions, then the approval resumes the sub-run", async () => {
+    const { parent, deleteTool } = parentWithCleaner();
+    const checkpoints = new InMemoryCheckpointStore();
+    await parent.run('Tidy up.', { checkpoints, runId: 'run-1' });
+    const recovered = await parent.recover('run-1', { checkpoints });
+    expect(recovered.interruptions.map((item) => item.callId)).toEqual(['p1/c1']);
+
+    recovered.state.approve('p1/c1');
+    const run = await parent.resume(recovered.state, { checkpoints });
+    expect(run.stopReason).toBe('completed');
+    expect(deleteTool.ran).toEqual(['/tmp/old']);
   });
 
   it('names the waiting calls when a decision names a call the sub-run does not wait on', async () => {
