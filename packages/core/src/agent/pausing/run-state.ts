@@ -126,6 +126,7 @@ export class RunState {
     return this.current;
   }
 
+  /** @internal Replaces the state's data (a run moving it on). */
   set data(data: RunStateData) {
     this.capture = undefined;
     this.current = data;
