@@ -43,7 +43,7 @@ async function handWrittenLoop(
   }
 }
 
-/** Case (m0): the hand-written parent loop whose tool is a hand-written sub-agent loop over the calculator. */
+/** Case (ma0): the hand-written parent loop whose tool is a hand-written sub-agent loop over the calculator. */
 function handWrittenParentRun(): Promise<{ text: string }> {
   const subRun = (request: string) =>
     handWrittenLoop(
@@ -85,8 +85,8 @@ function parentAgent(streamed: boolean): { agent: Agent; clear: () => void } {
 }
 
 /**
- * The multi-agent cases, per turn (two of the parent and two of its sub-agent per run): (m0) hand-written
- * loops, (m) `Agent` with an `AgentTool` sub-agent, (ms) the same streamed, every event read.
+ * The multi-agent cases, per turn (two of the parent and two of its sub-agent per run): (ma0) hand-written
+ * loops, (ma) `Agent` with an `AgentTool` sub-agent, (mas) the same streamed, every event read.
  * @returns the cases
  */
 export function multiAgentCases(): BenchCase[] {
@@ -94,13 +94,13 @@ export function multiAgentCases(): BenchCase[] {
   const streamed = parentAgent(true);
   return [
     {
-      key: 'm0',
+      key: 'ma0',
       label: 'hand-written parent loop calling a hand-written sub-agent loop, per turn',
       run: handWrittenParentRun,
       callsPerRun: turnsPerRun,
     },
     {
-      key: 'm',
+      key: 'ma',
       label: 'Agent with an AgentTool sub-agent (both ScriptedModel), per turn',
       run: async () => {
         const result = await plain.agent.run(question);
@@ -110,7 +110,7 @@ export function multiAgentCases(): BenchCase[] {
       callsPerRun: turnsPerRun,
     },
     {
-      key: 'ms',
+      key: 'mas',
       label: 'the same with agent.stream, every event read (the sub-run streams into it), per turn',
       run: async () => {
         const stream = streamed.agent.stream(question);
@@ -126,13 +126,13 @@ export function multiAgentCases(): BenchCase[] {
 
 /**
  * The table rows of the multi-agent cases.
- * @param timings - timings of (m0), (m), (ms)
+ * @param timings - timings of (ma0), (ma), (mas)
  * @returns the rows
  */
 export function multiAgentRows(timings: Map<string, Timing>): ResultRow[] {
   return [
-    timedRow(timings, 'm0', 'hand-written parent loop calling a hand-written sub-agent loop, per turn'),
-    timedRow(timings, 'm', 'Agent with an AgentTool sub-agent (2 + 2 turns per run, ScriptedModel), per turn', { baseline: 'm0' }),
-    timedRow(timings, 'ms', 'the same streamed (agent.stream, every event read, sub-run events included), per turn', { baseline: 'm' }),
+    timedRow(timings, 'ma0', 'hand-written parent loop calling a hand-written sub-agent loop, per turn'),
+    timedRow(timings, 'ma', 'Agent with an AgentTool sub-agent (2 + 2 turns per run, ScriptedModel), per turn', { baseline: 'ma0' }),
+    timedRow(timings, 'mas', 'the same streamed (agent.stream, every event read, sub-run events included), per turn', { baseline: 'ma' }),
   ];
 }
