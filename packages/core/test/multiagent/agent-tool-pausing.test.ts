@@ -253,6 +253,18 @@ describe('an approval inside an AgentTool sub-run', () => {
     expect(events.some((event) => event.type === 'tool_call_completed' && event.callId === 'p1')).toBe(false);
   });
 
+  it("streams the resumed sub-run into the resumed parent's stream (agent.stream(state))", async () => {
+    const { parent } = parentWithCleaner();
+    const paused = await parent.run('Tidy up.');
+    paused.state.approve('p1/c1');
+    const events = await collect(parent.stream(paused.state));
+
+    const ofCleaner = events.filter((event) => event.agentName === 'cleaner').map((event) => event.type);
+    expect(ofCleaner).toEqual(expect.arrayContaining(['tool_call_started', 'tool_call_completed', 'message', 'run_completed']));
+    expect(events.filter((event) => event.agentName === 'cleaner').every((event) => event.parentCallId === 'p1')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run_completed', agentName: 'parent', stopReason: 'completed' });
+  });
+
   it('outside an agent run, the call fails with a SubAgentInterruptedError naming the agent and the waiting calls, with its state', async () => {
     const { parent } = parentWithCleaner();
     const cleanerTool = parent.registry.findTool('cleaner') as AgentTool;
