@@ -17,6 +17,7 @@ import { storeCases, storeRows, storeTimingOptions } from './cases/store-cases';
 import { tracingCases, tracingRows } from './cases/tracing-cases';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
+import { multiAgentCases, multiAgentRows } from './cases/multi-agent-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
 
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
   await verifyAgentCases(fileCases);
   const fileTimings = await timeInterleaved(fileCases, fileTimingOptions);
   removeSessionFolders();
+  log('timing multi-agent turns: hand-written loops, an Agent with an AgentTool sub-agent, the same streamed');
+  const multiCases = multiAgentCases();
+  await verifyAgentCases(multiCases);
+  const multiTimings = await timeInterleaved(multiCases, timingOptions);
   log('timing agent turns over 1,000 tools: a fixed registry, an unchanged toolset, a toolset changing every turn');
   const toolsetCases = toolsetTurnCases();
   await verifyToolsetCases(toolsetCases);
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
   const rows = [
     ...buildRows(timings, scaleTimings, allocations, growth, build),
     ...agentTurnRows(turnTimings, fileTimings),
+    ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
     ...tracingRows(tracingTimings),
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
       scaleTimings: Object.fromEntries(scaleTimings),
       agentTurnTimings: Object.fromEntries(turnTimings),
       fileSessionTimings: Object.fromEntries(fileTimings),
+      multiAgentTimings: Object.fromEntries(multiTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       mcpTimings: Object.fromEntries(mcpTimings),
       storeTimings: Object.fromEntries(storeTimings),

@@ -123,6 +123,7 @@ export type {
   RunStatus,
   SavedActions,
 } from './agent/pausing/run-state-data.js';
+export type { SubRunSummary } from './agent/sub-run-summary.js';
 export type {
   ApprovalInterruption,
   CredentialInterruption,
@@ -243,6 +244,7 @@ export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
 export { SubAgentStoppedError } from './errors/sub-agent-stopped-error.js';
+export { SubAgentInterruptedError, type WaitingCall } from './errors/sub-agent-interrupted-error.js';
 export { ParallelAgentError } from './errors/parallel-agent-error.js';
 export type { AgentFailure } from './errors/parallel-agent-error.js';
 export { InvalidRunOptionsError } from './errors/invalid-run-options-error.js';

@@ -18,6 +18,7 @@ import {
   AgentClosedError,
   AgentDepthLimitError,
   SubAgentStoppedError,
+  SubAgentInterruptedError,
   ParallelAgentError,
   InvalidRunOptionsError,
 } from '../src/index.js';
@@ -43,6 +44,7 @@ const samples = [
   ['AgentClosedError', AgentClosedError, () => new AgentClosedError('a')],
   ['AgentDepthLimitError', AgentDepthLimitError, () => new AgentDepthLimitError('a', 5)],
   ['SubAgentStoppedError', SubAgentStoppedError, () => new SubAgentStoppedError('a', 'aborted', '', {})],
+  ['SubAgentInterruptedError', SubAgentInterruptedError, () => new SubAgentInterruptedError('a', [], {})],
   ['ParallelAgentError', ParallelAgentError, () => new ParallelAgentError('p', [{ agentName: 'a', index: 0, error: new Error('x') }])],
   ['InvalidRunOptionsError', InvalidRunOptionsError, () => new InvalidRunOptionsError('maxConcurrency', 0, 'a positive integer')],
 ] as const;

@@ -12,7 +12,6 @@ import { RunFeatureHooks } from './run-feature-hooks.js';
 import type { AgentEvent } from './streaming/agent-event.js';
 import { AgentStream } from './streaming/agent-stream.js';
 import type { EventChannel } from './streaming/event-channel.js';
-import { RunEvents } from './streaming/run-events.js';
 import { ToolCallEvents } from './streaming/tool-call-events.js';
 import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-options.js';
 import { RunAgentContext } from './run-agent-context.js';
@@ -272,7 +271,7 @@ export class Agent {
   ): Promise<RunResult> {
     const resumed = 'state' in start ? start.state : undefined;
     const { runId } = runState;
-    const subRuns = new SubRunRecorder(options, deadline);
+    const subRuns = new SubRunRecorder(options, deadline, runState);
     if (resumed !== undefined && options.checkpoints !== undefined)
       await reconcileWithCheckpoint(resumed, options.checkpoints, deadline.signal);
     let values: AgentState;
@@ -287,7 +286,7 @@ export class Agent {
         credentials: (callId, key) => credentialsOf(runState, false)?.get(callId)?.get(key),
         ...this.extras.contextServices(runId, options, deadline.signal),
       },
-      new RunEvents(runId, this.name, deadline.signal, channel),
+      subRuns.events(runId, this.name, deadline.signal, channel),
       subRuns,
     );
     const transcript =
@@ -357,7 +356,14 @@ export class Agent {
         pending: runState.pending,
       };
       for (const item of result.interruptions)
-        context.events.enqueue({ type: 'interruption', kind: item.kind, callId: item.callId, toolName: item.toolName });
+        context.events.enqueue({
+          type: 'interruption',
+          kind: item.kind,
+          callId: item.callId,
+          toolName: item.toolName,
+          // A call waiting in an AgentTool's sub-run is its agent's.
+          ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
+        });
       if (checkpoints.active)
         try {
           await checkpoints.save();

@@ -3,6 +3,7 @@ import type { RunOptions } from '../agent/run-options.js';
 import type { AgentContext } from '../context/agent-context.js';
 import { AgentDepthLimitError } from '../errors/agent-depth-limit-error.js';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
+import { SubAgentInterruptedError } from '../errors/sub-agent-interrupted-error.js';
 import { SubAgentStoppedError } from '../errors/sub-agent-stopped-error.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { ContextAwareTool } from '../tools/context-aware-tool.js';
@@ -104,14 +105,22 @@ export class AgentTool extends ContextAwareTool<AgentToolArgs, string> {
    * @param context - the calling run's context for this call
    * @returns the agent's answer
    * @throws AgentDepthLimitError when the call is nested deeper than `maxDepth`
-   * @throws SubAgentStoppedError when the agent's run stops without completing
+   * @throws SubAgentInterruptedError when the agent's run stops `'interrupted'` and the agent can resume it (the calling run pauses on it)
+   * @throws SubAgentStoppedError when the agent's run stops otherwise without completing
    * @throws what the agent's run throws
    */
   async execute(args: AgentToolArgs, context: AgentContext): Promise<string> {
+    const { agent } = this;
     const parent = subRunsOf(context);
-    if ((parent?.depth ?? 0) + 1 > this.maxDepth) throw new AgentDepthLimitError(this.agent.name, this.maxDepth);
-    const options: RunOptions = { state: context.state.toJSON(), signal: context.signal };
-    const run = await this.agent.run(args.request, parent?.nest(options) ?? options);
+    if ((parent?.depth ?? 0) + 1 > this.maxDepth) throw new AgentDepthLimitError(agent.name, this.maxDepth);
+    // The call runs again after its agent's run paused: that run goes on.
+    const paused = agent.resume === undefined ? undefined : parent?.pausedRun(context.toolCallId);
+    const options: RunOptions =
+      paused === undefined ? { state: context.state.toJSON(), signal: context.signal } : { signal: context.signal };
+    const nested = parent?.nest(options, context.toolCallId) ?? options;
+    const run = paused === undefined ? await agent.run(args.request, nested) : await agent.resume!(paused, nested);
+    if (run.stopReason === 'interrupted' && agent.resume !== undefined && run.state.agentName === agent.name)
+      throw new SubAgentInterruptedError(agent.name, run.interruptions, run.state);
     parent?.record(run);
     applyStateDelta(context.state, run.stateDelta);
     if (run.stopReason !== 'completed') throw new SubAgentStoppedError(this.agent.name, run.stopReason, run.text, run);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
 import { addUsage, zeroUsage } from '../agent/usage.js';
@@ -7,6 +6,8 @@ import type { ChatMessage } from '../model/messages.js';
 
 /** What a workflow agent decided of its agents' runs. */
 export interface CombinedRun {
+  /** The combined run's id. */
+  runId: string;
   /** The runs that returned, in the order of the agents. */
   runs: RunResult[];
   /** The final text. */
@@ -40,7 +41,7 @@ export function combineRuns(input: string, options: RunOptions, combined: Combin
   const { agentName, state, interruptions, pending } = deciding ?? runs.at(-1)!;
   const history = (options.history ?? []).filter((message) => message.role !== 'system');
   return {
-    runId: options.runId ?? randomUUID(),
+    runId: combined.runId,
     agentName,
     handoffs: runs.flatMap((run) => run.handoffs),
     text: combined.text,

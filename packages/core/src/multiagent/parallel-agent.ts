@@ -1,5 +1,6 @@
 import type { RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
+import type { AgentStream } from '../agent/streaming/agent-stream.js';
 import { AgentState } from '../context/agent-state.js';
 import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
 import { ParallelAgentError, type AgentFailure } from '../errors/parallel-agent-error.js';
@@ -10,6 +11,7 @@ import { runParallel } from './run-parallel.js';
 import type { RunnableAgent } from './runnable-agent.js';
 import { checkWorkflowOptions, refuseSession, type WorkflowAgentOptions } from './workflow-checks.js';
 import { agentRunOptions, initialState } from './workflow-run-options.js';
+import { streamWorkflow, WorkflowEvents } from './workflow-events.js';
 
 /** Options of a {@link ParallelAgent}. */
 export interface ParallelAgentOptions extends WorkflowAgentOptions {
@@ -67,9 +69,10 @@ export class ParallelAgent implements RunnableAgent {
   async run(input: string, options: RunOptions = {}): Promise<RunResult> {
     refuseSession(this.name, options);
     const startedAt = Date.now();
+    const events = new WorkflowEvents(this.name, options);
     const initial = initialState(options);
     const outcomes = await runParallel(
-      this.agents.map((agent) => ({ agent, input, options: agentRunOptions(options, initial) })),
+      this.agents.map((agent) => ({ agent, input, options: events.forAgent(agentRunOptions(options, initial)) })),
       { maxConcurrency: this.maxConcurrency },
     );
     const runs: RunResult[] = [];
@@ -86,6 +89,25 @@ export class ParallelAgent implements RunnableAgent {
       .filter((part) => part !== '')
       .join('\n\n');
     const deciding = runs.find((run) => run.stopReason !== 'completed');
-    return combineRuns(input, options, { runs, text, ...(deciding ? { deciding } : {}), stateDelta: state.delta, failures }, startedAt);
+    return events.completed(
+      combineRuns(
+        input,
+        options,
+        { runId: events.runId, runs, text, ...(deciding ? { deciding } : {}), stateDelta: state.delta, failures },
+        startedAt,
+      ),
+    );
+  }
+
+  /**
+   * Runs the agents as `run` does and streams what happens: each agent's events (with the
+   * workflow's run id as their `parentRunId`), then the combined run's `run_completed`. Breaking out
+   * of the loop (or aborting `options.signal`) cancels the run. See {@link AgentStream}.
+   * @param input - the user's message, given to every agent
+   * @param options - as for `run`
+   * @returns the stream of the run's events, with its `result`
+   */
+  stream(input: string, options: RunOptions = {}): AgentStream {
+    return streamWorkflow(this, input, options);
   }
 }

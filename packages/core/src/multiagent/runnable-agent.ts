@@ -1,4 +1,5 @@
-import type { RunOptions } from '../agent/run-options.js';
+import type { RunState } from '../agent/pausing/run-state.js';
+import type { ResumeOptions, RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
 
 /**
@@ -17,6 +18,14 @@ export interface RunnableAgent {
    * @returns the run's result
    */
   run(input: string, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Continues a run of the agent that stopped (an `Agent` has it; workflow agents do not). With it, an
+   * `AgentTool` whose agent's run stops `'interrupted'` pauses the calling run instead of failing.
+   * @param state - the run's state
+   * @param options - signal, metadata, per-run tools
+   * @returns the run's result
+   */
+  resume?(state: RunState, options?: ResumeOptions): Promise<RunResult>;
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
+import type { AgentStream } from '../agent/streaming/agent-stream.js';
 import { AgentState } from '../context/agent-state.js';
 import { applyStateDelta } from './apply-state-delta.js';
 import { combineRuns } from './combine-runs.js';
 import type { RunnableAgent } from './runnable-agent.js';
 import { checkWorkflowOptions, refuseSession, type WorkflowAgentOptions } from './workflow-checks.js';
 import { agentRunOptions, initialState } from './workflow-run-options.js';
+import { streamWorkflow, WorkflowEvents } from './workflow-events.js';
 
 /** Options of a {@link SequentialAgent}: its `name`, its `agents` (run in order) and an optional `description`. */
 export type SequentialAgentOptions = WorkflowAgentOptions;
@@ -56,15 +58,30 @@ export class SequentialAgent implements RunnableAgent {
   async run(input: string, options: RunOptions = {}): Promise<RunResult> {
     refuseSession(this.name, options);
     const startedAt = Date.now();
+    const events = new WorkflowEvents(this.name, options);
     const state = new AgentState(initialState(options));
     const runs: RunResult[] = [];
     for (const agent of this.agents) {
-      const run = await agent.run(input, agentRunOptions(options, state.toJSON()));
+      const run = await agent.run(input, events.forAgent(agentRunOptions(options, state.toJSON())));
       runs.push(run);
       applyStateDelta(state, run.stateDelta);
       if (run.stopReason !== 'completed') break;
     }
     const last = runs.at(-1)!;
-    return combineRuns(input, options, { runs, text: last.text, deciding: last, stateDelta: state.delta }, startedAt);
+    return events.completed(
+      combineRuns(input, options, { runId: events.runId, runs, text: last.text, deciding: last, stateDelta: state.delta }, startedAt),
+    );
+  }
+
+  /**
+   * Runs the agents as `run` does and streams what happens: each agent's events (with the
+   * workflow's run id as their `parentRunId`), then the combined run's `run_completed`. Breaking out
+   * of the loop (or aborting `options.signal`) cancels the run. See {@link AgentStream}.
+   * @param input - the user's message, given to every agent
+   * @param options - as for `run`
+   * @returns the stream of the run's events, with its `result`
+   */
+  stream(input: string, options: RunOptions = {}): AgentStream {
+    return streamWorkflow(this, input, options);
   }
 }

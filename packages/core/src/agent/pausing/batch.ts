@@ -3,6 +3,7 @@ import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
 import { CredentialRequiredError } from '../../errors/credential-required-error.js';
+import { SubAgentInterruptedError } from '../../errors/sub-agent-interrupted-error.js';
 import type { MetadataEntries, ToolCallMetadata } from '../../metadata/tool-call-metadata.js';
 import type { ModelToolCall } from '../../model/messages.js';
 import type { AnyTool } from '../../tools/abstract-tool.js';
@@ -12,7 +13,7 @@ import { runsAlone } from '../../environment/ordered-batch.js';
 import { needsApproval, policyMayAsk, type ApprovalPolicy } from './approval-policy.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { BatchEntry } from './run-state-data.js';
-import { forgetCredentials, type RunState } from './run-state.js';
+import { forgetCredentials, pauseOnSubRun, RunState } from './run-state.js';
 
 /** What answering one batch of calls needs from its run. @internal */
 export interface BatchSettings {
@@ -161,7 +162,7 @@ async function runEntries(runnable: BatchEntry[], settings: BatchSettings): Prom
   const executed = await settings.tools.execute(set, calls, settings.metadata, executionOptions(runnable, settings));
   const budgeted = settings.budget(executed);
   const results = budgeted instanceof Promise ? await budgeted : budgeted;
-  events?.finished(results.filter((result) => !requestsCredential(result)));
+  events?.finished(results.filter((result) => !waitsForHost(result)));
   for (let index = 0; index < results.length; index++) recordResult(runnable[index]!, results[index]!, settings);
 }
 
@@ -172,7 +173,7 @@ function executionOptions(runnable: readonly BatchEntry[], settings: BatchSettin
   const byId = new Map(runnable.map((entry) => [entry.callId, entry]));
   const listeners = events?.listeners() ?? {};
   const onResult = (result: ReceivedToolResult, index: number): void => {
-    if (requestsCredential(result)) return;
+    if (waitsForHost(result)) return;
     listeners.onResult?.(result, index);
     const entry = byId.get(result.id);
     if (entry === undefined) return;
@@ -197,7 +198,15 @@ function recordResult(entry: BatchEntry, result: ReceivedToolResult, settings: B
     delete entry.result;
     return;
   }
+  const subRun = pausedSubRun(result);
+  if (subRun !== undefined) {
+    // The agent of an AgentTool call waits for the host: so does the call, until that run is resumed.
+    pauseOnSubRun(entry, subRun);
+    delete entry.decision;
+    return;
+  }
   entry.result = { content: result.content, isError: result.isError };
+  delete entry.subRun;
   forgetCredentials(state, entry.callId);
   settings.received.set(entry.callId, result);
   const tool = set.environment.registry.findTool(entry.toolName);
@@ -220,4 +229,18 @@ function credentialError(result: ReceivedToolResult): unknown {
 
 function requestsCredential(result: ReceivedToolResult): boolean {
   return result.isError && credentialError(result) !== undefined;
+}
+
+/** The paused run of an `AgentTool` call's agent, when the call failed with its `SubAgentInterruptedError`. */
+function pausedSubRun(result: ReceivedToolResult): RunState | undefined {
+  if (!result.isError) return undefined;
+  const { error } = result;
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  const interrupted = [error, cause].find((value) => SubAgentInterruptedError.isInstance(value)) as SubAgentInterruptedError | undefined;
+  return RunState.isInstance(interrupted?.state) ? interrupted.state : undefined;
+}
+
+/** Whether the call did not end but waits for the host (a credential, or its agent's paused run). */
+function waitsForHost(result: ReceivedToolResult): boolean {
+  return requestsCredential(result) || pausedSubRun(result) !== undefined;
 }

@@ -15,6 +15,11 @@ export interface InterruptionBase {
   arguments: string;
   /** The agent whose call it is. */
   agentName: string;
+  /**
+   * Present when the call waits in the run of an `AgentTool`'s agent: the id of this run's `AgentTool`
+   * call (then `callId` is `<parentCallId>/<the call's id in that run>`, what `state.approve` and the others take).
+   */
+  parentCallId?: string;
 }
 
 /**

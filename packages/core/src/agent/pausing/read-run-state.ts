@@ -1,5 +1,6 @@
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import type { ChatMessage } from '../../model/messages.js';
+import { readSubRunSummaries } from '../read-sub-run-summaries.js';
 import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunStateData } from './run-state-data.js';
 
 const statuses = new Set([
@@ -13,7 +14,7 @@ const statuses = new Set([
   'escalate',
   'interrupted',
 ]);
-const gates = new Set(['approval', 'result', 'credential']);
+const gates = new Set(['approval', 'result', 'credential', 'agent']);
 const decisions = new Set(['approved', 'rejected', 'resolved']);
 
 type Json = Record<string, unknown>;
@@ -80,7 +81,7 @@ function readBatch(batch: unknown[], messages: ChatMessage[]): void {
     if (entry.callId !== calls[index]!.id)
       fail(`${path}.callId`, `'${calls[index]!.id}' (the call of the assistant message)`, entry.callId);
     if (entry.gate !== undefined && !gates.has(entry.gate as string))
-      fail(`${path}.gate`, "'approval', 'result' or 'credential'", entry.gate);
+      fail(`${path}.gate`, "'approval', 'result', 'credential' or 'agent'", entry.gate);
     const decision = entry.decision;
     if (decision !== undefined) {
       if (!isObject(decision) || !decisions.has(decision.kind as string))
@@ -94,6 +95,7 @@ function readBatch(batch: unknown[], messages: ChatMessage[]): void {
     const typed = entry as unknown as BatchEntry;
     if (typed.gate === 'credential' && !isObject(typed.request))
       fail(`${path}.request`, "the credential request of a 'credential' gate", typed.request);
+    if (typed.gate === 'agent' && typed.result === undefined) readSubRunState(typed.subRun, `${path}.subRun`);
   });
 }
 
@@ -109,6 +111,16 @@ function readPending(pending: unknown[]): void {
     const typed = entry as unknown as PendingEntry;
     if (typed.final !== undefined && typeof typed.final !== 'boolean') fail(`${path}.final`, 'a boolean', typed.final);
   });
+}
+
+/** Checks the paused run of an `'agent'` gate, naming where it is when it is wrong. */
+function readSubRunState(value: unknown, path: string): void {
+  try {
+    readRunState(value);
+  } catch (error) {
+    if (!InvalidRunStateError.isInstance(error)) throw error;
+    throw new InvalidRunStateError(`${path} (the paused run of the call's agent) is not a run state: ${error.message}`, error);
+  }
 }
 
 /**
@@ -160,5 +172,6 @@ export function readRunState(json: unknown): RunStateData {
     throw new InvalidRunStateError("state.status is 'interrupted', but state.batch (the calls it waits on) is missing.");
   readPending(list(json, 'pending', 'state'));
   if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
+  readSubRunSummaries(json.subRuns, 'state.subRuns');
   return json as unknown as RunStateData;
 }

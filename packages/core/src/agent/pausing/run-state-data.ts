@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import type { Handoff } from '../handoffs/handoff.js';
 import type { ToolUsageEntry } from '../../toolsets/tool-usage.js';
+import type { SubRunSummary } from '../sub-run-summary.js';
 
 /** The version of the run state format this package writes and reads. */
 export const runStateVersion = 1;
@@ -27,12 +28,14 @@ export interface BatchEntry {
   toolName: string;
   /** The model's arguments, or the ones an approval edited. */
   arguments: string;
-  /** Why the call waits for the host, when it does. */
-  gate?: 'approval' | 'result' | 'credential';
+  /** Why the call waits for the host, when it does (`'agent'`: an `AgentTool` whose agent's run waits, see `subRun`). */
+  gate?: 'approval' | 'result' | 'credential' | 'agent';
   /** The call started in a process that died before its result was recorded, and is not idempotent. */
   inDoubt?: boolean;
   /** What a `'credential'` gate asked for. */
   request?: CredentialRequest;
+  /** The state of the paused run of an `'agent'` gate's agent, resumed when the call runs again. */
+  subRun?: RunStateData;
   decision?: CallDecision;
   /** The call was started (and a checkpoint may say so before its result is recorded). */
   started?: boolean;
@@ -102,4 +105,6 @@ export interface RunStateData {
   handoffs?: Handoff[];
   /** Per tool: counts of calls and failures, for `maxInvocations` and `maxFailures` across resumes (and agents). */
   toolUsage?: Record<string, ToolUsageEntry>;
+  /** The sub-runs (`AgentTool`) that ended so far, summarized, for `run.subRuns` and `run.usage` after a resume. */
+  subRuns?: SubRunSummary[];
 }

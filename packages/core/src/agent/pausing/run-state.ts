@@ -6,6 +6,33 @@ import { runStateVersion, type BatchEntry, type RunStateData } from './run-state
 
 const brand = Symbol.for('toolcraft.RunState');
 
+/** The state object of each paused sub-run (an `'agent'` gate's), so decisions and credentials given through the parent reach the object that resumes. */
+const subRunStates = new WeakMap<RunStateData, RunState>();
+
+/**
+ * @internal
+ * @param entry - a call of a batch
+ * @returns the state of its agent's paused run, when it has one
+ */
+export function subRunStateOf(entry: BatchEntry): RunState | undefined {
+  const data = entry.subRun;
+  if (data === undefined) return undefined;
+  let state = subRunStates.get(data);
+  if (state === undefined) subRunStates.set(data, (state = new RunState(data)));
+  return state;
+}
+
+/**
+ * @internal
+ * @param entry - an `AgentTool` call whose agent's run stopped interrupted: it waits for that run now
+ * @param state - that run's state (kept as it is: credentials provided to it stay with it)
+ */
+export function pauseOnSubRun(entry: BatchEntry, state: RunState): void {
+  entry.gate = 'agent';
+  entry.subRun = state.data;
+  subRunStates.set(entry.subRun, state);
+}
+
 /** Credentials the host provided, by call id and key; in memory only, never serialized. */
 type Credentials = Map<string, Map<string, unknown>>;
 
@@ -125,6 +152,7 @@ export class RunState {
   /** The calls the run waits on and that have no answer yet, in the model's order. */
   get interruptions(): Interruption[] {
     return (this.data.batch ?? []).flatMap((entry) => {
+      if (entry.gate === 'agent') return this.subRunWaiting(entry);
       const interruption = this.waiting(entry);
       return interruption === undefined ? [] : [interruption];
     });
@@ -145,6 +173,8 @@ export class RunState {
    * @throws RunStateDecisionError when the call is unknown or does not wait for approval
    */
   approve(callId: string, options: { arguments?: string | Readonly<Record<string, unknown>> } = {}): void {
+    const inner = this.inSubRun(callId);
+    if (inner !== undefined) return inner.state.approve(inner.callId, options);
     const entry = this.gated(callId, 'approve', 'approval');
     const edited = options.arguments;
     if (edited !== undefined && typeof edited !== 'string' && (typeof edited !== 'object' || edited === null || Array.isArray(edited)))
@@ -161,6 +191,8 @@ export class RunState {
    * @throws RunStateDecisionError when the call is unknown or does not wait for approval
    */
   reject(callId: string, reason?: string): void {
+    const inner = this.inSubRun(callId);
+    if (inner !== undefined) return inner.state.reject(inner.callId, reason);
     const entry = this.gated(callId, 'reject', 'approval');
     entry.decision = reason === undefined ? { kind: 'rejected' } : { kind: 'rejected', reason: String(reason) };
   }
@@ -172,6 +204,8 @@ export class RunState {
    * @throws RunStateDecisionError when the call is unknown, is not a declaration-only call, or the value is not JSON
    */
   resolve(callId: string, value: unknown): void {
+    const inner = this.inSubRun(callId);
+    if (inner !== undefined) return inner.state.resolve(inner.callId, value);
     const entry = this.gated(callId, 'resolve', 'result');
     entry.decision = { kind: 'resolved', content: contentOf(value, callId, 'resolve') };
   }
@@ -184,6 +218,8 @@ export class RunState {
    * @throws RunStateDecisionError when the call is unknown, did not ask for a credential, or already has this one
    */
   provideCredential(callId: string, credential: unknown): void {
+    const inner = this.inSubRun(callId);
+    if (inner !== undefined) return inner.state.provideCredential(inner.callId, credential);
     const entry = this.gated(callId, 'provideCredential', 'credential');
     const key = entry.request!.key;
     const credentials = credentialsOf(this);
@@ -243,11 +279,34 @@ export class RunState {
     const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.data.agentName };
     if (entry.gate === 'approval') return { kind: 'approval', ...base, ...(entry.inDoubt ? { inDoubt: true } : {}) };
     if (entry.gate === 'result') return { kind: 'result', ...base };
+    if (entry.gate === 'agent') return this.subRunWaiting(entry)[0];
     if (credentialStore.get(this)?.get(entry.callId)?.has(entry.request!.key)) return undefined;
     return { kind: 'credential', ...base, request: entry.request! };
   }
 
-  private gated(callId: string, decision: string, gate: NonNullable<BatchEntry['gate']>): BatchEntry {
+  /** The calls the paused run of an `AgentTool` call's agent waits on, with ids prefixed by the call's. */
+  private subRunWaiting(entry: BatchEntry): Interruption[] {
+    if (entry.result !== undefined) return [];
+    const items = subRunStateOf(entry)?.interruptions ?? [];
+    return items.map((item) => ({ ...item, callId: `${entry.callId}/${item.callId}`, parentCallId: entry.callId }));
+  }
+
+  /** For a call id `<AgentTool call>/<call>` of a paused sub-run: that run's state and the call's id in it. */
+  private inSubRun(callId: string): { state: RunState; callId: string } | undefined {
+    const batch = this.data.batch ?? [];
+    if (batch.some((entry) => entry.callId === callId)) return undefined;
+    for (const entry of batch) {
+      const state = entry.result === undefined ? subRunStateOf(entry) : undefined;
+      if (state === undefined || !callId.startsWith(`${entry.callId}/`)) continue;
+      const inner = callId.slice(entry.callId.length + 1);
+      // An id the sub-run does not know is refused here, with the ids this run lists.
+      if (state.data.batch?.some((candidate) => candidate.callId === inner) || state.inSubRun(inner) !== undefined)
+        return { state, callId: inner };
+    }
+    return undefined;
+  }
+
+  private gated(callId: string, decision: string, gate: Exclude<BatchEntry['gate'], 'agent' | undefined>): BatchEntry {
     const batch = this.data.batch ?? [];
     const entry = batch.find((candidate) => candidate.callId === callId);
     const waiting = this.interruptions.map((item) => `'${item.callId}' (${item.kind})`);
@@ -259,7 +318,7 @@ export class RunState {
       throw new RunStateDecisionError(
         callId,
         decision,
-        `it does not wait for ${expected} (it ${entry.gate === undefined ? 'waits for nothing' : `waits for ${{ approval: 'approval', result: 'a result', credential: 'a credential' }[entry.gate]}`}).`,
+        `it does not wait for ${expected} (it ${entry.gate === undefined ? 'waits for nothing' : `waits for ${{ approval: 'approval', result: 'a result', credential: 'a credential', agent: "its agent's calls, each listed as '<this call>/<its call>'" }[entry.gate]}`}).`,
       );
     return entry;
   }

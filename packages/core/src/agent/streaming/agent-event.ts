@@ -9,6 +9,13 @@ export interface AgentEventBase {
   agentName: string;
   /** The run's id. */
   runId: string;
+  /**
+   * Present on the events of a nested run that reach its parent's stream (an `AgentTool`'s agent, an
+   * agent of a workflow agent): the id of the run that started it. Absent on the events of the run you streamed.
+   */
+  parentRunId?: string;
+  /** Present on the events of an `AgentTool`'s agent: the id of the parent's tool call that runs it. */
+  parentCallId?: string;
 }
 
 /** A piece of the model's answer text, as it arrives; a run's deltas concatenate to its messages' text. */
@@ -103,6 +110,6 @@ export type AgentEvent =
 /** An event as code inside the run emits it: `agentName` and `runId` default to the run's. */
 export type AgentEventInput = AgentEvent extends infer E
   ? E extends AgentEvent
-    ? Omit<E, 'agentName' | 'runId'> & Partial<AgentEventBase>
+    ? Omit<E, 'agentName' | 'runId' | 'parentRunId' | 'parentCallId'> & Partial<Pick<AgentEventBase, 'agentName' | 'runId'>>
     : never
   : never;

@@ -1,6 +1,7 @@
 import { untilAborted } from '../../environment/bounded-await.js';
 import type { AgentEvent, AgentEventInput } from './agent-event.js';
 import type { EventChannel } from './event-channel.js';
+import type { StreamTarget } from './stream-target.js';
 
 /**
  * The event sink of one run: what code inside the run (the loop, handoffs, interruptions) emits
@@ -17,13 +18,25 @@ export class RunEvents {
    * @param agentName - the agent, put on events that name none
    * @param signal - the run's signal: a wait for room ends when it aborts
    * @param channel - the stream's channel; undefined when the run is not streamed
+   * @param parent - for a nested run streamed into its parent's stream: `parentRunId` and `parentCallId`, put on every event
    */
   constructor(
     private readonly runId: string,
     public agentName: string,
     private readonly signal: AbortSignal,
     private readonly channel?: EventChannel<AgentEvent>,
+    private readonly parent?: Omit<StreamTarget, 'channel'>,
   ) {}
+
+  /**
+   * Where a run nested in this one sends its events, when this one is streamed.
+   * @param parentCallId - the call that starts the nested run (absent for a workflow agent's agents)
+   * @returns the target, or undefined when nobody listens
+   */
+  nested(parentCallId?: string): StreamTarget | undefined {
+    if (!this.active) return undefined;
+    return { channel: this.channel!, parentRunId: this.runId, ...(parentCallId === undefined ? {} : { parentCallId }) };
+  }
 
   /** Whether anyone listens (the run is streamed and its consumer has not stopped). */
   get active(): boolean {
@@ -58,6 +71,6 @@ export class RunEvents {
   }
 
   private complete(event: AgentEventInput): AgentEvent {
-    return { agentName: this.agentName, runId: this.runId, ...event } as AgentEvent;
+    return { agentName: this.agentName, runId: this.runId, ...this.parent, ...event } as AgentEvent;
   }
 }
