@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AgentContext, AgentEnvironment, ToolRegistry, type ToolProgress, type ToolsItem } from '@toolcraft/core';
+import type { AgentEnvironment, ToolProgress, ToolRegistry } from '@toolcraft/core';
+import { AgentContext } from '@toolcraft/core';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
-import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
+import type { McpServerOptions } from './mcp-server-options.js';
 import { annotationsOf } from './tool-annotations.js';
+import { environmentOfSource } from './environment-of-source.js';
 
 /** What a `tools/call` handler receives of the request besides its params (the SDK's `RequestHandlerExtra`). */
 export interface CallExtra {
@@ -38,12 +40,12 @@ export class ToolService {
   readonly listResult: { tools: McpToolDefinition[] };
 
   /**
-   * @param source - the tools
+   * @param source - the tools (an `McpToolSource`, checked here: JavaScript callers pass anything)
    * @param options - name, version and environment options
-   * @throws InvalidMcpOptionsError for a missing name or version
+   * @throws InvalidMcpOptionsError for a missing name or version, or a source that cannot be served
    */
   constructor(
-    source: McpToolSource,
+    source: unknown,
     readonly options: McpServerOptions,
   ) {
     for (const key of ['name', 'version'] as const) {
@@ -54,7 +56,7 @@ export class ToolService {
           `'${key}' must be a non-empty string (sent to clients in initialize), got ${typeof value}.`,
         );
     }
-    this.environment = environmentOf(source, options);
+    this.environment = environmentOfSource(source, options);
     this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
   }
 
@@ -105,19 +107,6 @@ function sendProgress(extra: CallExtra, progressToken: string | number, { done, 
   if (total !== undefined) params.total = total;
   if (message !== undefined) params.message = message;
   extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
-}
-
-function environmentOf(source: McpToolSource, options: McpServerOptions): AgentEnvironment {
-  if (source instanceof AgentEnvironment) return source;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
-  const { name, version, title, instructions, ...environment } = options;
-  const registry =
-    source instanceof ToolRegistry
-      ? source
-      : ToolRegistry.builder()
-          .tools(source as readonly ToolsItem[])
-          .build();
-  return new AgentEnvironment({ ...environment, registry });
 }
 
 function definitionOf(tool: ToolRegistry['tools'][number]): McpToolDefinition {
