@@ -45,9 +45,12 @@ export function serverOf(service: ToolService): Server {
   const context = service.connectionContext();
   // tools/list and tools/call are answered through the fallback handler, which receives the raw request:
   // the SDK's zod parsing of each request and result (twice over for tools/call) costs more than the call.
-  server.fallbackRequestHandler = async (request, extra) => {
+  // Not an async function: the SDK calls it inside a promise chain (a throw becomes a JSON-RPC error),
+  // and the call's own promise is returned as it is, with no extra layer.
+  const listResult = Promise.resolve(service.listResult);
+  server.fallbackRequestHandler = (request, extra) => {
     if (request.method === 'tools/call') return service.call(readCallParams(request.params), extra, context);
-    if (request.method === 'tools/list') return service.listResult;
+    if (request.method === 'tools/list') return listResult;
     throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
   };
   return server;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentEnvironment, ToolProgress, ToolRegistry } from '@toolcraft/core';
+import type { AgentEnvironment, ReceivedToolResult, ToolExecutionOptions, ToolProgress, ToolRegistry } from '@toolcraft/core';
 import { AgentContext } from '@toolcraft/core';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
@@ -78,24 +78,27 @@ export class ToolService {
    * @param context - the connection's context
    * @returns the MCP result
    */
-  async call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
+  call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
     const meta = params._meta;
     const progressToken = meta?.progressToken;
-    const result = await this.environment.executeTool(
-      { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} },
-      meta,
-      {
-        agentContext: context,
-        runId: context.runId,
-        signal: extra.signal,
-        ...(typeof progressToken === 'string' || typeof progressToken === 'number'
-          ? { onProgress: (progress: ToolProgress) => sendProgress(extra, progressToken, progress) }
-          : {}),
-      },
-    );
-    const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
-    return result.isError ? { content, isError: true } : { content };
+    const options: ToolExecutionOptions = {
+      agentContext: context,
+      runId: context.runId,
+      signal: extra.signal,
+      // The SDK drops the answer to a cancelled request: a call only its tool or features can tell was cancelled needs no listener.
+      callerAbandonsOnAbort: true,
+    };
+    if (typeof progressToken === 'string' || typeof progressToken === 'number')
+      options.onProgress = (progress) => sendProgress(extra, progressToken, progress);
+    const call = { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} };
+    return this.environment.executeTool(call, meta, options).then(callToolResult);
   }
+}
+
+/** The MCP result of a call: its text, flagged `isError` when the call failed. */
+function callToolResult(result: ReceivedToolResult): CallToolResult {
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
+  return result.isError ? { content, isError: true } : { content };
 }
 
 /**
