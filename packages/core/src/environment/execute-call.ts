@@ -15,11 +15,10 @@ import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from 
 import type { ToolCallContext } from './feature.js';
 import { raisedByFramework } from './framework-raised.js';
 import { completedResult, runPlainTool } from './plain-call.js';
+import { neverAborted } from './never-aborted.js';
 import { runInScope } from './run-in-scope.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { withToolRetry } from './tool-retry.js';
-
-const neverAborted = new AbortController().signal;
 
 /**
  * Executes one call; never rejects. Finding the tool and decoding run synchronously, so a bad call
