@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { AgentEnvironment, ToolRegistry } from '@toolcraft/core';
 import { createMcpServer, McpToolset } from '@toolcraft/mcp';
 import { z } from 'zod';
@@ -13,6 +15,34 @@ import { timedRow, type ResultRow } from '../report';
 const call = { name: 'calculator', arguments: { digit1: 3, digit2: 4 } };
 const digit = z.number().int().min(0).max(9).describe('A digit (0-9)');
 
+/**
+ * A client transport that answers the client's requests itself, as a server would but with nothing
+ * in between: with it, (mc) times the SDK `Client` alone (its request bookkeeping, timers and zod
+ * parsing of the result), the part of every round trip no server can remove.
+ */
+class ResponderTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  async start(): Promise<void> {}
+  async close(): Promise<void> {
+    this.onclose?.();
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (!('id' in message) || !('method' in message)) return;
+    const params = message.params as { protocolVersion?: string; arguments?: { digit1: number; digit2: number } } | undefined;
+    let result: Record<string, unknown> = {};
+    if (message.method === 'initialize')
+      result = {
+        protocolVersion: params?.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'responder', version: '1.0.0' },
+      };
+    else if (message.method === 'tools/call')
+      result = { content: [{ type: 'text', text: String(params!.arguments!.digit1 + params!.arguments!.digit2) }] };
+    this.onmessage?.({ jsonrpc: '2.0', id: message.id, result });
+  }
+}
+
 /** Connects the SDK's own `Client` to a server over the SDK's in-memory transport. */
 async function connect(server: Server | McpServer): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -23,7 +53,7 @@ async function connect(server: Server | McpServer): Promise<Client> {
 
 /**
  * The MCP cases, one `tools/call` of the calculator each: (m0) the hand-written call, (me) the same
- * tool through an `AgentEnvironment` directly, (mb) the SDK `Client` and a bare SDK `Server` whose
+ * tool through an `AgentEnvironment` directly, (mc) the SDK `Client` alone, answered by its transport, (mb) the SDK `Client` and a bare SDK `Server` whose
  * handler adds the digits with no validation (the protocol's floor), (ms) the SDK's own `McpServer`
  * with the tool registered with zod, (m) toolcraft's `createMcpServer`, (mi) the tool imported with
  * `McpToolset` and called through an environment (client and server both toolcraft's).
@@ -52,11 +82,19 @@ export async function mcpCases(): Promise<{ cases: BenchCase[]; close: () => Pro
     { name: 'bench' },
   );
   const importedEnvironment = new AgentEnvironment({ registry: ToolRegistry.of(await imported.getTools()) });
-  const clients = await Promise.all([connect(bare), connect(sdk), connect(ours)]);
+  const responderClient = new Client({ name: 'bench', version: '1.0.0' });
+  await responderClient.connect(new ResponderTransport());
+  const clients = [...(await Promise.all([connect(bare), connect(sdk), connect(ours)])), responderClient];
   const [bareClient, sdkClient, ourClient] = clients;
   const cases: BenchCase[] = [
     { key: 'm0', label: 'hand-written calculator call (parse, check, add)', run: () => handWrittenCalculator(validCall), callsPerRun: 1 },
     { key: 'me', label: 'the calculator through an AgentEnvironment, directly', run: () => environment.executeTool(call), callsPerRun: 1 },
+    {
+      key: 'mc',
+      label: 'SDK Client alone -> a transport answering it directly (no server)',
+      run: () => responderClient.callTool(call),
+      callsPerRun: 1,
+    },
     {
       key: 'mb',
       label: 'SDK Client -> bare SDK Server, no-op handler (in-memory; the protocol floor)',
@@ -104,16 +142,14 @@ export const mcpTarget = 0.5;
 export function mcpRows(timings: Map<string, Timing>): ResultRow[] {
   const row = (key: string, label: string, baseline?: string, limit?: number): ResultRow =>
     timedRow(timings, key, label, { baseline, limit });
+  const ratio = (key: string, baseline: string) => (timings.get(key)!.medianNs / timings.get(baseline)!.medianNs).toFixed(2);
   return [
     row('m0', 'MCP: hand-written calculator call (parse, check, add)'),
     row('me', 'MCP: the calculator through an AgentEnvironment, directly', 'm0'),
+    row('mc', 'MCP: SDK Client alone, answered by its transport (no server: what no server can remove)', 'm0'),
     row('mb', 'MCP: SDK Client -> bare SDK Server, no-op handler, in-memory (the protocol floor)', 'm0'),
     row('ms', "MCP: SDK Client -> the SDK's own McpServer + zod, in-memory", 'm0'),
-    row('m', 'MCP: SDK Client -> createMcpServer, in-memory', 'ms', mcpTarget),
-    row(
-      'mi',
-      `MCP: McpToolset tool via AgentEnvironment -> createMcpServer, in-memory; vs (mb): ${(timings.get('mi')!.medianNs / timings.get('mb')!.medianNs).toFixed(2)}x`,
-      'ms',
-    ),
+    row('m', `MCP: SDK Client -> createMcpServer, in-memory; vs (mb): ${ratio('m', 'mb')}x`, 'ms', mcpTarget),
+    row('mi', `MCP: McpToolset tool via AgentEnvironment -> createMcpServer, in-memory; vs (mb): ${ratio('mi', 'mb')}x`, 'ms'),
   ];
 }

@@ -15,3 +15,6 @@ export type { ScopeChange, ScopedUpdate } from './sessions/scoped-delta.js';
 export { standInOptions } from './tools/stand-in-options.js';
 export type { JsonArguments } from './tools/stand-in-options.js';
 export { isRetryableToolError } from './environment/retryable-tool-error.js';
+export { isTool } from './tools/abstract-tool.js';
+export { isToolset } from './toolsets/is-toolset.js';
+export { neverAborted } from './environment/never-aborted.js';

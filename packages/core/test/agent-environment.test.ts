@@ -24,6 +24,8 @@ import {
 import { runInNewContext } from 'node:vm';
 import { AddTool, DigitsArgs } from './support/calculator.js';
 import { retainedBy } from './support/signal-retention.js';
+import { deferred } from './support/deferred.js';
+import { getEventListeners } from 'node:events';
 
 class SecretError extends Error {
   constructor() {
@@ -178,6 +180,28 @@ describe('AgentEnvironment', () => {
     ]);
     expect(ToolCancelledError.isInstance(results[1]!.error)).toBe(true);
     expect(results[2]!.content).toContain('was cancelled');
+  });
+
+  it('with callerAbandonsOnAbort, runs a call nothing else can tell was cancelled without a listener on the signal, and cancels the others', async () => {
+    const gate = deferred<number>();
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', () => gate.promise), new WaitingTool()) });
+    const controller = new AbortController();
+    const options = {
+      signal: controller.signal,
+      callerAbandonsOnAbort: true,
+      agentContext: new AgentContext({ runId: 'run', agentName: 'test' }),
+    };
+    const plain = env.executeTool({ id: 'a', name: 'calculator', arguments: { digit1: 1, digit2: 2 } }, undefined, options);
+    const aware = env.executeTool({ id: 'b', name: 'wait', arguments: { label: 'x' } }, undefined, options);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    controller.abort(new Error('client cancelled'));
+    expect(ToolCancelledError.isInstance((await aware).error)).toBe(true);
+    gate.resolve(3);
+    expect((await plain).content).toBe('3');
+    const late = await env.executeTool({ id: 'c', name: 'calculator', arguments: { digit1: 1, digit2: 2 } }, undefined, options);
+    expect(ToolCancelledError.isInstance(late.error)).toBe(true);
+    expect(retainedBy(controller.signal)).toBe(0);
   });
 
   it('gives every call exactly one result, in call order, generating missing ids', async () => {

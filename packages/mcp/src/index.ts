@@ -8,7 +8,14 @@ export { serveMcpStdio } from './server/serve-mcp-stdio.js';
 export type { McpStdioOptions } from './server/serve-mcp-stdio.js';
 export { createMcpHttpHandler } from './http/create-mcp-http-handler.js';
 export type { McpHttpHandler, McpHttpOptions } from './http/create-mcp-http-handler.js';
-export type { McpServerOptions, McpToolSource } from './server/mcp-server-options.js';
+export type {
+  CheckedMcpToolSource,
+  CheckedMcpToolsItem,
+  CheckedMcpToolsItems,
+  McpServerOptions,
+  McpToolSource,
+  McpToolsItem,
+} from './server/mcp-server-options.js';
 export type { McpToolAnnotations } from './server/tool-annotations.js';
 export { McpConnectionError } from './errors/mcp-connection-error.js';
 export { McpToolError } from './errors/mcp-tool-error.js';

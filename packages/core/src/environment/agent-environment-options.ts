@@ -43,6 +43,14 @@ export interface ToolExecutionOptions {
   /** Cancels this batch's unfinished calls when aborted. */
   signal?: AbortSignal;
   /**
+   * Set when the caller stops waiting by itself once `signal` aborts (an MCP server: the SDK drops
+   * the answer to a cancelled request). A call that nothing else can tell was cancelled (its tool
+   * sees no signal or context, no feature is installed, no time limit or retry applies) then runs
+   * without a listener on `signal`, which costs microseconds per call; every other call is cancelled
+   * as before, and a call whose signal has already aborted is not run. Default false.
+   */
+  callerAbandonsOnAbort?: boolean;
+  /**
    * Receives the progress tools report with `context.reportProgress(done, total?, message?)`, with the
    * call's id and tool name. Called synchronously and not awaited; a throw or rejection is reported
    * through `onFeatureError` (stage `'progress'`) and never fails the call. Reports made after a call

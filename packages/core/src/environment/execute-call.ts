@@ -15,11 +15,10 @@ import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from 
 import type { ToolCallContext } from './feature.js';
 import { raisedByFramework } from './framework-raised.js';
 import { completedResult, runPlainTool } from './plain-call.js';
+import { neverAborted } from './never-aborted.js';
 import { runInScope } from './run-in-scope.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { withToolRetry } from './tool-retry.js';
-
-const neverAborted = new AbortController().signal;
 
 /**
  * Executes one call; never rejects. Finding the tool and decoding run synchronously, so a bad call
@@ -68,13 +67,22 @@ export function executeCall(
       pipeline.metadataProviders.length === 0 &&
       !pipeline.hasInterceptors &&
       pipeline.scopes.length === 0 &&
-      !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, options.signal)
+      !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, waitBoundBy(options))
     )
       return runPlainTool(settings, tool, info, outcome.value);
     return runTool(settings, tool, info, outcome.value, callerMetadata, options);
   } catch (error) {
     return failedSafely(settings, info, tool, error, options.signal);
   }
+}
+
+/**
+ * The signal that must bound the wait for a call nothing else can tell was cancelled (a tool that sees
+ * no signal, no features): the caller's, unless the caller stops waiting by itself
+ * (`callerAbandonsOnAbort`) and it has not aborted yet.
+ */
+function waitBoundBy(options: ToolExecutionOptions): AbortSignal | undefined {
+  return options.callerAbandonsOnAbort === true && options.signal?.aborted === false ? undefined : options.signal;
 }
 
 async function runTool(

@@ -3,7 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { describeThrownValue } from '@toolcraft/core';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import { serverOf } from '../server/create-mcp-server.js';
-import type { McpServerOptions, McpToolSource } from '../server/mcp-server-options.js';
+import type { CheckedMcpToolSource, McpServerOptions } from '../server/mcp-server-options.js';
 import { ToolService } from '../server/tool-service.js';
 import { localHostnames, refusedHeaders, type HostRules } from './host-check.js';
 import { sendJsonRpcError } from './json-rpc-error.js';
@@ -36,15 +36,18 @@ export type McpHttpHandler = (request: IncomingMessage, response: ServerResponse
  * of processes can serve behind a load balancer. `Host` and `Origin` are checked against DNS
  * rebinding (localhost names by default); other methods than POST are answered 405; a body that is
  * not JSON-RPC gets a JSON-RPC error. The returned promise never rejects.
- * @param source - a registry, a list of tools and `@Tool` services, or an `AgentEnvironment`
+ * @param source - a registry, an `AgentEnvironment`, or a list of tools, `@Tool` service instances and registries
  * @param options - the server's name and version, environment options, and the HTTP options
  * @returns the request listener: `http.createServer(handler)`, or a route of an express app
- * @throws InvalidMcpOptionsError for a missing name or version, or an empty `allowedHosts`
+ * @throws InvalidMcpOptionsError for a missing name or version, an empty `allowedHosts`, or a source that cannot be served
  * @example
  * const handler = createMcpHttpHandler([new WeatherTool()], { name: 'weather', version: '1.0.0' });
  * http.createServer(handler).listen(3000, '127.0.0.1'); // POST http://localhost:3000/
  */
-export function createMcpHttpHandler(source: McpToolSource, options: McpHttpOptions): McpHttpHandler {
+export function createMcpHttpHandler<TItems extends readonly unknown[]>(
+  source: CheckedMcpToolSource<TItems>,
+  options: McpHttpOptions,
+): McpHttpHandler {
   const { allowedHosts, allowedOrigins, dnsRebindingProtection, enableJsonResponse, maxRequestBodySize, onError, ...serverOptions } =
     options ?? {};
   const service = new ToolService(source, serverOptions as McpServerOptions);

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { readCallParams } from './read-call-params.js';
-import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
+import type { CheckedMcpToolSource, McpServerOptions } from './mcp-server-options.js';
 import { ToolService } from './tool-service.js';
 
 /**
@@ -11,15 +11,21 @@ import { ToolService } from './tool-service.js';
  * limits, `maxResultChars` and `errorDetail` apply, and unknown tools, bad arguments and failures are
  * `isError: true` results with the text the model would see in an agent. Connect it to any SDK
  * transport, or use `serveMcpStdio` / `createMcpHttpHandler`.
- * @param source - a registry, a list of tools and `@Tool` services, or an `AgentEnvironment`
+ * @param source - a registry, an `AgentEnvironment`, or a list of tools, `@Tool` service instances and
+ *   registries (a list holding an environment, a toolset, a class or a string does not compile)
  * @param options - the server's name and version, and environment options
  * @returns the SDK server, not yet connected
- * @throws InvalidMcpOptionsError for a missing name or version
+ * @throws InvalidMcpOptionsError for a missing name or version, or a source that cannot be served
+ * @throws InvalidToolDefinitionError for an item that is not a tool, a service or a registry
+ * @throws DuplicateToolError when two different tools share a name
  * @example
  * const server = createMcpServer(ToolRegistry.of(new WeatherTool()), { name: 'weather', version: '1.0.0' });
  * await server.connect(new StdioServerTransport());
  */
-export function createMcpServer(source: McpToolSource, options: McpServerOptions): Server {
+export function createMcpServer<TItems extends readonly unknown[]>(
+  source: CheckedMcpToolSource<TItems>,
+  options: McpServerOptions,
+): Server {
   return serverOf(new ToolService(source, options));
 }
 
@@ -39,9 +45,12 @@ export function serverOf(service: ToolService): Server {
   const context = service.connectionContext();
   // tools/list and tools/call are answered through the fallback handler, which receives the raw request:
   // the SDK's zod parsing of each request and result (twice over for tools/call) costs more than the call.
-  server.fallbackRequestHandler = async (request, extra) => {
+  // Not an async function: the SDK calls it inside a promise chain (a throw becomes a JSON-RPC error),
+  // and the call's own promise is returned as it is, with no extra layer.
+  const listResult = Promise.resolve(service.listResult);
+  server.fallbackRequestHandler = (request, extra) => {
     if (request.method === 'tools/call') return service.call(readCallParams(request.params), extra, context);
-    if (request.method === 'tools/list') return service.listResult;
+    if (request.method === 'tools/list') return listResult;
     throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
   };
   return server;

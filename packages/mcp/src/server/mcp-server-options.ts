@@ -1,10 +1,37 @@
-import type { AgentEnvironment, AgentEnvironmentOptions, ToolRegistry, ToolsItem } from '@toolcraft/core';
+import type { AgentEnvironment, AgentEnvironmentOptions, CheckedToolsItem, ToolRegistry, Toolset, ToolsItem } from '@toolcraft/core';
+
+/** One item of the list of tools an MCP server exposes: a tool, a `@Tool` service instance, a `ToolRegistry`, or a list of them. */
+export type McpToolsItem = ToolsItem | ToolRegistry;
 
 /**
- * The tools an MCP server exposes: a registry, a list of tools and `@Tool` services (made into a
- * registry), or an `AgentEnvironment` whose registry, features and limits are used as they are.
+ * The tools an MCP server exposes: a registry, a list of tools, `@Tool` services and registries (made
+ * into one registry), or an `AgentEnvironment` whose registry, features and limits are used as they are.
  */
-export type McpToolSource = ToolRegistry | AgentEnvironment | readonly ToolsItem[];
+export type McpToolSource = ToolRegistry | AgentEnvironment | readonly McpToolsItem[];
+
+/**
+ * Checks one item of an MCP server's list of tools at compile time: a tool, a service instance or a
+ * registry is kept, a list is checked item by item, and what the server cannot serve becomes `never`,
+ * so passing it does not compile: an `AgentEnvironment` (it must be the whole source), a `Toolset`
+ * (its tools change from turn to turn; an MCP server lists fixed tools), a class, a string or another
+ * primitive.
+ */
+export type CheckedMcpToolsItem<TItem> = TItem extends AgentEnvironment | Toolset | string
+  ? never
+  : TItem extends ToolRegistry
+    ? TItem
+    : TItem extends Iterable<infer TInner>
+      ? Iterable<CheckedMcpToolsItem<TInner>>
+      : CheckedToolsItem<TItem>;
+
+/** The checked list of tools of `createMcpServer([...])`, `serveMcpStdio([...])` and `createMcpHttpHandler([...])`. */
+export type CheckedMcpToolsItems<TItems extends readonly unknown[]> = { [K in keyof TItems]: CheckedMcpToolsItem<TItems[K]> };
+
+/**
+ * What `createMcpServer`, `serveMcpStdio` and `createMcpHttpHandler` take, checked at compile time: a
+ * registry, an `AgentEnvironment`, or a list whose items pass {@link CheckedMcpToolsItem}.
+ */
+export type CheckedMcpToolSource<TItems extends readonly unknown[]> = ToolRegistry | AgentEnvironment | CheckedMcpToolsItems<TItems>;
 
 /**
  * Options of `createMcpServer` and `serveMcpStdio`: the server's name and version (sent to clients

@@ -5,15 +5,17 @@ import type { CallParams } from './tool-service.js';
  * Reads the params of a raw `tools/call` request (the server answers it without the SDK's zod
  * parsing, which costs more than the call): a name, and optionally arguments and `_meta` objects.
  * @param params - the request's params
- * @returns the params
+ * @returns the params (the same object)
  * @throws McpError (InvalidParams) saying what is wrong
  */
 export function readCallParams(params: unknown): CallParams {
-  const { name, arguments: args, _meta } = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+  if (typeof params !== 'object' || params === null) throw invalid("params.name must be the tool's name (a string)");
+  const { name, arguments: args, _meta } = params as Record<string, unknown>;
   if (typeof name !== 'string') throw invalid("params.name must be the tool's name (a string)");
   if (args !== undefined && !isObject(args)) throw invalid('params.arguments must be an object');
   if (_meta !== undefined && !isObject(_meta)) throw invalid('params._meta must be an object');
-  return { name, ...(args === undefined ? {} : { arguments: args }), ...(_meta === undefined ? {} : { _meta }) };
+  // The params themselves, checked: no copy per call (other fields, such as `task`, are not read).
+  return params as CallParams;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

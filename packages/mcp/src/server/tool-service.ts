@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AgentContext, AgentEnvironment, ToolRegistry, type ToolProgress, type ToolsItem } from '@toolcraft/core';
+import type { AgentEnvironment, ReceivedToolResult, ToolExecutionOptions, ToolProgress, ToolRegistry } from '@toolcraft/core';
+import { AgentContext } from '@toolcraft/core';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
-import type { McpServerOptions, McpToolSource } from './mcp-server-options.js';
+import type { McpServerOptions } from './mcp-server-options.js';
 import { annotationsOf } from './tool-annotations.js';
+import { environmentOfSource } from './environment-of-source.js';
 
 /** What a `tools/call` handler receives of the request besides its params (the SDK's `RequestHandlerExtra`). */
 export interface CallExtra {
@@ -38,12 +40,12 @@ export class ToolService {
   readonly listResult: { tools: McpToolDefinition[] };
 
   /**
-   * @param source - the tools
+   * @param source - the tools (an `McpToolSource`, checked here: JavaScript callers pass anything)
    * @param options - name, version and environment options
-   * @throws InvalidMcpOptionsError for a missing name or version
+   * @throws InvalidMcpOptionsError for a missing name or version, or a source that cannot be served
    */
   constructor(
-    source: McpToolSource,
+    source: unknown,
     readonly options: McpServerOptions,
   ) {
     for (const key of ['name', 'version'] as const) {
@@ -54,7 +56,7 @@ export class ToolService {
           `'${key}' must be a non-empty string (sent to clients in initialize), got ${typeof value}.`,
         );
     }
-    this.environment = environmentOf(source, options);
+    this.environment = environmentOfSource(source, options);
     this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
   }
 
@@ -76,24 +78,27 @@ export class ToolService {
    * @param context - the connection's context
    * @returns the MCP result
    */
-  async call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
+  call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
     const meta = params._meta;
     const progressToken = meta?.progressToken;
-    const result = await this.environment.executeTool(
-      { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} },
-      meta,
-      {
-        agentContext: context,
-        runId: context.runId,
-        signal: extra.signal,
-        ...(typeof progressToken === 'string' || typeof progressToken === 'number'
-          ? { onProgress: (progress: ToolProgress) => sendProgress(extra, progressToken, progress) }
-          : {}),
-      },
-    );
-    const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
-    return result.isError ? { content, isError: true } : { content };
+    const options: ToolExecutionOptions = {
+      agentContext: context,
+      runId: context.runId,
+      signal: extra.signal,
+      // The SDK drops the answer to a cancelled request: a call only its tool or features can tell was cancelled needs no listener.
+      callerAbandonsOnAbort: true,
+    };
+    if (typeof progressToken === 'string' || typeof progressToken === 'number')
+      options.onProgress = (progress) => sendProgress(extra, progressToken, progress);
+    const call = { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} };
+    return this.environment.executeTool(call, meta, options).then(callToolResult);
   }
+}
+
+/** The MCP result of a call: its text, flagged `isError` when the call failed. */
+function callToolResult(result: ReceivedToolResult): CallToolResult {
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
+  return result.isError ? { content, isError: true } : { content };
 }
 
 /**
@@ -105,19 +110,6 @@ function sendProgress(extra: CallExtra, progressToken: string | number, { done, 
   if (total !== undefined) params.total = total;
   if (message !== undefined) params.message = message;
   extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
-}
-
-function environmentOf(source: McpToolSource, options: McpServerOptions): AgentEnvironment {
-  if (source instanceof AgentEnvironment) return source;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
-  const { name, version, title, instructions, ...environment } = options;
-  const registry =
-    source instanceof ToolRegistry
-      ? source
-      : ToolRegistry.builder()
-          .tools(source as readonly ToolsItem[])
-          .build();
-  return new AgentEnvironment({ ...environment, registry });
 }
 
 function definitionOf(tool: ToolRegistry['tools'][number]): McpToolDefinition {

@@ -4,7 +4,7 @@ import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types
 import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
 import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { connectClient } from '../support/connect';
-import { AddTool, CounterTool, FailTool, MetadataTool, ProgressTool, RepeatTool, WaitTool } from '../support/test-tools';
+import { AddTool, CounterTool, FailTool, GatedTool, MetadataTool, ProgressTool, RepeatTool, WaitTool } from '../support/test-tools';
 
 const info = { name: 'test-server', version: '1.2.3' };
 
@@ -115,6 +115,22 @@ describe('createMcpServer', () => {
     await waitFor(() => wait.aborted.length === 1);
     expect(String(wait.aborted[0])).toContain('cancel');
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
+  });
+
+  it('sends nothing for a cancelled call of a tool that cannot see the cancellation, once it ends, and answers later calls', async () => {
+    let release!: (value: number) => void;
+    const gated = new GatedTool(new Promise<number>((resolve) => (release = resolve)));
+    client = await connectClient(createMcpServer([gated, new AddTool()], info));
+    const errors: unknown[] = [];
+    client.onerror = (error) => void errors.push(error);
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'gated', arguments: {} }, undefined, { signal: controller.signal });
+    await waitFor(() => gated.started === 1);
+    controller.abort(new Error('user pressed stop'));
+    await expect(pending).rejects.toThrow('user pressed stop');
+    release(1);
+    expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
+    expect(errors).toEqual([]);
   });
 
   it('answers a call that outlives the time limit with an isError result saying so', async () => {

@@ -112,3 +112,15 @@ export class ProgressTool extends ContextAwareTool<{ steps: number }, string> {
     return `done after ${steps} steps`;
   }
 }
+
+/** Answers what its gate resolves to; it sees no context, so no cancellation. */
+export class GatedTool extends Tool<Record<string, never>, number> {
+  started = 0;
+  constructor(private readonly gate: Promise<number>) {
+    super({ name: 'gated', description: 'Waits for its gate.', argsType: { type: 'object', properties: {} } });
+  }
+  execute(): Promise<number> {
+    this.started++;
+    return this.gate;
+  }
+}
