@@ -2,14 +2,15 @@ import type { Registered, ToolPipeline } from '../environment/tool-pipeline.js';
 import type { FeatureErrorReport } from '../environment/feature.js';
 import type { ChatRequest, ChatResponse, Usage } from '../model/chat-model.js';
 import type { StopReason } from '../model/stop-reason.js';
-import type { RunHookContext } from '../environment/run-hooks.js';
+import type { ModelCallCompletedEvent, RunCompletedEvent, RunHookContext } from '../environment/run-hooks.js';
 import { RunGuard } from './run-guard.js';
 
 /**
  * Calls the features' agent-level hooks of one run (`onRunStarting` ... `onRunCompleted`) in
  * installation order, each awaited within the run's signal. A hook that throws, rejects or is still
  * pending when the run stops is reported through `onFeatureError` and never changes the run's outcome:
- * these methods never reject. With no hook of a stage registered, a stage costs nothing.
+ * these methods never reject. A stage with no hook registered costs nothing, and a stage whose hooks
+ * all return synchronously costs no promise: the methods return undefined then (`await` it as it is).
  * @internal
  */
 export class RunFeatureHooks {
@@ -29,16 +30,22 @@ export class RunFeatureHooks {
   }
 
   /** @param input - the user's message */
-  runStarting(input: string): Promise<void> {
-    return this.call('runStarting', this.pipeline.runStarting, () => ({ ...this.run, input }));
+  runStarting(input: string): Promise<void> | undefined {
+    const handlers = this.pipeline.runStarting;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this.run;
+    return this.call('runStarting', handlers, { runId, agentName, agentContext, model, input });
   }
 
   /**
    * @param request - the request about to be sent
    * @param iteration - which model call of the run, from 0
    */
-  modelCallStarting(request: ChatRequest, iteration: number): Promise<void> {
-    return this.call('modelCallStarting', this.pipeline.modelCallStarting, () => ({ ...this.run, request, iteration }));
+  modelCallStarting(request: ChatRequest, iteration: number): Promise<void> | undefined {
+    const handlers = this.pipeline.modelCallStarting;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this.run;
+    return this.call('modelCallStarting', handlers, { runId, agentName, agentContext, model, request, iteration });
   }
 
   /**
@@ -46,15 +53,14 @@ export class RunFeatureHooks {
    * @param iteration - which model call
    * @param response - the model's answer
    */
-  modelCallCompleted(request: ChatRequest, iteration: number, response: ChatResponse): Promise<void> {
-    return this.call('modelCallCompleted', this.pipeline.modelCallCompleted, () => ({
-      ...this.run,
-      request,
-      iteration,
-      response,
-      ...(response.usage === undefined ? {} : { usage: response.usage }),
-      ...(response.finishReason === undefined ? {} : { finishReason: response.finishReason }),
-    }));
+  modelCallCompleted(request: ChatRequest, iteration: number, response: ChatResponse): Promise<void> | undefined {
+    const handlers = this.pipeline.modelCallCompleted;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this.run;
+    const event: ModelCallCompletedEvent = { runId, agentName, agentContext, model, request, iteration, response };
+    if (response.usage !== undefined) event.usage = response.usage;
+    if (response.finishReason !== undefined) event.finishReason = response.finishReason;
+    return this.call('modelCallCompleted', handlers, event);
   }
 
   /**
@@ -62,22 +68,32 @@ export class RunFeatureHooks {
    * @param iteration - which model call
    * @param error - what it failed with
    */
-  modelCallFailed(request: ChatRequest, iteration: number, error: unknown): Promise<void> {
-    return this.call('modelCallFailed', this.pipeline.modelCallFailed, () => ({ ...this.run, request, iteration, error }));
+  modelCallFailed(request: ChatRequest, iteration: number, error: unknown): Promise<void> | undefined {
+    const handlers = this.pipeline.modelCallFailed;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this.run;
+    return this.call('modelCallFailed', handlers, { runId, agentName, agentContext, model, request, iteration, error });
   }
 
   /** @param outcome - the stop reason (or the error), the usage and the duration */
-  runCompleted(outcome: { stopReason?: StopReason; error?: unknown; usage: Usage; durationMs: number }): Promise<void> {
-    return this.call('runCompleted', this.pipeline.runCompleted, () => ({ ...this.run, ...outcome }));
+  runCompleted(outcome: { stopReason?: StopReason; error?: unknown; usage: Usage; durationMs: number }): Promise<void> | undefined {
+    const handlers = this.pipeline.runCompleted;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this.run;
+    const event: RunCompletedEvent = { runId, agentName, agentContext, model, usage: outcome.usage, durationMs: outcome.durationMs };
+    if (outcome.stopReason !== undefined) event.stopReason = outcome.stopReason;
+    if ('error' in outcome) event.error = outcome.error;
+    return this.call('runCompleted', handlers, event);
   }
 
-  private async call<TEvent>(
+  private call<TEvent>(
     stage: FeatureErrorReport['stage'],
-    handlers: Registered<(event: TEvent) => void | Promise<void>>[],
-    event: () => TEvent,
-  ): Promise<void> {
-    if (handlers.length === 0) return;
-    // pipeline.run reports every failure itself; it throws only the run's stop, which the loop sees on its own.
-    await this.pipeline.run(stage, handlers, '', event(), this.guard, this.run.runId).catch(() => undefined);
+    handlers: readonly Registered<(event: TEvent) => void | Promise<void>>[],
+    event: TEvent,
+  ): Promise<void> | undefined {
+    // runStage reports every failure itself; it rejects only with the run's stop, which the loop sees on its own.
+    return this.pipeline.runStage(stage, handlers, '', event, this.guard, this.run.runId)?.catch(ignore);
   }
 }
+
+function ignore(): void {}

@@ -109,16 +109,13 @@ async function runTool(
     let value: unknown;
     try {
       if (pipeline.metadataProviders.length > 0 || tool.needs !== 'nothing' || pipeline.hasInterceptors) {
-        context = {
-          call: info,
-          tool,
-          ...(options.runId !== undefined ? { runId: options.runId } : {}),
-          ...(options.agentContext ? { agentContext: options.agentContext } : {}),
-        };
+        context = { call: info, tool };
+        if (options.runId !== undefined) context.runId = options.runId;
+        if (options.agentContext) context.agentContext = options.agentContext;
         const signal = tool.needs === 'nothing' ? undefined : (guard?.signal ?? neverAborted);
         const merged = callMetadata(pipeline, context, callerMetadata, signal, options, guard, progress?.sink);
         metadata = merged instanceof Promise ? await merged : (merged as ToolCallMetadata);
-        if (pipeline.starting.length > 0) await pipeline.run('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
+        if (pipeline.starting.length > 0) await pipeline.runStage('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
           throw raisedByFramework(new MissingAgentContextError(tool.name), info);
       }
@@ -137,7 +134,11 @@ async function runTool(
     if (result instanceof Promise) return await result;
     if (context !== undefined && pipeline.completed.length > 0) {
       // A completed interceptor still pending when the call stops is reported and abandoned; the result stands.
-      await pipeline.run('completed', pipeline.completed, info.id, { ...context, result }, guard).catch(() => undefined);
+      const event: ToolCallContext & { result: ReceivedToolResult } = { call: info, tool, result };
+      if (context.runId !== undefined) event.runId = context.runId;
+      if (context.agentContext !== undefined) event.agentContext = context.agentContext;
+      const completing = pipeline.runStage('completed', pipeline.completed, info.id, event, guard);
+      if (completing !== undefined) await completing.catch(() => undefined);
     }
     return result;
   } catch (error) {

@@ -13,44 +13,42 @@ import type { ToolPipeline } from './tool-pipeline.js';
  * @returns what `next` returned
  */
 export function runInScope<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () => T): T {
+  return pipeline.scopes.length === 0 ? next() : runWrapped(pipeline, scope, next, 0);
+}
+
+/** Runs `next` inside the wrappers from `index` on (the one at `index` outermost). */
+function runWrapped<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () => T, index: number): T {
   const { scopes } = pipeline;
-  if (scopes.length === 0) return next();
-  let inner = next;
-  for (let index = scopes.length - 1; index >= 0; index--) {
-    const { feature, handler } = scopes[index]!;
-    const wrapped = inner;
-    inner = () => {
-      let called = false;
-      let threw = false;
-      let value: T | undefined;
-      let thrown: unknown;
-      const once = (): T => {
-        if (called) return value as T;
-        called = true;
-        try {
-          return (value = wrapped());
-        } catch (error) {
-          threw = true;
-          thrown = error;
-          throw error;
-        }
-      };
-      let failed = false;
-      try {
-        handler(scope, once);
-      } catch (error) {
-        failed = !(called && threw && error === thrown);
-        if (failed) report(pipeline, feature, scope, error);
-      }
-      if (!called) {
-        if (!failed) report(pipeline, feature, scope, new TypeError(`The execution scope of feature '${feature}' did not call next().`));
-        return wrapped();
-      }
-      if (threw) throw thrown;
-      return value as T;
-    };
+  const { feature, handler } = scopes[index]!;
+  const last = index + 1 === scopes.length;
+  let called = false;
+  let threw = false;
+  let value: T | undefined;
+  let thrown: unknown;
+  const once = (): T => {
+    if (called) return value as T;
+    called = true;
+    try {
+      return (value = last ? next() : runWrapped(pipeline, scope, next, index + 1));
+    } catch (error) {
+      threw = true;
+      thrown = error;
+      throw error;
+    }
+  };
+  let failed = false;
+  try {
+    handler(scope, once);
+  } catch (error) {
+    failed = !(called && threw && error === thrown);
+    if (failed) report(pipeline, feature, scope, error);
   }
-  return inner();
+  if (!called) {
+    if (!failed) report(pipeline, feature, scope, new TypeError(`The execution scope of feature '${feature}' did not call next().`));
+    return last ? next() : runWrapped(pipeline, scope, next, index + 1);
+  }
+  if (threw) throw thrown;
+  return value as T;
 }
 
 function report(pipeline: ToolPipeline, feature: string, scope: ExecutionScope, error: unknown): void {

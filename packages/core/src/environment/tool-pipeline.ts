@@ -166,7 +166,36 @@ export class ToolPipeline {
     guard?: HandlerGuard,
     runId?: string,
   ): Promise<void> {
-    for (const { feature, handler } of handlers) {
+    await this.runStage(stage, handlers, callId, event, guard, runId);
+  }
+
+  /**
+   * {@link ToolPipeline.run} without a promise when none is needed: the handlers are called in order
+   * and, as long as each returns nothing, nothing is awaited and this returns undefined. From the
+   * first handler that returns something (a promise), the rest is awaited as `run` does, and the
+   * promise of that is returned.
+   * @internal
+   * @param stage - the stage, for reports
+   * @param handlers - the handlers
+   * @param callId - the call, for reports
+   * @param event - what the handlers receive
+   * @param guard - the call's guard, if any
+   * @param runId - the run, for reports of run-level stages
+   * @param from - the first handler to call
+   * @returns undefined when every handler returned synchronously; else a promise of the rest, which
+   *   rejects only with the guard's stop error
+   */
+  runStage<TEvent>(
+    stage: FeatureErrorReport['stage'],
+    handlers: readonly Registered<(event: TEvent) => void | Promise<void>>[],
+    callId: string,
+    event: TEvent,
+    guard?: HandlerGuard,
+    runId?: string,
+    from = 0,
+  ): Promise<void> | undefined {
+    for (let index = from; index < handlers.length; index++) {
+      const { feature, handler } = handlers[index]!;
       let returned: unknown;
       try {
         returned = handler(event);
@@ -179,8 +208,11 @@ export class ToolPipeline {
         this.settleLater(returned, feature, stage, callId, runId);
         continue;
       }
-      await this.settle(returned, feature, stage, callId, guard, runId);
+      return this.settle(returned, feature, stage, callId, guard, runId).then(() =>
+        this.runStage(stage, handlers, callId, event, guard, runId, index + 1),
+      );
     }
+    return undefined;
   }
 
   /**
