@@ -1,4 +1,5 @@
 import type { Context, Span } from '@opentelemetry/api';
+import type { RunSpans } from './run-spans.js';
 
 /** A started span and the context in which it is the active one. */
 export interface OpenSpan {
@@ -7,21 +8,34 @@ export interface OpenSpan {
 }
 
 /**
- * The feature's open spans: each run's `invoke_agent`, its current `chat`, and each tool call's
- * `execute_tool` (by run and call id, and by the call object the failure handler receives).
+ * What the registry holds for a run whose `invoke_agent` span is a no-op (a no-op tracer, no parent):
+ * its model and tool calls get no spans and no ids, and cost the feature one lookup each.
+ */
+export const untracedRun = 'untraced';
+
+/**
+ * The feature's open spans: each run's (by run id), and those of tool calls made outside any run it
+ * traces (by run and call id, and by the call object the failure handler receives).
  */
 export class SpanRegistry {
-  readonly runs = new Map<string, OpenSpan>();
-  readonly modelCalls = new Map<string, OpenSpan>();
-  readonly toolCalls = new Map<string, OpenSpan>();
-  readonly toolCallsByCall = new WeakMap<object, OpenSpan>();
+  readonly runs = new Map<string, RunSpans | typeof untracedRun>();
+  readonly looseToolCalls = new Map<string, OpenSpan>();
+  readonly looseToolCallsByCall = new WeakMap<object, OpenSpan>();
+
+  /**
+   * @param runId - the run, if any
+   * @returns the run's spans; undefined when the run is not one the feature traces (or there is none)
+   */
+  run(runId: string | undefined): RunSpans | typeof untracedRun | undefined {
+    return runId === undefined ? undefined : this.runs.get(runId);
+  }
 
   /**
    * @param runId - the run, if any
    * @param callId - the call
-   * @returns the key of a tool call
+   * @returns the key of a tool call outside a traced run
    */
-  static toolKey(runId: string | undefined, callId: string): string {
+  static looseKey(runId: string | undefined, callId: string): string {
     return `${runId ?? ''}\u0000${callId}`;
   }
 }

@@ -1,71 +1,77 @@
-import { type Context, context as otelContext, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import type { Feature, ToolPipeline } from '@toolcraft/core';
+import { type Attributes, context as otelContext, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { ToolPipeline } from '@toolcraft/core';
 import { GenAI, MetadataKeys, Operations } from './attributes.js';
 import { errorType } from './error-type.js';
-import { type OpenSpan, SpanRegistry } from './span-registry.js';
+import type { RunSpans } from './run-spans.js';
+import { type OpenSpan, SpanRegistry, untracedRun } from './span-registry.js';
+import type { Tracing } from './tracing.js';
+
+type Call = { id: string; name: string; arguments: unknown };
 
 /**
- * Records an `execute_tool {tool name}` span per tool call, a child of its run's `invoke_agent` span
- * (so parallel calls are siblings), and gives each call's metadata the span's `trace.span.id` and `trace.id`.
+ * Records an `execute_tool {tool name}` span per tool call, a child of its run's span (so parallel
+ * calls are siblings; a call outside a traced run is a child of the active span), and gives each call's
+ * metadata the span's `trace.span.id` and `trace.id` when it has valid ones. Calls of an untraced run
+ * get neither.
  * @param pipeline - where the hooks go
- * @param feature - the feature registering them
- * @param tracer - the tracer
- * @param spans - the open spans
- * @param captureContent - whether arguments and results are recorded
+ * @param tracing - the feature, tracer and open spans
  */
-export function installToolSpans(
-  pipeline: ToolPipeline,
-  feature: Feature,
-  tracer: Tracer,
-  spans: SpanRegistry,
-  captureContent: boolean,
-): void {
-  const start = (
-    call: { id: string; name: string; arguments: unknown },
-    description: string | undefined,
-    runId: string | undefined,
-  ): OpenSpan => {
-    const parent: Context = (runId !== undefined ? spans.runs.get(runId)?.context : undefined) ?? otelContext.active();
-    const span = tracer.startSpan(
-      `${Operations.executeTool} ${call.name}`,
-      {
-        kind: SpanKind.INTERNAL,
-        attributes: {
-          [GenAI.operationName]: Operations.executeTool,
-          [GenAI.toolName]: call.name,
-          [GenAI.toolCallId]: call.id,
-          [GenAI.toolType]: 'function',
-          ...(description === undefined ? {} : { [GenAI.toolDescription]: description }),
-          ...(captureContent ? { [GenAI.toolCallArguments]: safeJson(call.arguments) } : {}),
-        },
-      },
-      parent,
-    );
+export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void {
+  const { feature, tracer, spans, captureContent } = tracing;
+  const start = (call: Call, description: string | undefined, run: RunSpans | undefined): OpenSpan => {
+    const parent = run === undefined ? otelContext.active() : run.parent.context;
+    const attributes: Attributes = {
+      [GenAI.operationName]: Operations.executeTool,
+      [GenAI.toolName]: call.name,
+      [GenAI.toolCallId]: call.id,
+      [GenAI.toolType]: 'function',
+    };
+    if (description !== undefined) attributes[GenAI.toolDescription] = description;
+    if (captureContent) attributes[GenAI.toolCallArguments] = safeJson(call.arguments);
+    const span = tracer.startSpan(`${Operations.executeTool} ${call.name}`, { kind: SpanKind.INTERNAL, attributes }, parent);
     return { span, context: trace.setSpan(parent, span) };
   };
+  /** Takes a call's open span out of the registry, if it has one. */
+  const take = (call: Call, runId: string | undefined, run: RunSpans | undefined): OpenSpan | undefined => {
+    if (run !== undefined) {
+      const open = run.toolCalls.get(call.id);
+      if (open !== undefined) run.toolCalls.delete(call.id);
+      return open;
+    }
+    const open = spans.looseToolCallsByCall.get(call);
+    if (open !== undefined) spans.looseToolCalls.delete(SpanRegistry.looseKey(runId, call.id));
+    return open;
+  };
   pipeline.provideToolCallMetadata(feature, ({ call, tool, runId }) => {
-    const open = start(call, tool.descriptor.description, runId);
-    spans.toolCalls.set(SpanRegistry.toolKey(runId, call.id), open);
-    spans.toolCallsByCall.set(call, open);
+    const run = spans.run(runId);
+    if (run === untracedRun) return undefined;
+    const open = start(call, tool.descriptor.description, run);
+    if (run !== undefined) run.toolCalls.set(call.id, open);
+    else {
+      spans.looseToolCalls.set(SpanRegistry.looseKey(runId, call.id), open);
+      spans.looseToolCallsByCall.set(call, open);
+    }
     const { spanId, traceId } = open.span.spanContext();
     return { [MetadataKeys.spanId]: spanId, [MetadataKeys.traceId]: traceId };
   });
   pipeline.onToolCallCompleted(feature, ({ call, runId, result }) => {
-    const open = spans.toolCallsByCall.get(call);
+    const run = spans.run(runId);
+    if (run === untracedRun) return;
+    const open = take(call, runId, run);
     if (open === undefined) return;
-    spans.toolCalls.delete(SpanRegistry.toolKey(runId, call.id));
     if (captureContent) open.span.setAttribute(GenAI.toolCallResult, result.content);
     open.span.end();
   });
   pipeline.onToolCallFailed(feature, ({ call, tool, error, result, runId }) => {
+    const run = spans.run(runId);
+    if (run === untracedRun) return;
     // A call that failed before its tool ran (unknown tool, bad arguments, a limit) has no span yet: one
     // is made under its run's span.
-    const open = spans.toolCallsByCall.get(call) ?? start(call, tool?.descriptor.description, runId);
-    for (const [key, value] of spans.toolCalls) if (value === open) spans.toolCalls.delete(key);
-    open.span.setAttribute(GenAI.errorType, errorType(error));
-    if (captureContent) open.span.setAttribute(GenAI.toolCallResult, result.content);
-    open.span.setStatus({ code: SpanStatusCode.ERROR, message: result.content });
-    open.span.end();
+    const { span } = take(call, runId, run) ?? start(call, tool?.descriptor.description, run);
+    span.setAttribute(GenAI.errorType, errorType(error));
+    if (captureContent) span.setAttribute(GenAI.toolCallResult, result.content);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: result.content });
+    span.end();
   });
 }
 

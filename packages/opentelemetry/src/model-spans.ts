@@ -1,0 +1,55 @@
+import { type Attributes, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { ToolPipeline } from '@toolcraft/core';
+import { GenAI, Operations } from './attributes.js';
+import { errorType } from './error-type.js';
+import { untracedRun } from './span-registry.js';
+import type { Tracing } from './tracing.js';
+
+/**
+ * Records a `chat {model}` span (kind CLIENT) per model call of a traced run, a child of the run's span:
+ * provider and model at its start; token usage and finish reason (and, with `captureContent`, the
+ * messages) at its end; `error.type` and an error status when the call failed for good.
+ * @param pipeline - where the hooks go
+ * @param tracing - the feature, tracer and open spans
+ */
+export function installModelSpans(pipeline: ToolPipeline, tracing: Tracing): void {
+  const { feature, tracer, spans, captureContent } = tracing;
+  pipeline.onModelCallStarting(feature, ({ runId, model, request }) => {
+    const run = spans.runs.get(runId);
+    if (run === undefined || run === untracedRun) return;
+    const modelName = model.modelId ?? 'unknown';
+    const attributes: Attributes = {
+      [GenAI.operationName]: Operations.chat,
+      [GenAI.providerName]: model.provider ?? 'unknown',
+      [GenAI.requestModel]: modelName,
+    };
+    if (captureContent) attributes[GenAI.inputMessages] = JSON.stringify(request.messages);
+    const parent = run.parent.context;
+    const span = tracer.startSpan(`${Operations.chat} ${modelName}`, { kind: SpanKind.CLIENT, attributes }, parent);
+    run.modelCall = { span, context: trace.setSpan(parent, span) };
+  });
+  pipeline.onModelCallCompleted(feature, ({ runId, usage, finishReason, response }) => {
+    const run = spans.runs.get(runId);
+    if (run === undefined || run === untracedRun || run.modelCall === undefined) return;
+    const { span } = run.modelCall;
+    run.modelCall = undefined;
+    if (span.isRecording()) {
+      if (usage !== undefined) {
+        span.setAttribute(GenAI.inputTokens, usage.inputTokens);
+        span.setAttribute(GenAI.outputTokens, usage.outputTokens);
+      }
+      if (finishReason !== undefined) span.setAttribute(GenAI.finishReasons, [finishReason]);
+      if (captureContent) span.setAttribute(GenAI.outputMessages, JSON.stringify([response.message]));
+    }
+    span.end();
+  });
+  pipeline.onModelCallFailed(feature, ({ runId, error }) => {
+    const run = spans.runs.get(runId);
+    if (run === undefined || run === untracedRun || run.modelCall === undefined) return;
+    const { span } = run.modelCall;
+    run.modelCall = undefined;
+    span.setAttribute(GenAI.errorType, errorType(error));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+}

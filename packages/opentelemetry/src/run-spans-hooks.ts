@@ -1,0 +1,56 @@
+import {
+  context as otelContext,
+  INVALID_SPAN_CONTEXT,
+  isSpanContextValid,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import type { ToolPipeline } from '@toolcraft/core';
+import { GenAI, Operations } from './attributes.js';
+import { errorType } from './error-type.js';
+import { RunSpans } from './run-spans.js';
+import { untracedRun } from './span-registry.js';
+import type { Tracing } from './tracing.js';
+
+/**
+ * Records an `invoke_agent {agent}` span per run, a child of the span active when the run starts, and
+ * ends it when the run ends (with `error.type` and an error status when the run rejected). A run whose
+ * span is a no-op (a no-op tracer and no valid parent: nothing can record it or its children) is marked
+ * untraced, and its model and tool calls cost the feature one lookup each.
+ * @param pipeline - where the hooks go
+ * @param tracing - the feature, tracer and open spans
+ */
+export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void {
+  const { feature, tracer, spans } = tracing;
+  pipeline.onRunStarting(feature, ({ runId, agentName }) => {
+    const parent = otelContext.active();
+    const span = tracer.startSpan(
+      `${Operations.invokeAgent} ${agentName}`,
+      { kind: SpanKind.INTERNAL, attributes: { [GenAI.operationName]: Operations.invokeAgent, [GenAI.agentName]: agentName } },
+      parent,
+    );
+    if (isNoop(span)) spans.runs.set(runId, untracedRun);
+    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }));
+  });
+  pipeline.onRunCompleted(feature, ({ runId, error, stopReason }) => {
+    const open = spans.runs.get(runId);
+    if (open === undefined) return;
+    spans.runs.delete(runId);
+    if (open === untracedRun) return;
+    const { span } = open.run;
+    if (error !== undefined || stopReason === undefined) {
+      span.setAttribute(GenAI.errorType, errorType(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  });
+}
+
+/** Whether a span records nothing and has no valid ids (what a no-op tracer returns without a parent). */
+function isNoop(span: Span): boolean {
+  if (span.isRecording()) return false;
+  const spanContext = span.spanContext();
+  return spanContext === INVALID_SPAN_CONTEXT || !isSpanContextValid(spanContext);
+}
