@@ -247,4 +247,35 @@ describe('ToolPipeline', () => {
     expect(jest.getTimerCount()).toBe(0);
     expect((await pending).content).toBe('3');
   });
+
+  it('runs a stage without a promise while its handlers return synchronously, and awaits the rest in order from the first that returns one', async () => {
+    const { env, reports } = environment([]);
+    const order: string[] = [];
+    const sync = [
+      { feature: 'a', handler: () => void order.push('a') },
+      {
+        feature: 'b',
+        handler: () => {
+          order.push('b');
+          throw new Error('b broke');
+        },
+      },
+    ];
+    expect(env.pipeline.runStage('completed', sync, 'c1', {})).toBeUndefined();
+    expect(order).toEqual(['a', 'b']);
+    const mixed = [
+      ...sync,
+      { feature: 'c', handler: () => Promise.resolve().then(() => void order.push('c')) },
+      { feature: 'd', handler: () => void order.push('d') },
+    ];
+    const pending = env.pipeline.runStage('completed', mixed, 'c2', {});
+    expect(pending).toBeInstanceOf(Promise);
+    expect(order).toEqual(['a', 'b', 'a', 'b']);
+    await pending;
+    expect(order).toEqual(['a', 'b', 'a', 'b', 'c', 'd']);
+    expect(reports.map((report) => [report.feature, report.callId])).toEqual([
+      ['b', 'c1'],
+      ['b', 'c2'],
+    ]);
+  });
 });

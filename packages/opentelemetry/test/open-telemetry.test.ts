@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Agent, ContextAwareTool, ToolBase, type ToolCallMetadata, ToolRegistry } from '@toolcraft/core';
@@ -155,5 +155,32 @@ describe('openTelemetry()', () => {
     const spans = exporter.getFinishedSpans();
     expect(byName(spans, 'chat scripted')[0]!.status.code).toBe(SpanStatusCode.ERROR);
     expect(byName(spans, 'invoke_agent agent')[0]!.attributes['error.type']).toBe('ModelCallError');
+  });
+
+  it('with a no-op tracer, gives the calls of a run no trace ids, and the run ends as without the feature', async () => {
+    const weather = new WeatherTool();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+    const agent = new Agent({
+      model,
+      registry: ToolRegistry.of(weather),
+      features: [openTelemetry({ tracer: trace.getTracer('no-sdk') })],
+    });
+    const run = await agent.run('Weather?');
+    expect(run).toMatchObject({ stopReason: 'completed', text: 'Sunny.' });
+    expect(weather.spanIds).toEqual([[undefined, undefined]]);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('with a no-op tracer inside a span of another tracer (a propagated parent), gives each call the ids it inherits', async () => {
+    const weather = new WeatherTool();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+    const agent = new Agent({
+      model,
+      registry: ToolRegistry.of(weather),
+      features: [openTelemetry({ tracer: trace.getTracer('no-sdk') })],
+    });
+    const remote = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: TraceFlags.SAMPLED };
+    await context.with(trace.setSpanContext(context.active(), remote), () => agent.run('Weather?'));
+    expect(weather.spanIds).toEqual([[remote.spanId, remote.traceId]]);
   });
 });
