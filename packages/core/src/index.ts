@@ -88,6 +88,8 @@ export type {
 } from './environment/feature.js';
 export type {
   ExecutionScope,
+  HandoffEvent,
+  HandoffHandler,
   ModelCallCompletedEvent,
   ModelCallCompletedHandler,
   ModelCallFailedEvent,

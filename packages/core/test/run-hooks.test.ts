@@ -169,4 +169,50 @@ describe('Agent-level feature hooks', () => {
       ['scope', '', 'Error: no modelCall'],
     ]);
   });
+
+  it('tells onHandoff when the run passes to another agent of its tree, and later events name that agent and its model', async () => {
+    const lines: string[] = [];
+    const billingModel = new ScriptedModel([{ text: 'Paid.' }]);
+    const triageModel = new ScriptedModel([{ toolCalls: [{ id: 't1', name: 'transfer_to_agent', arguments: { agent_name: 'billing' } }] }]);
+    const modelName = (model: unknown) => (model === billingModel ? 'billing-model' : model === triageModel ? 'triage-model' : '?');
+    const watcher = feature('watcher', (pipeline, self) => {
+      pipeline.onHandoff(self, (event) => void lines.push(`handoff ${event.from} -> ${event.to} (${event.kind}) as ${event.agentName}`));
+      pipeline.onModelCallStarting(self, (event) => void lines.push(`model starting ${event.agentName} ${modelName(event.model)}`));
+      pipeline.onRunCompleted(self, (event) => void lines.push(`run completed ${event.agentName}`));
+    });
+    const billing = new Agent({ name: 'billing', model: billingModel });
+    const triage = new Agent({ name: 'triage', model: triageModel, subAgents: [billing], features: [watcher] });
+    await triage.run('Is my invoice paid?');
+    expect(lines).toEqual([
+      'model starting triage triage-model',
+      'handoff triage -> billing (transfer) as billing',
+      'model starting billing billing-model',
+      'run completed billing',
+    ]);
+  });
+
+  it('awaits an async onHandoff handler before the next model call, and reports one that rejects', async () => {
+    const lines: string[] = [];
+    const reports: FeatureErrorReport[] = [];
+    const slow = feature('slow', (pipeline, self) => {
+      pipeline.onHandoff(self, async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        lines.push('handoff told');
+        throw new Error('handoff broke');
+      });
+      pipeline.onModelCallStarting(self, (event) => void lines.push(`model starting ${event.agentName}`));
+    });
+    const billing = new Agent({ name: 'billing', model: new ScriptedModel([{ text: 'Paid.' }]) });
+    const triage = new Agent({
+      name: 'triage',
+      model: new ScriptedModel([{ toolCalls: [{ id: 't1', name: 'transfer_to_agent', arguments: { agent_name: 'billing' } }] }]),
+      subAgents: [billing],
+      features: [slow],
+      onFeatureError: (report) => void reports.push(report),
+    });
+    const run = await triage.run('x');
+    expect(run).toMatchObject({ stopReason: 'completed', text: 'Paid.', agentName: 'billing' });
+    expect(lines).toEqual(['model starting triage', 'handoff told', 'model starting billing']);
+    expect(reports.map((report) => [report.feature, report.stage, report.runId])).toEqual([['slow', 'handoff', run.runId]]);
+  });
 });

@@ -521,6 +521,7 @@ export class Agent {
   private switchAgent(run: LoopRun, to: Agent): void {
     run.current = to;
     run.context.switchAgent(to.name);
+    run.hooks.useAgent(to.name, to.model);
     const { data } = run.progress.state;
     if (to === this) delete data.activeAgent;
     else data.activeAgent = to.name;
@@ -528,7 +529,7 @@ export class Agent {
   }
 
   /** Follows a handoff a tool asked for: a transfer to an agent of the tree, or an escalation from a sub-agent to its parent. */
-  private handOff(run: LoopRun, results: readonly ReceivedToolResult[]): Outcome | undefined {
+  private handOff(run: LoopRun, results: readonly ReceivedToolResult[]): Outcome | undefined | Promise<undefined> {
     const { context } = run;
     const { actions } = context;
     const from = run.current;
@@ -546,9 +547,11 @@ export class Agent {
       actions.escalate = false;
     } else return requestedStop(context, results);
     if (to !== from) {
-      run.handoffs.push({ from: from.name, to: to.name, kind });
+      const handoff: Handoff = { from: from.name, to: to.name, kind };
+      run.handoffs.push(handoff);
       this.switchAgent(run, to);
       context.events.enqueue({ type: 'handoff', to: to.name, agentName: from.name });
+      return run.hooks.handoff(handoff);
     }
     return undefined;
   }

@@ -1,20 +1,26 @@
 import type { Registered, ToolPipeline } from '../environment/tool-pipeline.js';
 import type { FeatureErrorReport } from '../environment/feature.js';
-import type { ChatRequest, ChatResponse, Usage } from '../model/chat-model.js';
+import type { AgentContext } from '../context/agent-context.js';
+import type { ChatModel, ChatRequest, ChatResponse, Usage } from '../model/chat-model.js';
 import type { StopReason } from '../model/stop-reason.js';
 import type { ModelCallCompletedEvent, RunCompletedEvent, RunHookContext } from '../environment/run-hooks.js';
 import { RunGuard } from './run-guard.js';
 
 /**
- * Calls the features' agent-level hooks of one run (`onRunStarting` ... `onRunCompleted`) in
- * installation order, each awaited within the run's signal. A hook that throws, rejects or is still
+ * Calls the features' agent-level hooks of one run (`onRunStarting` ... `onRunCompleted`, `onHandoff`)
+ * in installation order, each awaited within the run's signal. A hook that throws, rejects or is still
  * pending when the run stops is reported through `onFeatureError` and never changes the run's outcome:
  * these methods never reject. A stage with no hook registered costs nothing, and a stage whose hooks
  * all return synchronously costs no promise: the methods return undefined then (`await` it as it is).
+ * Events name the agent answering (and its model), which changes at a handoff.
  * @internal
  */
 export class RunFeatureHooks {
   private readonly guard: RunGuard;
+  private readonly runId: string;
+  private readonly agentContext: AgentContext;
+  private agentName: string;
+  private model: ChatModel;
 
   /**
    * @param pipeline - the agent's pipeline
@@ -23,17 +29,28 @@ export class RunFeatureHooks {
    */
   constructor(
     private readonly pipeline: ToolPipeline,
-    private readonly run: RunHookContext,
+    run: RunHookContext,
     signal: AbortSignal,
   ) {
     this.guard = new RunGuard(signal);
+    ({ runId: this.runId, agentContext: this.agentContext, agentName: this.agentName, model: this.model } = run);
+  }
+
+  /**
+   * Names the agent answering from now on in the events (a handoff, or a resumed run's active agent).
+   * @param agentName - the agent's name
+   * @param model - its model
+   */
+  useAgent(agentName: string, model: ChatModel): void {
+    this.agentName = agentName;
+    this.model = model;
   }
 
   /** @param input - the user's message */
-  runStarting(input: string): Promise<void> | undefined {
+  runStarting(input: string): Promise<undefined> | undefined {
     const handlers = this.pipeline.runStarting;
     if (handlers.length === 0) return undefined;
-    const { runId, agentName, agentContext, model } = this.run;
+    const { runId, agentName, agentContext, model } = this;
     return this.call('runStarting', handlers, { runId, agentName, agentContext, model, input });
   }
 
@@ -41,10 +58,10 @@ export class RunFeatureHooks {
    * @param request - the request about to be sent
    * @param iteration - which model call of the run, from 0
    */
-  modelCallStarting(request: ChatRequest, iteration: number): Promise<void> | undefined {
+  modelCallStarting(request: ChatRequest, iteration: number): Promise<undefined> | undefined {
     const handlers = this.pipeline.modelCallStarting;
     if (handlers.length === 0) return undefined;
-    const { runId, agentName, agentContext, model } = this.run;
+    const { runId, agentName, agentContext, model } = this;
     return this.call('modelCallStarting', handlers, { runId, agentName, agentContext, model, request, iteration });
   }
 
@@ -53,10 +70,10 @@ export class RunFeatureHooks {
    * @param iteration - which model call
    * @param response - the model's answer
    */
-  modelCallCompleted(request: ChatRequest, iteration: number, response: ChatResponse): Promise<void> | undefined {
+  modelCallCompleted(request: ChatRequest, iteration: number, response: ChatResponse): Promise<undefined> | undefined {
     const handlers = this.pipeline.modelCallCompleted;
     if (handlers.length === 0) return undefined;
-    const { runId, agentName, agentContext, model } = this.run;
+    const { runId, agentName, agentContext, model } = this;
     const event: ModelCallCompletedEvent = { runId, agentName, agentContext, model, request, iteration, response };
     if (response.usage !== undefined) event.usage = response.usage;
     if (response.finishReason !== undefined) event.finishReason = response.finishReason;
@@ -68,18 +85,30 @@ export class RunFeatureHooks {
    * @param iteration - which model call
    * @param error - what it failed with
    */
-  modelCallFailed(request: ChatRequest, iteration: number, error: unknown): Promise<void> | undefined {
+  modelCallFailed(request: ChatRequest, iteration: number, error: unknown): Promise<undefined> | undefined {
     const handlers = this.pipeline.modelCallFailed;
     if (handlers.length === 0) return undefined;
-    const { runId, agentName, agentContext, model } = this.run;
+    const { runId, agentName, agentContext, model } = this;
     return this.call('modelCallFailed', handlers, { runId, agentName, agentContext, model, request, iteration, error });
   }
 
+  /**
+   * Tells of a handoff, once the agent taking over is the one answering ({@link RunFeatureHooks.useAgent}).
+   * @param handoff - which agent handed over to which, and how
+   */
+  handoff(handoff: { from: string; to: string; kind: 'transfer' | 'escalate' }): Promise<undefined> | undefined {
+    const handlers = this.pipeline.handoff;
+    if (handlers.length === 0) return undefined;
+    const { runId, agentName, agentContext, model } = this;
+    const { from, to, kind } = handoff;
+    return this.call('handoff', handlers, { runId, agentName, agentContext, model, from, to, kind });
+  }
+
   /** @param outcome - the stop reason (or the error), the usage and the duration */
-  runCompleted(outcome: { stopReason?: StopReason; error?: unknown; usage: Usage; durationMs: number }): Promise<void> | undefined {
+  runCompleted(outcome: { stopReason?: StopReason; error?: unknown; usage: Usage; durationMs: number }): Promise<undefined> | undefined {
     const handlers = this.pipeline.runCompleted;
     if (handlers.length === 0) return undefined;
-    const { runId, agentName, agentContext, model } = this.run;
+    const { runId, agentName, agentContext, model } = this;
     const event: RunCompletedEvent = { runId, agentName, agentContext, model, usage: outcome.usage, durationMs: outcome.durationMs };
     if (outcome.stopReason !== undefined) event.stopReason = outcome.stopReason;
     if ('error' in outcome) event.error = outcome.error;
@@ -90,10 +119,12 @@ export class RunFeatureHooks {
     stage: FeatureErrorReport['stage'],
     handlers: readonly Registered<(event: TEvent) => void | Promise<void>>[],
     event: TEvent,
-  ): Promise<void> | undefined {
+  ): Promise<undefined> | undefined {
     // runStage reports every failure itself; it rejects only with the run's stop, which the loop sees on its own.
-    return this.pipeline.runStage(stage, handlers, '', event, this.guard, this.run.runId)?.catch(ignore);
+    return this.pipeline.runStage(stage, handlers, '', event, this.guard, this.runId)?.then(nothing, nothing);
   }
 }
 
-function ignore(): void {}
+function nothing(): undefined {
+  return undefined;
+}

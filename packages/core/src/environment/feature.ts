@@ -86,9 +86,10 @@ export interface FeatureErrorReport {
     | 'modelCallStarting'
     | 'modelCallCompleted'
     | 'modelCallFailed'
+    | 'handoff'
     | 'runCompleted'
     | 'scope';
-  /** The call it happened on; `''` for the agent-level stages (`runStarting` ... `runCompleted`). */
+  /** The call it happened on; `''` for the agent-level stages (`runStarting` ... `runCompleted`, `handoff`). */
   callId: string;
   /** The agent run it happened in, for the agent-level stages. */
   runId?: string;

@@ -6,11 +6,14 @@ import type { StopReason } from '../model/stop-reason.js';
 export interface RunHookContext {
   /** The run's id. */
   runId: string;
-  /** The agent running. */
+  /**
+   * The agent answering: the run's agent, or, after a handoff (`onHandoff`), the agent of the run's
+   * tree that took over (for `onRunStarting`, always the agent `run` or `resume` was called on).
+   */
   agentName: string;
   /** The run's context (its state and signal). */
   agentContext: AgentContext;
-  /** The agent's model. */
+  /** The model of the agent answering. */
   model: ChatModel;
 }
 
@@ -59,6 +62,20 @@ export interface RunCompletedEvent extends RunHookContext {
   error?: unknown;
 }
 
+/**
+ * Told to `onHandoff` handlers when a run's conversation passes to another agent of its tree (the
+ * agent's `subAgents`, its parent, its peers), after the tool call that asked for it and before the
+ * new agent's first model call. `agentName` and `model` are the new agent's.
+ */
+export interface HandoffEvent extends RunHookContext {
+  /** The agent that handed over. */
+  from: string;
+  /** The agent that took over (`agentName`). */
+  to: string;
+  /** `'transfer'`: a tool set `actions.transferToAgent` (or the model called `transfer_to_agent`); `'escalate'`: a sub-agent escalated to its parent. */
+  kind: 'transfer' | 'escalate';
+}
+
 /** Called once a run starts. */
 export type RunStartingHandler = (event: RunStartingEvent) => void | Promise<void>;
 /** Called before each model call. */
@@ -67,6 +84,8 @@ export type ModelCallStartingHandler = (event: ModelCallStartingEvent) => void |
 export type ModelCallCompletedHandler = (event: ModelCallCompletedEvent) => void | Promise<void>;
 /** Called after each model call that failed for good or was cancelled. */
 export type ModelCallFailedHandler = (event: ModelCallFailedEvent) => void | Promise<void>;
+/** Called when a run hands its conversation to another agent. */
+export type HandoffHandler = (event: HandoffEvent) => void | Promise<void>;
 /** Called once a run ended, whatever way. */
 export type RunCompletedHandler = (event: RunCompletedEvent) => void | Promise<void>;
 

@@ -11,6 +11,7 @@ import type {
   ToolValidationFailedHandler,
 } from './feature.js';
 import type {
+  HandoffHandler,
   ModelCallCompletedHandler,
   ModelCallFailedHandler,
   ModelCallStartingHandler,
@@ -40,6 +41,7 @@ export class ToolPipeline {
   /** @internal */ readonly modelCallStarting: Registered<ModelCallStartingHandler>[] = [];
   /** @internal */ readonly modelCallCompleted: Registered<ModelCallCompletedHandler>[] = [];
   /** @internal */ readonly modelCallFailed: Registered<ModelCallFailedHandler>[] = [];
+  /** @internal */ readonly handoff: Registered<HandoffHandler>[] = [];
   /** @internal */ readonly runCompleted: Registered<RunCompletedHandler>[] = [];
   /** @internal */ readonly scopes: Registered<ScopeWrapper>[] = [];
   private readonly errorHandlers: FeatureErrorListener[] = [];
@@ -91,6 +93,14 @@ export class ToolPipeline {
   /** Adds a handler run after each model call that failed for good (after its retries) or was cancelled. */
   onModelCallFailed(feature: Feature, handler: ModelCallFailedHandler): void {
     this.modelCallFailed.push({ feature: feature.name, handler });
+  }
+
+  /**
+   * Adds a handler run when an agent run hands its conversation to another agent of its tree (a
+   * transfer or an escalation), before that agent's first model call.
+   */
+  onHandoff(feature: Feature, handler: HandoffHandler): void {
+    this.handoff.push({ feature: feature.name, handler });
   }
 
   /** Adds a handler run once when an agent run ends (with its stop reason), or rejects (with its error). */
