@@ -22,6 +22,17 @@ export const GenAI = {
   errorType: 'error.type',
 } as const;
 
+/**
+ * Attributes of the `invoke_agent` span of an agent a run handed off to (the GenAI conventions have none
+ * for handoffs yet).
+ */
+export const HandoffAttributes = {
+  /** The agent that handed over. */
+  from: 'toolcraft.handoff.from',
+  /** `'transfer'` or `'escalate'`. */
+  kind: 'toolcraft.handoff.kind',
+} as const;
+
 /** The `gen_ai.operation.name` values (also the first word of each span's name). */
 export const Operations = {
   invokeAgent: 'invoke_agent',

@@ -2,11 +2,12 @@ import { type Attributes, SpanKind, SpanStatusCode, trace } from '@opentelemetry
 import type { ToolPipeline } from '@toolcraft/core';
 import { GenAI, Operations } from './attributes.js';
 import { errorType } from './error-type.js';
+import { followAgent } from './handoff-spans.js';
 import { untracedRun } from './span-registry.js';
 import type { Tracing } from './tracing.js';
 
 /**
- * Records a `chat {model}` span (kind CLIENT) per model call of a traced run, a child of the run's span:
+ * Records a `chat {model}` span (kind CLIENT) per model call of a traced run, a child of the span of the agent answering:
  * provider and model at its start; token usage and finish reason (and, with `captureContent`, the
  * messages) at its end; `error.type` and an error status when the call failed for good.
  * @param pipeline - where the hooks go
@@ -14,9 +15,10 @@ import type { Tracing } from './tracing.js';
  */
 export function installModelSpans(pipeline: ToolPipeline, tracing: Tracing): void {
   const { feature, tracer, spans, captureContent } = tracing;
-  pipeline.onModelCallStarting(feature, ({ runId, model, request }) => {
+  pipeline.onModelCallStarting(feature, ({ runId, agentName, model, request }) => {
     const run = spans.runs.get(runId);
     if (run === undefined || run === untracedRun) return;
+    followAgent(tracing, run, agentName);
     const modelName = model.modelId ?? 'unknown';
     const attributes: Attributes = {
       [GenAI.operationName]: Operations.chat,

@@ -16,7 +16,8 @@ import type { Tracing } from './tracing.js';
 
 /**
  * Records an `invoke_agent {agent}` span per run, a child of the span active when the run starts, and
- * ends it when the run ends (with `error.type` and an error status when the run rejected). A run whose
+ * ends it when the run ends (with `error.type` and an error status when the run rejected), after the
+ * span of the agent answering if the run handed off. A run whose
  * span is a no-op (a no-op tracer and no valid parent: nothing can record it or its children) is marked
  * untraced, and its model and tool calls cost the feature one lookup each.
  * @param pipeline - where the hooks go
@@ -32,19 +33,21 @@ export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void 
       parent,
     );
     if (isNoop(span)) spans.runs.set(runId, untracedRun);
-    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }));
+    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }, agentName));
   });
   pipeline.onRunCompleted(feature, ({ runId, error, stopReason }) => {
     const open = spans.runs.get(runId);
     if (open === undefined) return;
     spans.runs.delete(runId);
     if (open === untracedRun) return;
-    const { span } = open.run;
-    if (error !== undefined || stopReason === undefined) {
-      span.setAttribute(GenAI.errorType, errorType(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
+    const failed = error !== undefined || stopReason === undefined;
+    for (const { span } of open.handedTo === undefined ? [open.run] : [open.handedTo, open.run]) {
+      if (failed) {
+        span.setAttribute(GenAI.errorType, errorType(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      span.end();
     }
-    span.end();
   });
 }
 

@@ -2,6 +2,7 @@ import { type Attributes, context as otelContext, SpanKind, SpanStatusCode, trac
 import type { ToolPipeline } from '@toolcraft/core';
 import { GenAI, MetadataKeys, Operations } from './attributes.js';
 import { errorType } from './error-type.js';
+import { followAgent } from './handoff-spans.js';
 import type { RunSpans } from './run-spans.js';
 import { type OpenSpan, SpanRegistry, untracedRun } from './span-registry.js';
 import type { Tracing } from './tracing.js';
@@ -9,8 +10,8 @@ import type { Tracing } from './tracing.js';
 type Call = { id: string; name: string; arguments: unknown };
 
 /**
- * Records an `execute_tool {tool name}` span per tool call, a child of its run's span (so parallel
- * calls are siblings; a call outside a traced run is a child of the active span), and gives each call's
+ * Records an `execute_tool {tool name}` span per tool call, a child of the span of its run's answering
+ * agent (so parallel calls are siblings; a call outside a traced run is a child of the active span), and gives each call's
  * metadata the span's `trace.span.id` and `trace.id` when it has valid ones. Calls of an untraced run
  * get neither.
  * @param pipeline - where the hooks go
@@ -42,9 +43,10 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     if (open !== undefined) spans.looseToolCalls.delete(SpanRegistry.looseKey(runId, call.id));
     return open;
   };
-  pipeline.provideToolCallMetadata(feature, ({ call, tool, runId }) => {
+  pipeline.provideToolCallMetadata(feature, ({ call, tool, runId, agentContext }) => {
     const run = spans.run(runId);
     if (run === untracedRun) return undefined;
+    if (run !== undefined) followAgent(tracing, run, agentContext?.agentName);
     const open = start(call, tool.descriptor.description, run);
     if (run !== undefined) run.toolCalls.set(call.id, open);
     else {
