@@ -38,8 +38,9 @@ export async function callModel(
   iteration: number,
 ): Promise<ChatResponse> {
   const { hooks, events, pipeline } = settings;
-  // Features without model-call hooks (most) cost nothing here.
-  if (pipeline.modelCallStarting.length > 0) await hooks.modelCallStarting(request, iteration);
+  // Features without model-call hooks (most) cost nothing here, and synchronous hooks no await.
+  const starting = hooks.modelCallStarting(request, iteration);
+  if (starting !== undefined) await starting;
   let streamed = false;
   let response: ChatResponse;
   try {
@@ -51,10 +52,12 @@ export async function callModel(
         ));
     response = readChatResponse(reply);
   } catch (error) {
-    if (pipeline.modelCallFailed.length > 0) await hooks.modelCallFailed(request, iteration, error);
+    const failed = hooks.modelCallFailed(request, iteration, error);
+    if (failed !== undefined) await failed;
     throw error;
   }
-  if (pipeline.modelCallCompleted.length > 0) await hooks.modelCallCompleted(request, iteration, response);
+  const completed = hooks.modelCallCompleted(request, iteration, response);
+  if (completed !== undefined) await completed;
   if (events.active) {
     const text = response.message.content;
     if (!streamed && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });
