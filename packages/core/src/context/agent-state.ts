@@ -62,6 +62,11 @@ export class AgentState {
     return Object.fromEntries(this.changes);
   }
 
+  /** @internal The keys of {@link AgentState.delta}, without building it. */
+  get changedKeys(): string[] {
+    return Array.from(this.changes.keys());
+  }
+
   /** @returns every current entry, `temp:` keys included */
   toJSON(): Record<string, unknown> {
     return Object.fromEntries(this.values);

@@ -75,62 +75,53 @@ export class RunProgress {
    * @returns the data (the state's own object, or a copy)
    */
   capture(copy: boolean): RunStateData {
-    const { data } = this.state;
+    const current = this.state.data;
+    // The state's own data is written in place (no new object per run); a checkpoint gets a copy.
+    const data: RunStateData = copy ? { ...current } : current;
     const { transcript, values } = this;
-    const delta = values.delta;
-    const captured: RunStateData = {
-      ...data,
-      status: this.status,
-      messages: copy ? transcript.messages.slice() : transcript.messages,
-      toolCalls: transcript.toolCalls.map(({ id, name, arguments: args, result }) => ({
-        id,
-        name,
-        arguments: args,
-        result: { content: result.content, isError: result.isError },
-      })),
-      usage: { ...transcript.usage },
-      state: values.toJSON(),
-      changed: Object.keys(delta),
-      iterations: this.iterations,
-      toolCallCount: this.toolCalls,
-      elapsedMs: this.elapsedMs,
-      ...(this.toolChoice === undefined ? {} : { toolChoice: this.toolChoice }),
-      ...this.savedActions(),
-      ...this.savedUsage(),
-      ...(transcript.finishReason === undefined ? {} : { finishReason: transcript.finishReason }),
-    };
-    if (captured.actions === undefined) delete captured.actions;
-    if (captured.toolUsage === undefined) delete captured.toolUsage;
-    if (!copy) {
-      this.state.data = captured;
-      return captured;
-    }
-    captured.pending = structuredClone(data.pending);
-    captured.done = data.done.slice();
-    if (data.batch !== undefined) captured.batch = structuredClone(data.batch);
-    return captured;
-  }
-
-  /** The per-tool counts, when a tool was counted. */
-  private savedUsage(): { toolUsage?: Record<string, ToolUsageEntry> } {
+    data.status = this.status;
+    data.messages = copy ? transcript.messages.slice() : transcript.messages;
+    data.toolCalls = transcript.toolCalls.map(({ id, name, arguments: args, result }) => ({
+      id,
+      name,
+      arguments: args,
+      result: { content: result.content, isError: result.isError },
+    }));
+    data.usage = { ...transcript.usage };
+    data.state = values.toJSON();
+    data.changed = values.changedKeys;
+    data.iterations = this.iterations;
+    data.toolCallCount = this.toolCalls;
+    data.elapsedMs = this.elapsedMs;
+    if (this.toolChoice !== undefined) data.toolChoice = this.toolChoice;
+    if (transcript.finishReason !== undefined) data.finishReason = transcript.finishReason;
+    const actions = this.savedActions(current);
+    if (actions !== undefined) data.actions = actions;
+    else if ('actions' in data) delete data.actions;
+    // The per-tool counts, when a tool was counted (else those of before, if any).
     const usage = this.toolUsage?.();
-    return { toolUsage: usage === undefined || Object.keys(usage).length === 0 ? this.state.data.toolUsage : usage };
+    if (usage !== undefined && Object.keys(usage).length > 0) data.toolUsage = usage;
+    else if ('toolUsage' in data && data.toolUsage === undefined) delete data.toolUsage;
+    if (copy) {
+      data.pending = structuredClone(current.pending);
+      data.done = current.done.slice();
+      if (current.batch !== undefined) data.batch = structuredClone(current.batch);
+    }
+    return data;
   }
 
   /** The actions tools asked for that the run has not acted on yet (a paused batch keeps them). */
-  private savedActions(): { actions?: SavedActions } {
+  private savedActions(data: RunStateData): SavedActions | undefined {
     const { actions } = this.context;
     // Kept only while a batch waits: they are acted on when it completes.
-    if (this.state.data.batch === undefined) return { actions: undefined };
-    if (actions.transferToAgent === undefined && !actions.escalate && !actions.skipSummarization) return { actions: undefined };
+    if (data.batch === undefined) return undefined;
+    if (actions.transferToAgent === undefined && !actions.escalate && !actions.skipSummarization) return undefined;
     const setBy = this.context.setBy('skipSummarization');
     return {
-      actions: {
-        ...(actions.transferToAgent === undefined ? {} : { transferToAgent: actions.transferToAgent }),
-        ...(actions.escalate ? { escalate: true } : {}),
-        ...(actions.skipSummarization ? { skipSummarization: true } : {}),
-        ...(setBy === undefined ? {} : { skipSummarizationSetBy: setBy }),
-      },
+      ...(actions.transferToAgent === undefined ? {} : { transferToAgent: actions.transferToAgent }),
+      ...(actions.escalate ? { escalate: true } : {}),
+      ...(actions.skipSummarization ? { skipSummarization: true } : {}),
+      ...(setBy === undefined ? {} : { skipSummarizationSetBy: setBy }),
     };
   }
 
