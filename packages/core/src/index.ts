@@ -245,8 +245,8 @@ export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.j
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
-export { SubAgentStoppedError } from './errors/sub-agent-stopped-error.js';
-export { SubAgentInterruptedError, type WaitingCall } from './errors/sub-agent-interrupted-error.js';
+export { SubAgentStoppedError } from './agent/errors/sub-agent-stopped-error.js';
+export { SubAgentInterruptedError, type WaitingCall } from './agent/errors/sub-agent-interrupted-error.js';
 export { ParallelAgentError } from './errors/parallel-agent-error.js';
 export type { AgentFailure } from './errors/parallel-agent-error.js';
 export { InvalidRunOptionsError } from './errors/invalid-run-options-error.js';

@@ -3,7 +3,7 @@ import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
 import { CredentialRequiredError } from '../../errors/credential-required-error.js';
-import { SubAgentInterruptedError } from '../../errors/sub-agent-interrupted-error.js';
+import { SubAgentInterruptedError } from '../errors/sub-agent-interrupted-error.js';
 import type { MetadataEntries, ToolCallMetadata } from '../../metadata/tool-call-metadata.js';
 import type { ModelToolCall } from '../../model/messages.js';
 import type { AnyTool } from '../../tools/abstract-tool.js';

@@ -1,3 +1,4 @@
+import type { InterruptionKind } from '../pausing/interruption.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import type { AssistantMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
@@ -80,7 +81,7 @@ export interface AgentHandoffEvent extends AgentEventBase {
 export interface AgentInterruptionEvent extends AgentEventBase {
   type: 'interruption';
   /** What the host is asked for (`'approval'`, `'result'`, `'credential'`). */
-  kind: string;
+  kind: InterruptionKind;
   /** The call's id. */
   callId: string;
   /** The tool's name. */

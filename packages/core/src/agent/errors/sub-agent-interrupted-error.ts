@@ -1,4 +1,5 @@
-import { ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from '../../errors/toolcraft-error.js';
+import type { RunState } from '../pausing/run-state.js';
 
 const errorName = 'SubAgentInterruptedError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
@@ -32,7 +33,7 @@ export class SubAgentInterruptedError extends ToolcraftError {
   constructor(
     readonly agentName: string,
     readonly waiting: readonly WaitingCall[],
-    readonly state: unknown,
+    readonly state: RunState,
   ) {
     const calls = waiting.map((call) => `'${call.callId}' (${call.kind} of ${call.toolName})`).join(', ');
     super(`Agent '${agentName}' is waiting for the host before it can answer: ${calls === '' ? 'no calls listed' : calls}.`);

@@ -1,4 +1,5 @@
-import { ToolcraftError } from './toolcraft-error.js';
+import { ToolcraftError } from '../../errors/toolcraft-error.js';
+import type { RunResult } from '../run-result.js';
 
 const errorName = 'SubAgentStoppedError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
@@ -22,7 +23,7 @@ export class SubAgentStoppedError extends ToolcraftError {
     readonly agentName: string,
     readonly stopReason: string,
     text: string,
-    readonly run: unknown,
+    readonly run: RunResult,
   ) {
     super(`Agent '${agentName}' stopped with '${stopReason}' before it answered.` + (text === '' ? '' : ` Its last text: ${text}`));
   }
