@@ -55,14 +55,9 @@ async function main(): Promise<void> {
     millionCalls,
   );
 
-  log(`building a registry of ${toolCount.toLocaleString('en')} generated tools and converting it to OpenAI tools twice`);
+  // The large registry is dropped once its rows are timed: kept alive, its heap slows every later case's garbage collection.
+  const { build, scaleLabels, scaleTimings } = await timeRegistryScale(log);
   collectGarbage();
-  const build = await buildLargeRegistry();
-
-  log(`timing one call with 1 and with ${build.tools.length.toLocaleString('en')} tools registered`);
-  const scaleCases = registryScaleCases(build);
-  await verifyCases(scaleCases, new Set());
-  const scaleTimings = await timeInterleaved(scaleCases, timingOptions);
 
   log('timing agent turns: hand-written loop, Agent + ScriptedModel, in an in-memory session');
   const turnCases = agentTurnCases();
@@ -101,7 +96,7 @@ async function main(): Promise<void> {
   }
 
   const rows = [
-    ...buildRows(timings, scaleTimings, allocations, growth, build),
+    ...buildRows(timings, scaleTimings, allocations, growth, build, scaleLabels),
     ...agentTurnRows(turnTimings, fileTimings),
     ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
@@ -131,11 +126,33 @@ async function main(): Promise<void> {
       storeTimings: Object.fromEntries(storeTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,
-      registryBuild: { ...build, registry: undefined, tools: undefined },
+      registryBuild: build,
       samples,
     },
   });
   console.log(`\nwritten to ${resultsPath} in ${formatMs(elapsedMs)}`);
+}
+
+/** What is kept of the large registry's build once its rows are timed (its tools and registry are let go). */
+type BuildSummary = Omit<Awaited<ReturnType<typeof buildLargeRegistry>>, 'registry' | 'tools'>;
+
+/**
+ * Builds the large registry and times one call with 1 and with every tool registered.
+ * @param log - progress output
+ * @returns the build's figures (without its tools), the cases' labels and their timings
+ */
+async function timeRegistryScale(
+  log: (text: string) => void,
+): Promise<{ build: BuildSummary; scaleLabels: Map<string, string>; scaleTimings: Map<string, Timing> }> {
+  log(`building a registry of ${toolCount.toLocaleString('en')} generated tools and converting it to OpenAI tools twice`);
+  collectGarbage();
+  const built = await buildLargeRegistry();
+  log(`timing one call with 1 and with ${built.tools.length.toLocaleString('en')} tools registered`);
+  const scaleCases = registryScaleCases(built);
+  await verifyCases(scaleCases, new Set());
+  const scaleTimings = await timeInterleaved(scaleCases, timingOptions);
+  const { registry: _registry, tools: _tools, ...build } = built;
+  return { build, scaleLabels: new Map(scaleCases.map((benchCase) => [benchCase.key, benchCase.label])), scaleTimings };
 }
 
 function buildRows(
@@ -143,10 +160,10 @@ function buildRows(
   scaleTimings: Map<string, Timing>,
   allocations: Map<string, Allocation>,
   growth: Awaited<ReturnType<typeof heapGrowth>>,
-  build: Awaited<ReturnType<typeof buildLargeRegistry>>,
+  build: BuildSummary,
+  scaleLabels: Map<string, string>,
 ): ResultRow[] {
   const cases = new Map<string, BenchCase>(dispatchCases(createEnvironments()).map((benchCase) => [benchCase.key, benchCase]));
-  const scaleLabels = new Map(registryScaleCases(build).map((benchCase) => [benchCase.key, benchCase.label]));
   const median = (key: string) => (timings.get(key) ?? scaleTimings.get(key))!.medianNs;
   const timed = (key: string, shown: string, label: string, baseline?: string, limit?: number): ResultRow => {
     const timing = (timings.get(key) ?? scaleTimings.get(key))!;
