@@ -17,7 +17,7 @@ import { resolveRetryOptions, type ResolvedRetryOptions } from './retry/retry-op
 import { RunAgentContext } from './run-agent-context.js';
 import { AgentTools } from './agent-tools.js';
 import type { TurnTools, TurnToolSet } from './turn-tools.js';
-import { nextTurn } from './next-turn.js';
+import { nextTurn, turnSliceMs } from './next-turn.js';
 import { RunDeadline } from './run-deadline.js';
 import type { ResumeOptions, RunOptions } from './run-options.js';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
@@ -465,9 +465,13 @@ export class Agent {
       const outcome = await this.answerBatch(run, turn);
       if (outcome !== undefined) return outcome;
     }
+    let yieldedAt = Date.now();
     for (let first = true; ; first = false) {
       // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
-      if (!first) await nextTurn();
+      if (!first && Date.now() - yieldedAt >= turnSliceMs) {
+        await nextTurn();
+        yieldedAt = Date.now();
+      }
       if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
       if (data.pending.length > 0) deliverUpdates(progress.state.data, transcript);
       if (progress.iterations >= this.limits.maxIterations) return { stopReason: 'max_iterations' };

@@ -11,3 +11,11 @@ export function nextTurn(): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
+
+/**
+ * How long a run may keep the event loop before it yields between turns, in ms: short enough for
+ * timers and the caller's abort to come promptly, long enough that a run whose model and tools
+ * answer at once (a scripted model, cached replies) does not pay a macrotask per turn.
+ * @internal
+ */
+export const turnSliceMs = 1;
