@@ -201,7 +201,7 @@ export const fileTimingOptions = { rounds: 15, batchMs: 40, warmupMs: 300, warmu
 
 /**
  * The agent-turn target: the overhead of one turn without a session, in ns, judged on the median CPU
- * time per turn (a run hops to the event loop between turns, so on a shared machine its wall time
+ * time per turn (a run yields to the event loop between turns once it held it for 1 ms, so on a shared machine its wall time
  * also counts the wait for a core; both are shown).
  */
 export const turnTargetNs = 20_000;
