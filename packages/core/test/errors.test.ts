@@ -23,6 +23,7 @@ import {
   InvalidRunOptionsError,
 } from '../src/index.js';
 import * as core from '../src/index.js';
+import { RunProgress } from '../src/agent/pausing/run-progress.js';
 import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
 
 /** Each error class with a sample, and the fixed name it must carry whatever the class is called at run time. */
@@ -43,8 +44,12 @@ const samples = [
   ['ToolsetCloseError', ToolsetCloseError, () => new ToolsetCloseError([{ toolset: 's', error: new Error('x') }])],
   ['AgentClosedError', AgentClosedError, () => new AgentClosedError('a')],
   ['AgentDepthLimitError', AgentDepthLimitError, () => new AgentDepthLimitError('a', 5)],
-  ['SubAgentStoppedError', SubAgentStoppedError, () => new SubAgentStoppedError('a', 'aborted', '', {})],
-  ['SubAgentInterruptedError', SubAgentInterruptedError, () => new SubAgentInterruptedError('a', [], {})],
+  ['SubAgentStoppedError', SubAgentStoppedError, () => new SubAgentStoppedError('a', 'aborted', '', {} as core.RunResult)],
+  [
+    'SubAgentInterruptedError',
+    SubAgentInterruptedError,
+    () => new SubAgentInterruptedError('a', [], new core.RunState(RunProgress.initialData('r', 'a'))),
+  ],
   ['ParallelAgentError', ParallelAgentError, () => new ParallelAgentError('p', [{ agentName: 'a', index: 0, error: new Error('x') }])],
   ['InvalidRunOptionsError', InvalidRunOptionsError, () => new InvalidRunOptionsError('maxConcurrency', 0, 'a positive integer')],
 ] as const;
