@@ -1,23 +1,5 @@
-import { InvalidRunStateError } from '../errors/invalid-run-state-error.js';
+import { isSavedObject as isObject, refuseSaved as wrong, savedStopReasons as stopReasons } from './pausing/saved-value-checks.js';
 import type { SubRunSummary } from './sub-run-summary.js';
-
-const stopReasons = new Set([
-  'completed',
-  'max_iterations',
-  'max_tool_calls',
-  'max_duration',
-  'aborted',
-  'transfer',
-  'escalate',
-  'interrupted',
-]);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function wrong(path: string, expected: string, value: unknown): never {
-  const found = value === undefined ? 'missing' : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
-  throw new InvalidRunStateError(`${path} should be ${expected}, but was ${found}.`);
-}
 
 /**
  * Checks the sub-runs a saved run state kept (`state.subRuns`, see {@link SubRunSummary}).

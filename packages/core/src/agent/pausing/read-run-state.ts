@@ -1,30 +1,14 @@
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
+import { isSavedObject as isObject, refuseSaved as fail, savedStopReasons } from './saved-value-checks.js';
 import type { ChatMessage } from '../../model/messages.js';
 import { readSubRunSummaries } from '../read-sub-run-summaries.js';
 import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunStateData } from './run-state-data.js';
 
-const statuses = new Set([
-  'running',
-  'completed',
-  'max_iterations',
-  'max_tool_calls',
-  'max_duration',
-  'aborted',
-  'transfer',
-  'escalate',
-  'interrupted',
-]);
+const statuses: ReadonlySet<string> = new Set(['running', ...savedStopReasons]);
 const gates = new Set(['approval', 'result', 'credential', 'agent']);
 const decisions = new Set(['approved', 'rejected', 'resolved']);
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fail(path: string, expected: string, value: unknown): never {
-  const found = value === undefined ? 'missing' : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
-  throw new InvalidRunStateError(`${path} should be ${expected}, but was ${found}.`);
-}
 
 function string(data: Json, key: string, path: string, optional = false): void {
   const value = data[key];
