@@ -9,11 +9,11 @@ const watchersOf = new WeakMap<AbortSignal, Set<AbortWatcher>>();
 
 /**
  * Gives a signal the framework owns (a run's signal, dropped when the run ends) one `abort` listener
- * that every {@link watchAbort} of it shares: adding and removing a watcher is then a `Set`
- * operation, not an `EventTarget` listener, which a run would otherwise pay for each model call and
- * tool call it bounds. Signals the caller owns are never shared: their listeners are removed as soon
- * as the wait ends.
- * @param signal - a signal the framework made and no one else aborts listeners on
+ * that every wait on it shares (`untilAborted`, `CallGuard`, through {@link sharedWatchers}): adding
+ * and removing a watcher is then a `Set` operation, not an `EventTarget` listener, which a run would
+ * otherwise pay for each model call and tool call it bounds. Signals the caller owns are never
+ * shared: their listeners are removed as soon as the wait ends.
+ * @param signal - a signal the framework made for one run
  * @internal
  */
 export function shareAbortListener(signal: AbortSignal): void {
