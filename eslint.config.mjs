@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint';
 const coreLayers = [
   'types',
   'errors',
+  'retry',
   'results',
   'storage',
   'artifacts',

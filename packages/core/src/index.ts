@@ -163,9 +163,9 @@ export type { AgentToolArgs, AgentToolOptions } from './multiagent/agent-tool.js
 export type { StopReason } from './model/stop-reason.js';
 export { defaultRetryOptions } from './agent/retry/retry-options.js';
 export type { RetryOptions } from './agent/retry/retry-options.js';
-export { isRetryableError, isRetryableStatus } from './agent/retry/retry-policy.js';
-export type { HeadersLike } from './agent/retry/retry-policy.js';
-export { retryAfterMs } from './agent/retry/retry-delay.js';
+export { isRetryableError, isRetryableStatus } from './retry/retry-policy.js';
+export type { HeadersLike } from './retry/retry-policy.js';
+export { retryAfterMs } from './retry/backoff.js';
 export { InvalidAgentOptionsError } from './errors/invalid-agent-options-error.js';
 export type {
   ChatModel,

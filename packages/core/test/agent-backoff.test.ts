@@ -1,6 +1,6 @@
 import { ModelCallError } from '../src/index';
-import { backoffDelay, retryAfterMs, retryDelay } from '../src/agent/retry/retry-delay';
-import { isRetryableError, isRetryableStatus } from '../src/agent/retry/retry-policy';
+import { backoffDelay, retryAfterMs, retryDelay } from '../src/retry/backoff';
+import { isRetryableError, isRetryableStatus } from '../src/retry/retry-policy';
 
 const options = { baseDelayMs: 500, maxDelayMs: 30_000 };
 

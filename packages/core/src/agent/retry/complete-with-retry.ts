@@ -2,9 +2,9 @@ import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { sleep } from '../../environment/sleep.js';
-import { retryDelay } from './retry-delay.js';
+import { retryDelay } from '../../retry/backoff.js';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../model/chat-model.js';
-import { isRetryableError, retryAfterOf, statusOf } from './retry-policy.js';
+import { isRetryableError, retryAfterOf, statusOf } from '../../retry/retry-policy.js';
 import type { ResolvedRetryOptions } from './retry-options.js';
 
 /**

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SessionLockTimeoutError } from '../../errors/session-lock-timeout-error.js';
+import { backoffDelay } from '../../retry/backoff.js';
+
+/** The lock's backoff: from 2 ms, doubling, never more than 50 ms between two tries (full jitter, at least 1 ms). */
+const lockBackoff = { baseDelayMs: 2, maxDelayMs: 50 };
 
 /** How long a lock may be waited for and when a lock is considered abandoned. */
 export interface FileLockOptions {
@@ -25,15 +29,14 @@ export interface FileLockOptions {
  */
 export async function withFileLock<T>(lockPath: string, options: FileLockOptions, work: () => Promise<T>): Promise<T> {
   const startedAt = Date.now();
-  let delayMs = 2;
   await mkdir(dirname(lockPath), { recursive: true });
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     if (await tryLock(lockPath)) break;
     await breakIfStale(lockPath, options.staleMs);
     if (Date.now() - startedAt >= options.timeoutMs) throw new SessionLockTimeoutError(lockPath, options.timeoutMs);
     options.signal?.throwIfAborted();
-    await new Promise((resolve) => setTimeout(resolve, delayMs * (0.5 + Math.random())));
-    delayMs = Math.min(delayMs * 2, 50);
+    const delayMs = 1 + backoffDelay(attempt, lockBackoff, Math.random);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
   try {
     return await work();

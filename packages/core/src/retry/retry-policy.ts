@@ -1,4 +1,4 @@
-import { ModelCallError } from '../../errors/model-call-error.js';
+import { ModelCallError } from '../errors/model-call-error.js';
 
 /** The headers of a failed HTTP response, as `fetch` and the `openai` client expose them. */
 export interface HeadersLike {
