@@ -106,7 +106,7 @@ export type {
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
 
-export type { CheckpointStore } from './checkpoints/checkpoint-store.js';
+export type { CheckpointSaveOptions, CheckpointStore, StoredCheckpoint } from './checkpoints/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoints/in-memory-checkpoint-store.js';
 export { FileCheckpointStore } from './checkpoints/file-checkpoint-store.js';
 
@@ -116,16 +116,7 @@ export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-optio
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
 export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
-export type {
-  RunStateData,
-  BatchEntry,
-  CallDecision,
-  PendingEntry,
-  RecordedResult,
-  RunStatus,
-  SavedActions,
-} from './agent/pausing/run-state-data.js';
-export type { SubRunSummary } from './agent/sub-run-summary.js';
+export type { RunStateJSON } from './agent/pausing/run-state.js';
 export type {
   ApprovalInterruption,
   CredentialInterruption,
@@ -243,6 +234,9 @@ export { InvalidRunStateError } from './errors/invalid-run-state-error.js';
 export { RunStateDecisionError } from './errors/run-state-decision-error.js';
 export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
+export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { OptionsError } from './errors/options-error.js';
+export { InvalidStateKeyError } from './errors/invalid-state-key-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
 export { SubAgentStoppedError } from './agent/errors/sub-agent-stopped-error.js';

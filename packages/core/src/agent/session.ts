@@ -37,6 +37,11 @@ export interface SessionCallOptions {
   signal?: AbortSignal;
   /** For an append: write only if the session is still at this version (compare-and-swap), else `SessionConflictError`. */
   expectedVersion?: number;
+  /**
+   * For an append: its id. An append whose id the session already applied is not applied again (a
+   * retry after a lost reply, a re-sent command); the session is returned as it stands.
+   */
+  appendId?: string;
 }
 
 /**

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CheckpointStore } from './checkpoint-store.js';
+import { CheckpointConflictError } from '../errors/checkpoint-conflict-error.js';
+import type { CheckpointSaveOptions, CheckpointStore, StoredCheckpoint } from './checkpoint-store.js';
+
+/** The marker of a stored file: `{ type, version, checkpoint }` (a file without it is a bare checkpoint of an earlier version: version 1). */
+const fileType = 'toolcraft.checkpoint';
 
 /**
  * A {@link CheckpointStore} of one JSON file per run in a folder (created when missing). Writes
@@ -16,8 +20,12 @@ export class FileCheckpointStore implements CheckpointStore {
   constructor(readonly directory: string) {}
 
   /** @inheritDoc */
-  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
-    const text = JSON.stringify(checkpoint);
+  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options: CheckpointSaveOptions = {}): Promise<number> {
+    const current = (await this.load(runId))?.version ?? 0;
+    const { expectedVersion } = options;
+    if (expectedVersion !== undefined && expectedVersion !== current) throw new CheckpointConflictError(runId, expectedVersion, current);
+    const version = current + 1;
+    const text = JSON.stringify({ type: fileType, version, checkpoint });
     await mkdir(this.directory, { recursive: true });
     const target = this.fileOf(runId);
     const temporary = `${target}.${randomUUID()}.tmp`;
@@ -34,10 +42,11 @@ export class FileCheckpointStore implements CheckpointStore {
       await rm(temporary, { force: true });
       throw error;
     }
+    return version;
   }
 
   /** @inheritDoc */
-  async load(runId: string): Promise<Record<string, unknown> | undefined> {
+  async load(runId: string): Promise<StoredCheckpoint | undefined> {
     let text: string;
     try {
       text = await readFile(this.fileOf(runId), 'utf8');
@@ -45,7 +54,10 @@ export class FileCheckpointStore implements CheckpointStore {
       if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
       throw error;
     }
-    return JSON.parse(text) as Record<string, unknown>;
+    const stored = JSON.parse(text) as Record<string, unknown>;
+    if (stored.type === fileType && typeof stored.version === 'number')
+      return { checkpoint: stored.checkpoint as Record<string, unknown>, version: stored.version };
+    return { checkpoint: stored, version: 1 };
   }
 
   /** @inheritDoc */

@@ -1,4 +1,5 @@
-import type { CheckpointStore } from './checkpoint-store.js';
+import { CheckpointConflictError } from '../errors/checkpoint-conflict-error.js';
+import type { CheckpointSaveOptions, CheckpointStore, StoredCheckpoint } from './checkpoint-store.js';
 
 /**
  * A {@link CheckpointStore} in this process's memory: for tests and for runs that only need to be
@@ -6,22 +7,30 @@ import type { CheckpointStore } from './checkpoint-store.js';
  * object does not change the checkpoint, and `load` returns a fresh copy.
  */
 export class InMemoryCheckpointStore implements CheckpointStore {
-  private readonly checkpoints = new Map<string, string>();
+  private readonly checkpoints = new Map<string, { text: string; version: number }>();
 
   /** @inheritDoc */
-  save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+  save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options: CheckpointSaveOptions = {}): Promise<number> {
     try {
-      this.checkpoints.set(runId, JSON.stringify(checkpoint));
-      return Promise.resolve();
+      const stored = this.checkpoints.get(runId);
+      const current = stored?.version ?? 0;
+      const { expectedVersion } = options;
+      if (expectedVersion !== undefined && expectedVersion !== current)
+        return Promise.reject(new CheckpointConflictError(runId, expectedVersion, current));
+      const version = current + 1;
+      this.checkpoints.set(runId, { text: JSON.stringify(checkpoint), version });
+      return Promise.resolve(version);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
     }
   }
 
   /** @inheritDoc */
-  load(runId: string): Promise<Record<string, unknown> | undefined> {
-    const text = this.checkpoints.get(runId);
-    return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>));
+  load(runId: string): Promise<StoredCheckpoint | undefined> {
+    const stored = this.checkpoints.get(runId);
+    return Promise.resolve(
+      stored === undefined ? undefined : { checkpoint: JSON.parse(stored.text) as Record<string, unknown>, version: stored.version },
+    );
   }
 
   /** @inheritDoc */

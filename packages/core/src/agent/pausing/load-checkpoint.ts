@@ -1,4 +1,4 @@
-import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
+import type { CheckpointStore, StoredCheckpoint } from '../../checkpoints/checkpoint-store.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { CheckpointLoadError } from '../../errors/checkpoint-load-error.js';
 
@@ -17,7 +17,7 @@ export async function loadCheckpoint(
   store: CheckpointStore,
   runId: string,
   signal?: AbortSignal,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<StoredCheckpoint | undefined> {
   const controller = new AbortController();
   const stop = (): void =>
     controller.abort(signal?.aborted ? signal.reason : new Error(`loading took longer than ${checkpointLoadTimeoutMs} ms`));
