@@ -106,9 +106,10 @@ export type {
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
 
-export type { CheckpointStore } from './checkpoints/checkpoint-store.js';
+export type { CheckpointSaveOptions, CheckpointStore, StoredCheckpoint } from './checkpoints/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoints/in-memory-checkpoint-store.js';
 export { FileCheckpointStore } from './checkpoints/file-checkpoint-store.js';
+export type { FileCheckpointStoreOptions } from './checkpoints/file-checkpoint-store.js';
 
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
@@ -244,6 +245,8 @@ export { RunStateDecisionError } from './errors/run-state-decision-error.js';
 export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
+export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { CheckpointLockTimeoutError } from './errors/checkpoint-lock-timeout-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
 export { SubAgentStoppedError } from './agent/errors/sub-agent-stopped-error.js';
 export { SubAgentInterruptedError, type WaitingCall } from './agent/errors/sub-agent-interrupted-error.js';

@@ -26,7 +26,7 @@ export async function loadCheckpoint(
   if (signal?.aborted) stop();
   try {
     return await untilAborted(
-      Promise.resolve().then(() => store.load(runId)),
+      Promise.resolve().then(async () => (await store.load(runId, { signal: controller.signal }))?.checkpoint),
       controller.signal,
     );
   } catch (error) {
