@@ -92,7 +92,7 @@ describe('pausable runs, as users run them', () => {
     // Kill it once the checkpoint has recorded the first call's result (saved as it arrived).
     await until(async () => {
       const checkpoint = await store.load(runId);
-      const batch = checkpoint?.batch as Array<{ result?: unknown }> | undefined;
+      const batch = checkpoint?.checkpoint.batch as Array<{ result?: unknown }> | undefined;
       return batch?.[0]?.result !== undefined ? true : undefined;
     }, 'the checkpoint of the first result');
     process.kill(-crashed.child.pid!, 'SIGKILL');

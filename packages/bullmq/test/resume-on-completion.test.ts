@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { Agent, type ChatRequest, type CheckpointStore, InMemoryCheckpointStore, type RunResult } from '@toolcraft/core';
+import {
+  Agent,
+  type ChatRequest,
+  type CheckpointSaveOptions,
+  type CheckpointStore,
+  InMemoryCheckpointStore,
+  type RunResult,
+} from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   BullMQLongRunning,
@@ -33,9 +40,9 @@ function reportingModel(toolName: string, args: Record<string, unknown>, hold?: 
 /** A store that keeps every checkpoint saved, so a test can start from any of them (a crash there). */
 class RecordingStore extends InMemoryCheckpointStore {
   readonly saved: Array<Record<string, unknown>> = [];
-  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
     this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
-    await super.save(runId, checkpoint);
+    return super.save(runId, checkpoint, options);
   }
 }
 
@@ -106,7 +113,7 @@ describe('resumeOnCompletion', () => {
       "The final result of the long-running tool call call_1 (write_report), which was pending:\nReport 'TIDES' written (2 pages).",
     );
     expect(tool.runs).toHaveLength(1);
-    expect((await checkpoints.load(run.runId))?.status).toBe('completed');
+    expect((await checkpoints.load(run.runId))?.checkpoint.status).toBe('completed');
   });
 
   it('delivers each result once however many processes listen', async () => {

@@ -11,6 +11,7 @@ export { readUsage } from './agent/read-usage.js';
 export { truncateContent } from './environment/truncate-content.js';
 export { checkName, checkSessionKey, describeSessionKey } from './sessions/session-key.js';
 export { scopeUpdate } from './sessions/scoped-delta.js';
+export { checkAppendId, rememberedAppendIds } from './sessions/append-ids.js';
 export type { ScopeChange, ScopedUpdate } from './sessions/scoped-delta.js';
 export { standInOptions } from './tools/stand-in-options.js';
 export type { JsonArguments } from './tools/stand-in-options.js';

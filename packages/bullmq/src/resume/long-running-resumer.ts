@@ -111,7 +111,7 @@ export class LongRunningResumer {
     const saved = await this.options.checkpoints.load(runId);
     if (saved === undefined) return undefined;
     let last: RunResult | undefined;
-    for (const call of RunState.fromJSON(saved).pending) {
+    for (const call of RunState.fromJSON(saved.checkpoint).pending) {
       const update = await this.updates!.finalUpdate(longRunningJobId(`${runId}:${call.callId}`));
       if (update !== undefined) last = (await this.deliver(update)) ?? last;
     }

@@ -4,9 +4,9 @@ const errorName = 'CheckpointConflictError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /**
- * A compare-and-set save of a checkpoint was refused: the stored copy is not at the version the
- * saver read, because another process (or another copy of the state) moved the run on meanwhile.
- * Nothing was written. A run that meets it stops before it runs anything more.
+ * A checkpoint save that named the version it read (`expectedVersion`) found another one stored:
+ * another process saved the run's checkpoint first (compare-and-set failed). Nothing was written.
+ * Load the checkpoint again and decide from what it holds.
  */
 export class CheckpointConflictError extends ToolcraftError {
   private readonly [marker] = true;
@@ -14,7 +14,7 @@ export class CheckpointConflictError extends ToolcraftError {
 
   /**
    * @param runId - the run's id
-   * @param expectedVersion - the version the save expected (0: none stored)
+   * @param expectedVersion - the version the save expected (0: no checkpoint yet)
    * @param actualVersion - the version stored (0: none)
    */
   constructor(
@@ -23,7 +23,7 @@ export class CheckpointConflictError extends ToolcraftError {
     readonly actualVersion: number,
   ) {
     super(
-      `The checkpoint of run '${runId}' is at version ${actualVersion}, not ${expectedVersion} as this save expected: another process or another copy of the state moved the run on. Nothing was saved; continue from the stored checkpoint (agent.recover(runId, { checkpoints })).`,
+      `The checkpoint of run '${runId}' is at version ${actualVersion}, not the expected ${expectedVersion}: another process saved it first. Nothing was written; load the checkpoint again and continue from it.`,
     );
   }
 

@@ -7,6 +7,7 @@ import {
   InMemoryCheckpointStore,
   InvalidRunStateError,
   RunState,
+  type CheckpointSaveOptions,
   type CheckpointStore,
 } from '../../src/index.js';
 import { call, pathArgs, PathTool } from './support.js';
@@ -15,9 +16,9 @@ import { call, pathArgs, PathTool } from './support.js';
 class RecordingStore implements CheckpointStore {
   readonly saved: Array<Record<string, unknown>> = [];
   private readonly inner = new InMemoryCheckpointStore();
-  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
     this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
-    await this.inner.save(runId, checkpoint);
+    return this.inner.save(runId, checkpoint, options);
   }
   load(runId: string) {
     return this.inner.load(runId);
@@ -59,7 +60,7 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     expect(batchOf(first)!.every((entry) => entry.started === true && entry.result === undefined)).toBe(true);
     expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
     expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
-    expect(await store.load(run.runId)).toEqual(store.saved.at(-1));
+    expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));
   });
 
   it('after a crash mid-batch: recorded calls are not re-run, an idempotent one runs again, a non-idempotent one asks (inDoubt)', async () => {
@@ -184,7 +185,7 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
   it('round-trips a checkpoint through RunState.fromJSON', async () => {
     const store = new InMemoryCheckpointStore();
     const run = await new Agent({ model: new ScriptedModel([{ text: 'hi' }]) }).run('x', { checkpoints: store });
-    expect(RunState.fromJSON(await store.load(run.runId)).stopReason).toBe('completed');
+    expect(RunState.fromJSON((await store.load(run.runId))?.checkpoint).stopReason).toBe('completed');
   });
 });
 

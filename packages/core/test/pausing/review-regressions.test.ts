@@ -243,7 +243,7 @@ describe('pausable runs: what an adversarial review found', () => {
         save: async (runId, checkpoint) => {
           const copy = JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>;
           if (++saves === 2) await new Promise((resolve) => setTimeout(resolve, 12_000));
-          await inner.save(runId, copy);
+          return inner.save(runId, copy);
         },
         load: (runId) => inner.load(runId),
         delete: (runId) => inner.delete(runId),
@@ -258,7 +258,7 @@ describe('pausable runs: what an adversarial review found', () => {
       expect(CheckpointSaveError.isInstance(await settled)).toBe(true);
       await jest.advanceTimersByTimeAsync(5_000);
       const runId = (inner as unknown as { runIds: string[] }).runIds[0]!;
-      const last = (await inner.load(runId)) as { batch?: Array<{ result?: unknown }>; toolCalls: unknown[] };
+      const last = (await inner.load(runId))?.checkpoint as { batch?: Array<{ result?: unknown }>; toolCalls: unknown[] };
       // The newest checkpoint (with the call's result) is the one kept, not the slow older one.
       expect(last.toolCalls.length + (last.batch?.filter((entry) => entry.result !== undefined).length ?? 0)).toBe(1);
       expect(remove.ran).toEqual(['/a']);

@@ -10,7 +10,7 @@ export const checkpointLoadTimeoutMs = 10_000;
  * @param store - the checkpoint store
  * @param runId - the run's id
  * @param signal - the caller's signal, if any
- * @returns the checkpoint, or undefined when there is none
+ * @returns the checkpoint with its version, or undefined when there is none
  * @throws CheckpointLoadError when the store failed or took longer than 10 s; the signal's reason when it aborted
  */
 export async function loadCheckpoint(
@@ -26,7 +26,7 @@ export async function loadCheckpoint(
   if (signal?.aborted) stop();
   try {
     return await untilAborted(
-      Promise.resolve().then(() => store.load(runId)),
+      Promise.resolve().then(() => store.load(runId, { signal: controller.signal })),
       controller.signal,
     );
   } catch (error) {
