@@ -186,7 +186,7 @@ export class Agent implements RunAgent {
    */
   async recover(runId: string, options: ResumeOptions & { checkpoints: CheckpointStore }): Promise<RunResult> {
     const store = options?.checkpoints;
-    if (typeof store?.load !== 'function') throw new InvalidRunOptionsError('checkpoints', store, 'a CheckpointStore (the one the run was started with)');
+    if (typeof store?.load !== 'function') throw new InvalidRunOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
     const saved = await loadCheckpoint(store, runId, options.signal);
     if (saved === undefined) throw new InvalidRunStateError(`the checkpoint store has no checkpoint of run '${runId}'.`);
     const state = RunState.fromJSON(saved.checkpoint);

@@ -10,9 +10,14 @@ export const pausesRunMarker = Symbol.for('toolcraft.pausesRun');
  * @returns whether it, or its `cause`, asks the run to pause on the call
  */
 export function pausesRun(error: unknown): boolean {
-  if (marked(error)) return true;
-  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
-  return marked(cause);
+  try {
+    if (marked(error)) return true;
+    const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+    return marked(cause);
+  } catch {
+    // A hostile value (a Proxy whose traps throw) is a failure like any other.
+    return false;
+  }
 }
 
 function marked(value: unknown): boolean {

@@ -1,6 +1,6 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, RunState, RunStateDecisionError } from '../../src/index.js';
-import { call, PathTool } from './support.js';
+import { Agent, type AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import { call, pathArgs, PathTool } from './support.js';
 
 describe('approvals: a call that needs a person stops the run until the host decides', () => {
   it('stops with interrupted, lists the call, and runs it once after approve and resume', async () => {
@@ -215,5 +215,44 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file', 'run_completed']);
     expect(types).not.toContain('tool_call_started');
     expect((await stream.result).stopReason).toBe('interrupted');
+  });
+});
+
+describe('call ids are unique across the whole run', () => {
+  it('gives a provider that numbers every turn call_0 distinct ids and idempotency keys, and a model id with / one that cannot pass for a sub-run id', async () => {
+    const keys: string[] = [];
+    const keyed = new (class extends Tool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'keyed', description: 'records its idempotency key', needsApproval: (args) => args.path === '/ask' });
+      }
+      execute(args: { path: string }, context?: unknown): string {
+        void context;
+        return args.path;
+      }
+    })();
+    const context = new (class extends ContextAwareTool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'ctx', description: 'records its idempotency key' });
+      }
+      execute(args: { path: string }, ctx: AgentContext): string {
+        keys.push(ctx.idempotencyKey);
+        return args.path;
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/a' } }] },
+      { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/b' } }, { id: 'x/y', name: 'keyed', arguments: { path: '/ask' } }] },
+      { text: 'ok' },
+    ]);
+    const agent = new Agent({ model, tools: [keyed, context] });
+    const paused = await agent.run('go', { runId: 'run-1' });
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['x_y']);
+    paused.state.approve('x_y');
+    const done = await agent.resume(paused.state);
+    expect(done.toolCalls.map((item) => item.id)).toEqual(['call_0', 'call_0_2', 'x_y']);
+    expect(keys).toEqual(['run-1:call_0', 'run-1:call_0_2']);
+    // The model saw the ids it is answered with.
+    const sent = model.requests[2]!.messages.filter((message) => message.role === 'tool').map((message) => (message as { toolCallId: string }).toolCallId);
+    expect(sent).toEqual(['call_0', 'call_0_2', 'x_y']);
   });
 });

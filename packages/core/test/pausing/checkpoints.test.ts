@@ -51,13 +51,20 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     { text: 'all done' },
   ];
 
-  it('saves before the batch (calls marked started), as results arrive, after the batch and at the end', async () => {
+  it('saves before each wave of the batch (its calls marked started), as results arrive, after the batch and at the end', async () => {
     const store = new RecordingStore();
     const { read, charge, upsert } = tools();
     const run = await new Agent({ model: new ScriptedModel(turns()), tools: [read, charge, upsert] }).run('go', { checkpoints: store });
     expect(run.stopReason).toBe('completed');
     const first = store.saved.find((checkpoint) => batchOf(checkpoint) !== undefined)!;
-    expect(batchOf(first)!.every((entry) => entry.started === true && entry.result === undefined)).toBe(true);
+    // The first wave is the read alone: each write is a wave of its own, marked started only when it starts.
+    expect(batchOf(first)!.map((entry) => [entry.started === true, entry.result === undefined])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+    ]);
+    for (const callId of ['r', 'c', 'u'])
+      expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.callId === callId && entry.started === true))).toBe(true);
     expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
     expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
     expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));
@@ -70,12 +77,13 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     // The checkpoint where read_file had its result and the writes had started: the process "died" there.
     const index = store.saved.findIndex((checkpoint) => {
       const batch = batchOf(checkpoint);
-      return batch !== undefined && batch[0]!.result !== undefined && batch[1]!.result === undefined;
+      return batch !== undefined && batch[0]!.result !== undefined && batch[1]!.started === true && batch[1]!.result === undefined;
     });
     expect(index).toBeGreaterThan(-1);
     const crashed = await store.crashedAt(index, run.runId);
     const batch = batchOf(store.saved[index]!)!;
-    expect(batch.map((entry) => entry.started === true)).toEqual([false, true, true]);
+    // The idempotent write after it had not started: it is held back by ordering, so it is not in doubt.
+    expect(batch.map((entry) => entry.started === true)).toEqual([false, true, false]);
 
     const again = tools();
     const model = new ScriptedModel([{ text: 'all done' }]);

@@ -74,3 +74,78 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
     expect(model.requests).toHaveLength(1);
   });
 });
+
+describe('long-running results and copies of the state (with a checkpoint store)', () => {
+  class Ticket extends Tool<{ amount: number }, { status: string }> {
+    constructor(name: string) {
+      super({ argsType: args, name, description: `${name}: starts a job`, longRunning: true });
+    }
+    execute(): { status: string } {
+      return { status: 'pending' };
+    }
+  }
+  const { InMemoryCheckpointStore, CheckpointConflictError } = jest.requireActual<typeof import('../../src/index.js')>('../../src/index.js');
+  const fromStore = async (store: InstanceType<typeof InMemoryCheckpointStore>, runId: string) =>
+    RunState.fromJSON((await store.load(runId))!.checkpoint);
+
+  it('keeps a result delivered while the run waits for an approval when the host approves on its own copy', async () => {
+    const store = new InMemoryCheckpointStore();
+    const deleteArgs: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } } };
+    const remove = new (class extends Tool<{ amount?: number }, string> {
+      constructor() {
+        super({ argsType: deleteArgs, name: 'delete_logs', description: 'deletes', effects: 'destructive', needsApproval: true });
+      }
+      execute(): string {
+        return 'deleted';
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'j', name: 'job', arguments: { amount: 1 } }] },
+      { toolCalls: [{ id: 'd', name: 'delete_logs', arguments: {} }] },
+      { text: 'Deleted; the job is done.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job'), remove] });
+    const run = await agent.run('start the job, then delete logs', { checkpoints: store });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['d']);
+
+    // A resumer elsewhere delivers the job's result from the checkpoint; the run still waits for the person.
+    const delivered = await fromStore(store, run.runId);
+    delivered.update('j', 'job finished: 42', { final: true });
+    expect((await agent.resume(delivered, { checkpoints: store })).stopReason).toBe('interrupted');
+
+    // The host approves on the copy it kept from the first run.
+    run.state.approve('d');
+    const finished = await agent.resume(run.state, { checkpoints: store });
+    expect(finished.text).toBe('Deleted; the job is done.');
+    const last = model.requests.at(-1)!.messages.map((message) => message.content);
+    expect(last.some((text) => typeof text === 'string' && text.includes('job finished: 42'))).toBe(true);
+  });
+
+  it('delivers both results when two long-running calls of a run finish at the same moment', async () => {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'a', name: 'job_a', arguments: { amount: 1 } }, { id: 'b', name: 'job_b', arguments: { amount: 2 } }] },
+      { text: 'Both started.' },
+      { text: 'One result in.' },
+      { text: 'Both results in.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job_a'), new Ticket('job_b')] });
+    const run = await agent.run('start both', { checkpoints: store });
+    // Two resumers load the same checkpoint at once, each with its own result.
+    const [first, second] = [await fromStore(store, run.runId), await fromStore(store, run.runId)];
+    first.update('a', 'A done', { final: true });
+    second.update('b', 'B done', { final: true });
+    const outcomes = await Promise.allSettled([agent.resume(first, { checkpoints: store }), agent.resume(second, { checkpoints: store })]);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(CheckpointConflictError.isInstance((refused[0] as PromiseRejectedResult).reason)).toBe(true);
+    // The one refused reloads and delivers again (what the BullMQ resumer does): nothing is lost.
+    const again = await fromStore(store, run.runId);
+    const late = outcomes[0]!.status === 'rejected' ? { id: 'a', text: 'A done' } : { id: 'b', text: 'B done' };
+    again.update(late.id, late.text, { final: true });
+    const finished = await agent.resume(again, { checkpoints: store });
+    expect(finished.pending).toEqual([]);
+    const seen = model.requests.flatMap((request) => request.messages.map((message) => message.content));
+    for (const text of ['A done', 'B done']) expect(seen.some((content) => typeof content === 'string' && content.includes(text))).toBe(true);
+  });
+});

@@ -120,7 +120,7 @@ describe('pausable runs: what an adversarial review found', () => {
     }).run('x');
     expect(plain.toolCalls.map((item) => [item.id, item.result.content])).toEqual([
       ['c1', 'read_file /a'],
-      ['c1~2', 'read_file /b'],
+      ['c1_2', 'read_file /b'],
     ]);
     const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
     const agent = new Agent({
@@ -128,9 +128,9 @@ describe('pausable runs: what an adversarial review found', () => {
       tools: [remove],
     });
     const paused = await agent.run('x');
-    expect(paused.interruptions.map((item) => item.callId)).toEqual(['d', 'd~2']);
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['d', 'd_2']);
     paused.state.approve('d');
-    paused.state.approve('d~2');
+    paused.state.approve('d_2');
     expect((await agent.resume(paused.state)).stopReason).toBe('completed');
     expect(remove.ran).toEqual(['/a', '/b']);
   });

@@ -84,7 +84,7 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
   it('refuses a state from a newer version', async () => {
     const { json } = await interrupted();
     expect(() => RunState.fromJSON({ ...json, version: 99 })).toThrow(
-      'Cannot use this run state: it was written by a newer version of toolcraft (run state version 99); this version reads version 1 and older. Resume it with the newer version.',
+      'Cannot use this run state: it was written by a newer version of toolcraft (run state version 99); this version reads version 2 and older. Resume it with the newer version.',
     );
   });
 
@@ -150,7 +150,7 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const run = await agent.run('x', { runId: 'order-17' });
     expect(run.runId).toBe('order-17');
     expect(run.state.runId).toBe('order-17');
-    await expect(agent.run('x', { runId: '' })).rejects.toThrow("Agent option 'runId (of run options)' must be a non-empty string");
+    await expect(agent.run('x', { runId: '' })).rejects.toThrow("Run option 'runId' must be a non-empty string, but was ''.");
   });
 
   it('hints at JSON.parse when given the saved string, and shows a summary when logged', async () => {
@@ -163,3 +163,91 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(shown).not.toContain('busy');
   });
 });
+
+describe('RunState.fromJSON: refuses what the API would refuse, always with InvalidRunStateError', () => {
+  async function saved(): Promise<Record<string, unknown>> {
+    const { run } = await interrupted();
+    return JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+  }
+  const batchOf = (json: Record<string, unknown>) => json.batch as Array<Record<string, unknown>>;
+
+  it('refuses an approval for a call that never asked for one, and a result for a call waiting for approval', async () => {
+    const json = await saved();
+    const never = structuredClone(json);
+    delete batchOf(never)[0]!.gate;
+    batchOf(never)[0]!.decision = { kind: 'approved' };
+    expect(() => RunState.fromJSON(never)).toThrow(
+      'state.batch[0].decision is an approval, but the call never waited for the host; only a call waiting for approval takes it.',
+    );
+    const resolved = structuredClone(json);
+    batchOf(resolved)[0]!.decision = { kind: 'resolved', content: 'done' };
+    expect(() => RunState.fromJSON(resolved)).toThrow(
+      "state.batch[0].decision is a declaration-only call's result, but the call waits for approval; only a call waiting for its result (a declaration-only tool) takes it.",
+    );
+  });
+
+  it('gives InvalidRunStateError, never a RangeError or TypeError, for deep nesting and odd values', async () => {
+    const json = await saved();
+    let deep: Record<string, unknown> = json;
+    for (let level = 0; level < 40; level++) {
+      const inner = structuredClone(json);
+      const outer = structuredClone(json);
+      batchOf(outer)[0]!.gate = 'agent';
+      batchOf(outer)[0]!.subRun = level === 0 ? inner : deep;
+      deep = outer;
+    }
+    expect(() => RunState.fromJSON(deep)).toThrow(InvalidRunStateError);
+    let nested: unknown = 'x';
+    for (let level = 0; level < 20_000; level++) nested = { nested };
+    expect(() => RunState.fromJSON({ ...json, state: { deep: nested } })).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON({ ...json, state: { f: () => 1 } })).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON(JSON.parse(JSON.stringify(json).replace('"state":{}', '"state":{"__proto__":1}')))).toThrow(
+      "state.state has a '__proto__' key",
+    );
+  });
+
+  it('reads a state saved by the previous format version (1)', async () => {
+    const json = await saved();
+    const v1 = { ...json, version: 1 };
+    delete (v1 as { checkpointVersion?: unknown }).checkpointVersion;
+    const state = RunState.fromJSON(v1);
+    expect(state.interruptions.map((item) => item.callId)).toEqual(['c1']);
+    expect(state.toJSON().version).toBe(RunState.version);
+  });
+});
+
+describe('state keys across a resume', () => {
+  it('keeps a deleted key named like an Object.prototype member deleted, and refuses __proto__ with a clear error', async () => {
+    const { ContextAwareTool } = await import('../../src/index.js');
+    const keys = new (class extends ContextAwareTool<{ op: string }, string> {
+      constructor() {
+        super({ name: 'keys', description: 'edits state', argsType: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] }, needsApproval: (args: { op: string }) => args.op === 'ask' });
+      }
+      execute(args: { op: string }, context: import('../../src/index.js').AgentContext): string {
+        if (args.op === 'delete') context.state.delete('toString');
+        if (args.op === 'proto') context.state.set('__proto__', 1);
+        return String(context.state.has('toString'));
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [call2('d', 'delete'), call2('a', 'ask')] },
+      { toolCalls: [call2('p', 'proto')] },
+      { text: 'ok' },
+    ]);
+    const agent = new Agent({ model, tools: [keys] });
+    const paused = await agent.run('x', { state: { toString: 'x', constructor: 'y' } });
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(paused.state)));
+    state.approve('a');
+    const resumed = await agent.resume(state);
+    expect(resumed.stateDelta).toEqual({ toString: undefined });
+    expect(Object.hasOwn(resumed.state.toJSON().state as object, 'toString')).toBe(false);
+    expect(resumed.toolCalls.find((item) => item.id === 'a')!.result.content).toBe('false');
+    expect(resumed.toolCalls.find((item) => item.id === 'p')!.result).toMatchObject({ isError: true });
+    expect(resumed.toolCalls.find((item) => item.id === 'p')!.result.content).toContain("The state key '__proto__' is not allowed");
+    await expect(agent.run('x', { state: JSON.parse('{"__proto__": 1}') as Record<string, unknown> })).rejects.toThrow(
+      "Run option 'state' must be state keys other than '__proto__'",
+    );
+  });
+});
+
+const call2 = (id: string, op: string) => ({ id, name: 'keys', arguments: { op } });

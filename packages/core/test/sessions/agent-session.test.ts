@@ -142,3 +142,82 @@ describe('bad session, memory and artifact options', () => {
     );
   });
 });
+
+describe('agent.run with a session, when the run pauses', () => {
+  it('keeps the calls that ran with their real results; only the waiting call is not executed; the resumed result reaches the next run', async () => {
+    const store = new InMemorySessionStore();
+    const refunds: string[] = [];
+    const refund = new (class extends ContextAwareTool<{ order: string }, string> {
+      constructor() {
+        super({
+          name: 'refund',
+          description: 'Refunds an order',
+          argsType: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
+          effects: 'write',
+          needsApproval: true,
+        });
+      }
+      execute(args: { order: string }): string {
+        refunds.push(args.order);
+        return `refunded ${args.order}`;
+      }
+    })();
+    const lookup = new (class extends ContextAwareTool<{ order: string }, string> {
+      constructor() {
+        super({
+          name: 'lookup',
+          description: 'Looks an order up',
+          argsType: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
+          effects: 'read',
+        });
+      }
+      execute(args: { order: string }): string {
+        return `order ${args.order}: 30 EUR`;
+      }
+    })();
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'l1', name: 'lookup', arguments: { order: '7' } },
+          { id: 'r1', name: 'refund', arguments: { order: '7' } },
+        ],
+      },
+      { text: 'Refunded order 7.' },
+      { text: 'Yes, it was refunded.' },
+    ]);
+    const agent = new Agent({ model, tools: [lookup, refund] });
+    const paused = await agent.run('Refund order 7', { session: store.open(key) });
+    expect(paused.stopReason).toBe('interrupted');
+    // The call that ran is reported with its real result, in the result, the transcript and the session.
+    expect(paused.toolCalls.map((item) => [item.id, item.result.content])).toEqual([['l1', 'order 7: 30 EUR']]);
+    const answers = (messages: readonly { role: string }[]) =>
+      messages.filter((message) => message.role === 'tool').map((message) => (message as { content: string }).content);
+    expect(answers(paused.messages)).toEqual([
+      'order 7: 30 EUR',
+      'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',
+    ]);
+    expect(answers((await store.load(key)).messages)).toEqual(answers(paused.messages));
+
+    paused.state.approve('r1');
+    const resumed = await agent.resume(paused.state, { session: store.open(key) });
+    expect(resumed.text).toBe('Refunded order 7.');
+    expect(refunds).toEqual(['7']);
+
+    // The next run of the session shows the model the refund that happened: it has no reason to ask again.
+    await agent.run('Was it refunded?', { session: store.open(key) });
+    const seen = model.requests[2]!.messages.map((message) => (typeof message.content === 'string' ? message.content : ''));
+    expect(seen.some((text) => text.includes('r1 (refund), which was waiting for the host, has run since') && text.includes('refunded 7'))).toBe(true);
+    expect(seen).toContain('Refunded order 7.');
+    expect(refunds).toEqual(['7']);
+  });
+
+  it('refuses to resume into another session than the run was started with', async () => {
+    const store = new InMemorySessionStore();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'set_state', arguments: { key: 'k', value: 'v' } }] }]);
+    const agent = new Agent({ model, registry, approvals: 'all' });
+    const paused = await agent.run('x', { session: store.open(key) });
+    await expect(agent.resume(paused.state, { session: store.open({ ...key, sessionId: 'tuesday' }) })).rejects.toThrow(
+      "Run option 'session (of resume options)' must be the session the run was started with (chat/ada/monday)",
+    );
+  });
+});

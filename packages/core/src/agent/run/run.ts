@@ -24,6 +24,7 @@ import type { TurnTools } from '../turn-tools.js';
 import { addUsage } from '../usage.js';
 import type { AgentLimits } from '../validate-agent-options.js';
 import { Checkpointer } from './checkpointer.js';
+import { ParentCheckpoints, type RunCheckpoints } from './parent-checkpoints.js';
 import { withLineage, type RunLineage } from './lineage.js';
 import type { RunAgent } from './run-agent.js';
 import type { RunRecord } from './run-record.js';
@@ -73,7 +74,7 @@ export class Run {
   readonly context: RunAgentContext;
   readonly events: RunEvents;
   readonly hooks: RunFeatureHooks;
-  readonly checkpoints: Checkpointer;
+  readonly checkpoints: RunCheckpoints;
   readonly session: Session | undefined;
   /** The handoffs so far (the record's list). */
   readonly handoffs: Handoff[];
@@ -85,6 +86,7 @@ export class Run {
   private readonly toolsBy = new Map<RunAgent, TurnTools>();
   private readonly modelCalls = new Map<RunAgent, ModelCallSettings>();
   private usedCallIds: Set<string> | undefined;
+  private readonly detachActions: () => void;
   private readonly startedAt = Date.now();
   private readonly elapsedBefore: number;
   private stoppedAt: number | undefined;
@@ -111,12 +113,14 @@ export class Run {
     const { signal } = deadline;
     this.events = runEvents(runId, root.name, signal, init.channel, lineage);
     const { extras } = root.settings;
+    const { actions, detach } = actionsOver(record);
+    this.detachActions = detach;
     this.context = new RunAgentContext(
       {
         runId,
         agentName: root.name,
         state: this.values,
-        actions: actionsOver(record),
+        actions,
         signal,
         credentials: (callId, key) => this.handle.credentialFor(callId, key),
         ...extras.contextServices(runId, this.session, signal),
@@ -125,7 +129,11 @@ export class Run {
       this,
     );
     this.execution = { agentContext: this.context, runId, signal };
-    this.checkpoints = new Checkpointer(options.checkpoints, runId, () => this.snapshot(), signal, record);
+    const { parent, callId } = lineage;
+    this.checkpoints =
+      options.checkpoints === undefined && parent !== undefined && callId !== undefined && parent.checkpoints.active
+        ? new ParentCheckpoints(parent, callId, record)
+        : new Checkpointer(options.checkpoints, runId, () => this.snapshot(), signal, record);
     this.hooks = new RunFeatureHooks(
       root.settings.pipeline,
       { runId, agentName: root.name, agentContext: this.context, model: root.settings.model },
@@ -154,10 +162,15 @@ export class Run {
     return this.lineage.depth;
   }
 
-  /** The run stopped: its running time stops, and the record says so. */
+  /**
+   * The run stopped: its running time stops, the record says so, and what its tools change from now on
+   * (a cancelled call still running) no longer reaches the record: its state and actions are let go.
+   */
   stop(): void {
     this.stoppedAt = Date.now();
     this.record.elapsedMs = this.elapsedMs;
+    this.values.detach();
+    this.detachActions();
   }
 
   /** @returns a copy of the record as it stands now (what a checkpoint saves) */
@@ -306,29 +319,34 @@ function runEvents(
  * The run's actions, kept in its record (`record.actions`, absent while none is asked for), so a
  * saved state has the actions of its waiting batch without a copy.
  */
-function actionsOver(record: RunRecord): AgentActions {
+function actionsOver(record: RunRecord): { actions: AgentActions; detach: () => void } {
   const actions = new AgentActions();
+  // Once the run ends, actions are kept on a record of their own.
+  let target: RunRecord | { actions?: RunRecord['actions'] } = record;
+  const detach = (): void => {
+    target = { ...(record.actions === undefined ? {} : { actions: { ...record.actions } }) };
+  };
   Object.defineProperties(actions, {
     skipSummarization: {
       enumerable: true,
-      get: () => record.actions?.skipSummarization === true,
-      set: (value: boolean) => setAction(record, 'skipSummarization', value === true ? true : undefined),
+      get: () => target.actions?.skipSummarization === true,
+      set: (value: boolean) => setAction(target, 'skipSummarization', value === true ? true : undefined),
     },
     escalate: {
       enumerable: true,
-      get: () => record.actions?.escalate === true,
-      set: (value: boolean) => setAction(record, 'escalate', value === true ? true : undefined),
+      get: () => target.actions?.escalate === true,
+      set: (value: boolean) => setAction(target, 'escalate', value === true ? true : undefined),
     },
     transferToAgent: {
       enumerable: true,
-      get: () => record.actions?.transferToAgent,
-      set: (value: string | undefined) => setAction(record, 'transferToAgent', value),
+      get: () => target.actions?.transferToAgent,
+      set: (value: string | undefined) => setAction(target, 'transferToAgent', value),
     },
   });
-  return actions;
+  return { actions, detach };
 }
 
-function setAction(record: RunRecord, key: 'skipSummarization' | 'escalate' | 'transferToAgent', value: unknown): void {
+function setAction(record: { actions?: RunRecord['actions'] }, key: 'skipSummarization' | 'escalate' | 'transferToAgent', value: unknown): void {
   if (value === undefined) {
     if (record.actions === undefined) return;
     delete record.actions[key];

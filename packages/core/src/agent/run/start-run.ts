@@ -85,6 +85,9 @@ export async function startRun(
     if (resumed !== undefined && options.checkpoints !== undefined)
       await reconcileWithCheckpoint(record, options.checkpoints, deadline.signal);
     const run = new Run({ root: agent, record, handle, options, lineage, deadline, ...(channel ? { channel } : {}), ...(session ? { session } : {}) });
+    // A resumed run claims the run first (a compare-and-set on the checkpoint it read): of two
+    // processes resuming the same run at once, one goes on and the other stops before any model or tool call.
+    if (resumed !== undefined && options.checkpoints !== undefined) await run.checkpoints.save();
     return await execute(run, 'input' in start ? start.input : '');
   } finally {
     handle.busy = false;
