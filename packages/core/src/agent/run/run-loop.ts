@@ -108,8 +108,10 @@ function withRunUniqueIds(run: Run, message: AssistantMessage): AssistantMessage
   const calls = message.toolCalls;
   if (calls === undefined || calls.length === 0) return message;
   let changed = false;
+  const given: string[] = [];
   const toolCalls = calls.map((call) => {
-    const id = run.uniqueCallId(call.id);
+    const id = run.uniqueCallId(call.id, given);
+    given.push(id);
     if (id === call.id) return call;
     changed = true;
     return { ...call, id };

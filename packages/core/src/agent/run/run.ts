@@ -83,10 +83,11 @@ export class Run {
   /** What the agent's memory strategy did in this run (see `RunExtras.window`). */
   memoryReport?: MemoryReport;
   private readonly subRunResults: RunResult[];
-  private readonly toolsBy = new Map<RunAgent, TurnTools>();
-  private readonly modelCalls = new Map<RunAgent, ModelCallSettings>();
+  /** The tools and model call of the run's agent, and of the agents it handed over to (made when each first answers). */
+  private rootTools: TurnTools | undefined;
+  private rootModelCall: ModelCallSettings | undefined;
+  private otherAgents: Map<RunAgent, { tools?: TurnTools; modelCall?: ModelCallSettings }> | undefined;
   private usedCallIds: Set<string> | undefined;
-  private readonly detachActions: () => void;
   private readonly startedAt = Date.now();
   private readonly elapsedBefore: number;
   private stoppedAt: number | undefined;
@@ -113,8 +114,7 @@ export class Run {
     const { signal } = deadline;
     this.events = runEvents(runId, root.name, signal, init.channel, lineage);
     const { extras } = root.settings;
-    const { actions, detach } = actionsOver(record);
-    this.detachActions = detach;
+    const actions = actionsOver(record);
     this.context = new RunAgentContext(
       {
         runId,
@@ -170,7 +170,7 @@ export class Run {
     this.stoppedAt = Date.now();
     this.record.elapsedMs = this.elapsedMs;
     this.values.detach();
-    this.detachActions();
+    detachActions(this.context.actions, this.record);
   }
 
   /** @returns a copy of the record as it stands now (what a checkpoint saves) */
@@ -200,12 +200,14 @@ export class Run {
    * @returns its turn-by-turn tools, built when it first answers
    */
   toolsOf(agent: RunAgent): TurnTools {
-    let tools = this.toolsBy.get(agent);
-    if (tools !== undefined) return tools;
+    if (agent === this.root && this.rootTools !== undefined) return this.rootTools;
+    const other = agent === this.root ? undefined : this.otherOf(agent);
+    if (other?.tools !== undefined) return other.tools;
     const targets = transferTargets(agent);
     const extra = targets.length === 0 ? this.options.tools : [...(this.options.tools ?? []), new TransferToAgentTool(targets)];
-    tools = agent.settings.tools.forRun(this.context, extra, this.deadline.signal, this.usage);
-    this.toolsBy.set(agent, tools);
+    const tools = agent.settings.tools.forRun(this.context, extra, this.deadline.signal, this.usage);
+    if (other === undefined) this.rootTools = tools;
+    else other.tools = tools;
     return tools;
   }
 
@@ -214,10 +216,11 @@ export class Run {
    * @returns how the run calls that agent's model (made when it first answers)
    */
   modelCallOf(agent: RunAgent): ModelCallSettings {
-    let settings = this.modelCalls.get(agent);
-    if (settings !== undefined) return settings;
+    if (agent === this.root && this.rootModelCall !== undefined) return this.rootModelCall;
+    const other = agent === this.root ? undefined : this.otherOf(agent);
+    if (other?.modelCall !== undefined) return other.modelCall;
     const { deadline } = this;
-    settings = {
+    const settings: ModelCallSettings = {
       model: agent.settings.model,
       retry: agent.settings.retry,
       pipeline: this.root.settings.pipeline,
@@ -227,19 +230,36 @@ export class Run {
       agentName: agent.name,
       remainingMs: () => deadline.remainingMs,
     };
-    this.modelCalls.set(agent, settings);
+    if (other === undefined) this.rootModelCall = settings;
+    else other.modelCall = settings;
     return settings;
+  }
+
+  private otherOf(agent: RunAgent): { tools?: TurnTools; modelCall?: ModelCallSettings } {
+    const others = (this.otherAgents ??= new Map());
+    let other = others.get(agent);
+    if (other === undefined) others.set(agent, (other = {}));
+    return other;
   }
 
   /**
    * Gives a model's call id that the run has seen before (a provider numbering every turn `call_0`), or
    * one with `/` in it (which could pass for a sub-run's `<call>/<call>` id), a new id unique in the run.
    * @param id - the model's id
+   * @param turn - the ids given to the turn's earlier calls
    * @returns the id to use
    */
-  uniqueCallId(id: string): string {
-    const used = (this.usedCallIds ??= seenCallIds(this.record));
+  uniqueCallId(id: string, turn: readonly string[]): string {
     let unique = id.includes('/') ? id.replaceAll('/', '_') : id;
+    if (this.usedCallIds === undefined && this.record.toolCallCount < 16) {
+      // A short run: its earlier ids are found in the transcript, no set to keep.
+      if (!turn.includes(unique) && !inTranscript(this.record, unique)) return unique;
+    }
+    if (this.usedCallIds === undefined) {
+      this.usedCallIds = seenCallIds(this.record);
+      for (const given of turn) this.usedCallIds.add(given);
+    }
+    const used = this.usedCallIds;
     if (used.has(unique)) {
       const base = unique;
       for (let copy = 2; used.has(unique); copy++) unique = `${base}_${copy}`;
@@ -294,6 +314,13 @@ export class Run {
   }
 }
 
+/** Whether a call id is in the record's transcript already. */
+function inTranscript(record: RunRecord, id: string): boolean {
+  for (const message of record.messages)
+    if (message.role === 'assistant' && message.toolCalls !== undefined) for (const call of message.toolCalls) if (call.id === id) return true;
+  return false;
+}
+
 /** The call ids a record already holds (a resumed run's), so new ones never repeat them. */
 function seenCallIds(record: RunRecord): Set<string> {
   const ids = new Set<string>();
@@ -315,38 +342,60 @@ function runEvents(
   return new RunEvents(runId, agentName, signal, target, parent);
 }
 
+/** Where actions are kept: the run's record, or (once the run ended) a record of their own. */
+type ActionsHolder = { actions?: RunRecord['actions'] };
+
+const holderKey = Symbol('toolcraft.actionsHolder');
+
 /**
- * The run's actions, kept in its record (`record.actions`, absent while none is asked for), so a
- * saved state has the actions of its waiting batch without a copy.
+ * The prototype of a run's actions: `AgentActions` whose fields read and write `record.actions` of
+ * their holder (absent while none is asked for), so a saved state has the actions of its waiting
+ * batch without a copy. Accessors on the prototype: a run pays for one object, not for closures.
  */
-function actionsOver(record: RunRecord): { actions: AgentActions; detach: () => void } {
-  const actions = new AgentActions();
-  // Once the run ends, actions are kept on a record of their own.
-  let target: RunRecord | { actions?: RunRecord['actions'] } = record;
-  const detach = (): void => {
-    target = { ...(record.actions === undefined ? {} : { actions: { ...record.actions } }) };
-  };
-  Object.defineProperties(actions, {
-    skipSummarization: {
-      enumerable: true,
-      get: () => target.actions?.skipSummarization === true,
-      set: (value: boolean) => setAction(target, 'skipSummarization', value === true ? true : undefined),
+const recordActions: AgentActions = Object.create(AgentActions.prototype, {
+  skipSummarization: {
+    enumerable: true,
+    get(this: { [holderKey]: ActionsHolder }) {
+      return this[holderKey].actions?.skipSummarization === true;
     },
-    escalate: {
-      enumerable: true,
-      get: () => target.actions?.escalate === true,
-      set: (value: boolean) => setAction(target, 'escalate', value === true ? true : undefined),
+    set(this: { [holderKey]: ActionsHolder }, value: boolean) {
+      setAction(this[holderKey], 'skipSummarization', value === true ? true : undefined);
     },
-    transferToAgent: {
-      enumerable: true,
-      get: () => target.actions?.transferToAgent,
-      set: (value: string | undefined) => setAction(target, 'transferToAgent', value),
+  },
+  escalate: {
+    enumerable: true,
+    get(this: { [holderKey]: ActionsHolder }) {
+      return this[holderKey].actions?.escalate === true;
     },
-  });
-  return { actions, detach };
+    set(this: { [holderKey]: ActionsHolder }, value: boolean) {
+      setAction(this[holderKey], 'escalate', value === true ? true : undefined);
+    },
+  },
+  transferToAgent: {
+    enumerable: true,
+    get(this: { [holderKey]: ActionsHolder }) {
+      return this[holderKey].actions?.transferToAgent;
+    },
+    set(this: { [holderKey]: ActionsHolder }, value: string | undefined) {
+      setAction(this[holderKey], 'transferToAgent', value);
+    },
+  },
+}) as AgentActions;
+
+/** The run's actions, over its record. */
+function actionsOver(record: RunRecord): AgentActions {
+  const actions = Object.create(recordActions) as AgentActions & { [holderKey]: ActionsHolder };
+  actions[holderKey] = record;
+  return actions;
 }
 
-function setAction(record: { actions?: RunRecord['actions'] }, key: 'skipSummarization' | 'escalate' | 'transferToAgent', value: unknown): void {
+/** Once the run ends, its actions are kept on a record of their own (a late tool's change does not reach the run's). */
+function detachActions(actions: AgentActions, record: RunRecord): void {
+  (actions as AgentActions & { [holderKey]: ActionsHolder })[holderKey] =
+    record.actions === undefined ? {} : { actions: { ...record.actions } };
+}
+
+function setAction(record: ActionsHolder, key: 'skipSummarization' | 'escalate' | 'transferToAgent', value: unknown): void {
   if (value === undefined) {
     if (record.actions === undefined) return;
     delete record.actions[key];

@@ -209,7 +209,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
  */
 function resultMessages(record: RunRecord): RunResult['messages'] {
   const { batch } = record;
-  if (batch === undefined) return record.messages.slice();
+  if (batch === undefined) return record.messages;
   const messages = record.messages.slice();
   for (const entry of batch)
     messages.push(
