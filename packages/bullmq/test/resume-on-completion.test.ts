@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import {
   Agent,
+  CheckpointConflictError,
   type ChatRequest,
   type CheckpointSaveOptions,
   type CheckpointStore,
@@ -12,8 +13,11 @@ import {
   BullMQLongRunning,
   LongRunningOptionsError,
   createLongRunningWorker,
+  LongRunningConflictError,
   resumeOnCompletion,
+  type LongRunningCompletedUpdate,
   type LongRunningResumer,
+  type ResumeOnCompletionOptions,
 } from '@toolcraft/bullmq';
 import { freshQueueName, inspectQueue, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
@@ -46,6 +50,33 @@ class RecordingStore extends InMemoryCheckpointStore {
   }
 }
 
+/**
+ * A store where, while armed, another process saves the run's checkpoint just before each save of
+ * this one, which is then refused as a compare-and-set would refuse it.
+ */
+class ContestedStore extends InMemoryCheckpointStore {
+  conflictsLeft = 0;
+  conflicts = 0;
+  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
+    if (this.conflictsLeft === 0) return super.save(runId, checkpoint, options);
+    this.conflictsLeft--;
+    this.conflicts++;
+    const stored = await super.load(runId);
+    const actual = await super.save(runId, stored!.checkpoint);
+    throw new CheckpointConflictError(runId, actual - 1, actual);
+  }
+}
+
+const finalUpdate = (runId: string, value: string): LongRunningCompletedUpdate => ({
+  kind: 'completed',
+  runId,
+  callId: 'call_1',
+  toolName: 'write_report',
+  ticket: `ticket-${runId}`,
+  value,
+  final: true,
+});
+
 describe('resumeOnCompletion', () => {
   const { prefix, connection, opened } = testQueues('resume');
 
@@ -60,8 +91,9 @@ describe('resumeOnCompletion', () => {
     const resumed: RunResult[] = [];
     let onResumed!: () => void;
     const firstResumed = new Promise<void>((resolve) => (onResumed = resolve));
-    const startResumer = async () => {
+    const startResumer = async (extra: Partial<ResumeOnCompletionOptions> = {}) => {
       const resumer: LongRunningResumer = await resumeOnCompletion({
+        ...extra,
         queueName,
         connection,
         prefix,
@@ -161,6 +193,40 @@ describe('resumeOnCompletion', () => {
     expect(await resumer.catchUp(run.runId)).toBeUndefined();
   });
 
+  it('when another process moved the run on first, loads its checkpoint again and delivers the result to it', async () => {
+    const store = new ContestedStore();
+    const tool = new WriteReportTool();
+    const { agent, model, startResumer, resumed } = setUp(tool, { topic: 'tides', pages: 3 }, undefined, store);
+    const run = await agent.run('Write a report on tides', { checkpoints: store });
+    const resumer = await startResumer();
+    store.conflictsLeft = 1;
+    const delivered = await resumer.deliver(finalUpdate(run.runId, "Report 'TIDES' written (3 pages)."));
+    expect(store.conflicts).toBe(1);
+    expect(delivered).toMatchObject({ runId: run.runId, text: "Done: Report 'TIDES' written (3 pages).", pending: [] });
+    expect(resumed).toHaveLength(1);
+    expect(model.requests.at(-1)!.messages.at(-1)!.content).toContain("Report 'TIDES' written (3 pages).");
+    expect((await store.load(run.runId))?.checkpoint.status).toBe('completed');
+  });
+
+  it('gives up with LongRunningConflictError after conflictAttempts, and lets the update be delivered again', async () => {
+    const store = new ContestedStore();
+    const tool = new WriteReportTool();
+    const { agent, startResumer, resumed } = setUp(tool, { topic: 'tides', pages: 1 }, undefined, store);
+    const run = await agent.run('Write a report on tides', { checkpoints: store });
+    const resumer = await startResumer({ conflictAttempts: 2 });
+    store.conflictsLeft = 2;
+    const update = finalUpdate(run.runId, "Report 'TIDES' written (1 pages).");
+    const failed = resumer.deliver(update);
+    await expect(failed).rejects.toThrow(LongRunningConflictError);
+    await expect(failed).rejects.toThrow(
+      `The result of call 'call_1' could not be delivered to run '${run.runId}': another process moved the run on first, 2 times in a row.`,
+    );
+    await expect(failed).rejects.toMatchObject({ attempts: 2, cause: expect.any(CheckpointConflictError) });
+    expect(resumed).toHaveLength(0);
+    // The claim was given back: the next delivery of the same update goes through.
+    await expect(resumer.deliver(update)).resolves.toMatchObject({ text: "Done: Report 'TIDES' written (1 pages)." });
+  });
+
   it('says what is wrong with its options', async () => {
     const base = { queueName: 'q', connection, checkpoints: new InMemoryCheckpointStore() };
     await expect(resumeOnCompletion({ ...base, agent: undefined as never })).rejects.toThrow(LongRunningOptionsError);
@@ -171,6 +237,9 @@ describe('resumeOnCompletion', () => {
     );
     await expect(resumeOnCompletion({ ...base, agent, waitForRunMs: -1 })).rejects.toThrow(
       /'waitForRunMs' must be a number of milliseconds/,
+    );
+    await expect(resumeOnCompletion({ ...base, agent, conflictAttempts: 0 })).rejects.toThrow(
+      /'conflictAttempts' must be a whole number of at least 1/,
     );
   });
 });

@@ -200,6 +200,7 @@ export type { MemoryEntry, MemorySearch, MemorySearchResult } from './context/me
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
 export type { InMemoryMemoryServiceOptions } from './memory/in-memory-memory-service.js';
 export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
+export { ArtifactStoreError } from './errors/artifact-store-error.js';
 export { InvalidMemoryOptionsError } from './errors/invalid-memory-options-error.js';
 export { MissingMemoryServiceError } from './errors/missing-memory-service-error.js';
 export { InvalidSessionKeyError } from './errors/invalid-session-key-error.js';

@@ -34,7 +34,8 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.restart();
     await saved;
 
-    expect(await store.load('run-1')).toEqual({ step: 2 });
+    // The server kept nothing (no persistence): the save made while it was down is the first one it has.
+    expect(await store.load('run-1')).toEqual({ checkpoint: { step: 2 }, version: 1 });
     client.disconnect();
   });
 
@@ -57,7 +58,7 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.restart();
     // The client is back by itself; the caller retries the write it was told failed.
     await store.save('run-2', { step: 2 });
-    expect(await store.load('run-2')).toEqual({ step: 2 });
+    expect(await store.load('run-2')).toEqual({ checkpoint: { step: 2 }, version: 1 });
     client.disconnect();
   });
 
@@ -100,6 +101,41 @@ describe('a Redis store when the server restarts mid-run', () => {
 
     expect(after).toMatchObject({ messages: [user('one'), user('two')], version: 2 });
     await expect(store.load(key)).resolves.toMatchObject({ messages: [user('one'), user('two')], version: 2 });
+    client.disconnect();
+    await proxy.close();
+  });
+
+  it('a session append whose reply was lost is applied once, even when another worker appended before it was sent again', async () => {
+    const proxy = await ReplyDroppingProxy.start(server.port);
+    const client = new Redis(proxy.url);
+    client.on('error', () => undefined);
+    const other = new Redis(server.url);
+    const store = new RedisSessionStore({ connection: client, keyPrefix: 'lost-reply-between:' });
+    const otherWorker = new RedisSessionStore({ connection: other, keyPrefix: 'lost-reply-between:' });
+    await store.append(key, { messages: [user('one')], stateDelta: {} });
+
+    // The reply is lost; before the client reconnects and sends the append again, another worker appends.
+    proxy.dropNextReply(() => otherWorker.append(key, { messages: [user('other worker')], stateDelta: {} }).then(() => undefined));
+    const after = await store.append(key, { messages: [user('two')], stateDelta: { n: 2 } });
+
+    const expected = { messages: [user('one'), user('two'), user('other worker')], state: { n: 2 }, version: 3 };
+    expect(after).toMatchObject(expected);
+    await expect(store.load(key)).resolves.toMatchObject(expected);
+    client.disconnect();
+    other.disconnect();
+    await proxy.close();
+  });
+
+  it('a checkpoint save whose reply was lost is sent again but applied once, and is not told as a conflict', async () => {
+    const proxy = await ReplyDroppingProxy.start(server.port);
+    const client = new Redis(proxy.url);
+    client.on('error', () => undefined);
+    const store = new RedisCheckpointStore({ connection: client, keyPrefix: 'lost-reply:' });
+    await store.save('run-lost', { step: 1 });
+
+    proxy.dropNextReply();
+    await expect(store.save('run-lost', { step: 2 }, { expectedVersion: 1 })).resolves.toBe(2);
+    await expect(store.load('run-lost')).resolves.toEqual({ checkpoint: { step: 2 }, version: 2 });
     client.disconnect();
     await proxy.close();
   });

@@ -224,7 +224,7 @@ describe('pausable runs: what an adversarial review found', () => {
 
   it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {
     const hanging: CheckpointStore = {
-      save: () => Promise.resolve(),
+      save: () => Promise.resolve(1),
       load: () => new Promise(() => undefined),
       delete: () => Promise.resolve(),
     };
