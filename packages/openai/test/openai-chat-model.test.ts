@@ -187,6 +187,13 @@ describe('OpenAIChatModel', () => {
     expect(error).toMatchObject({ retryable: true, status: undefined });
   });
 
+  it('maps a connection dropped while the body is read to a retryable error', async () => {
+    server.reply({ ...textReply('The weather in Paris is sunny with a light breeze from the west.'), cut: true });
+    const error = await failure(model.complete(request()));
+    expect(error).toMatchObject({ retryable: true, status: undefined });
+    expect(error.message).toMatch(/^OpenAI chat completion with model 'gpt-4o-mini' failed: /);
+  });
+
   it('maps a request timeout to a retryable error', async () => {
     server.reply({ hang: true });
     const impatient = new OpenAIChatModel({ client: server.client(), model: 'gpt-4o-mini', timeoutMs: 50 });

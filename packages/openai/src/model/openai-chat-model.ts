@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '@toolcraft/core';
+import { ModelCallError, type ChatModel, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
@@ -90,9 +90,11 @@ export class OpenAIChatModel implements ChatModel {
    * yields the answer's text as it arrives, then the whole response: tool calls whose name and
    * arguments arrive split across chunks are assembled, and the usage comes from the last chunk.
    * Stopping the iteration early, or aborting the request's signal, aborts the HTTP request.
+   * A stream that ends before any chunk gave a finish reason (cut before `[DONE]`) is a failure,
+   * not an answer: a retryable `ModelCallError`, as is a connection dropped while the body is read.
    * @param request - the transcript, tools, tool choice and abort signal
    * @yields `text_delta`s, then one `response`
-   * @throws ModelCallError when the request or the stream fails; the client's abort error when aborted
+   * @throws ModelCallError when the request or the stream fails or is cut; the client's abort error when aborted
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const body = { ...this.toRequestBody(request), stream: true as const, stream_options: { include_usage: true } };
@@ -122,6 +124,15 @@ export class OpenAIChatModel implements ChatModel {
     } finally {
       // An iteration stopped early leaves the response open: close it.
       if (!finished) (stream as { controller?: AbortController }).controller?.abort();
+    }
+    if (!accumulator.finished) {
+      // The client ends the iteration quietly when the body ends, `[DONE]` or not: an answer with no
+      // finish reason was cut (a proxy or the server dropped it), and asking again may get it whole.
+      throw new ModelCallError(
+        `OpenAI chat completion with model '${this.model}' failed: the stream ended before the answer did ` +
+          '(no chunk gave a finish reason); the connection was probably cut',
+        { retryable: true },
+      );
     }
     yield { type: 'response', response: fromChatCompletion(accumulator.completion()) };
   }
