@@ -173,6 +173,7 @@ export type {
   ChatResponse,
   ChatStreamEvent,
   FinishReason,
+  ModelServer,
   ToolChoice,
   ToolDefinition,
   Usage,

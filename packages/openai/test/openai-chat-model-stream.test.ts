@@ -59,6 +59,8 @@ describe('OpenAIChatModel.stream', () => {
           message: { role: 'assistant', content: 'Hello!' },
           usage: { inputTokens: 12, outputTokens: 7, totalTokens: 19 },
           finishReason: 'stop',
+          id: 'chatcmpl-1',
+          modelId: 'gpt-test',
         },
       },
     ]);

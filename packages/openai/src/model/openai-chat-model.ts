@@ -1,4 +1,11 @@
-import { ModelCallError, type ChatModel, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
+import {
+  ModelCallError,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+  type ModelServer,
+} from '@toolcraft/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
@@ -31,6 +38,8 @@ export class OpenAIChatModel implements ChatModel {
   readonly client: OpenAI;
   /** The model name sent with every request. */
   readonly model: string;
+  /** The server the client's `baseURL` names (`server.address`, `server.port` in traces); undefined when it is not a URL. */
+  readonly server?: ModelServer;
   private readonly options: OpenAIChatModelOptions;
 
   /**
@@ -40,6 +49,8 @@ export class OpenAIChatModel implements ChatModel {
     this.client = options.client;
     this.model = options.model;
     this.options = options;
+    const server = serverOf(options.client.baseURL);
+    if (server !== undefined) this.server = server;
   }
 
   /**
@@ -148,5 +159,18 @@ export class OpenAIChatModel implements ChatModel {
       if (request.toolChoice !== undefined) body.tool_choice = toChatCompletionToolChoice(request.toolChoice);
     }
     return body;
+  }
+}
+
+/** The host and port of a base URL (the scheme's default port when it names none). */
+function serverOf(baseURL: unknown): ModelServer | undefined {
+  if (typeof baseURL !== 'string') return undefined;
+  try {
+    const url = new URL(baseURL);
+    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
+    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    return port === undefined ? { address } : { address, port };
+  } catch {
+    return undefined;
   }
 }
