@@ -1,11 +1,5 @@
-import {
-  ModelCallError,
-  type ChatModel,
-  type ChatRequest,
-  type ChatResponse,
-  type ChatStreamEvent,
-  type ModelServer,
-} from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer } from '@toolcraft/core';
+import { ModelCallError } from '@toolcraft/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
