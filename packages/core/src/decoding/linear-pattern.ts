@@ -1,4 +1,9 @@
-import { parse, type AstNode, type CharacterClassBody, type RootNode } from 'regjsparser';
+import * as regjsparser from 'regjsparser';
+import type { AstNode, CharacterClassBody, RootNode } from 'regjsparser';
+
+// regjsparser is CommonJS whose exports Node's ES module loader cannot detect by name: loaded from
+// ES modules its functions are on `default` (from CommonJS, `import *` gives them directly too).
+const { parse } = (regjsparser as typeof regjsparser & { default?: typeof regjsparser }).default ?? regjsparser;
 
 /** A list of code point ranges, `[low, high]` inclusive, in order and apart. */
 type Ranges = Array<[number, number]>;
