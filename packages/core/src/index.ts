@@ -165,6 +165,7 @@ export type {
   ChatResponse,
   ChatStreamEvent,
   FinishReason,
+  ModelServer,
   ToolChoice,
   ToolDefinition,
   Usage,

@@ -19,3 +19,4 @@ export { isRetryableToolError } from './environment/retryable-tool-error.js';
 export { isTool } from './tools/abstract-tool.js';
 export { isToolset } from './toolsets/is-toolset.js';
 export { neverAborted } from './environment/never-aborted.js';
+export { withImportedSchema } from './tools/imported-schema.js';

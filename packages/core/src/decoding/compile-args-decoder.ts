@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { ArgsDefinition, CustomConstraintPlan } from '../schema/args-definition.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaOrigin } from '../schema/schema-origin.js';
 import { compileJsonSchema } from './ajv-instance.js';
 import { BoundedCache } from './bounded-cache.js';
 import { compileArgumentCleaner, type ArgumentCleaner, type CleanPass } from './argument-cleaner.js';
@@ -47,7 +48,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     if (typeof schema !== 'object' || schema === null || schema.type !== 'object') {
       throw new InvalidToolDefinitionError(subject, 'an argument schema must have type "object" (the model always sends named arguments).');
     }
-    const checks = compileChecks(schema, subject);
+    const checks = compileChecks(schema, subject, definition.origin ?? 'own');
     this.validate = checks.validate;
     this.schema = schema;
     this.clean = checks.clean;
@@ -104,14 +105,14 @@ const rootContext = Object.freeze({ instancePath: '' }) as Parameters<ValidateFu
 /** The validator and cleaning pass of one validation schema, shared by every tool whose schema differs only in annotations. */
 const checksByKey = new BoundedCache<string, { validate: ValidateFunction; clean: ArgumentCleaner }>(2_000);
 
-function compileChecks(schema: JsonSchema, subject: string): { validate: ValidateFunction; clean: ArgumentCleaner } {
+function compileChecks(schema: JsonSchema, subject: string, origin: SchemaOrigin): { validate: ValidateFunction; clean: ArgumentCleaner } {
   const checked = validationSchema(schema);
-  const key = JSON.stringify(checked);
+  const key = `${origin} ${JSON.stringify(checked)}`;
   let checks = checksByKey.get(key);
   if (checks === undefined) {
     let validate: ValidateFunction;
     try {
-      validate = compileJsonSchema(schema);
+      validate = compileJsonSchema(schema, origin);
     } catch (error) {
       throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
     }

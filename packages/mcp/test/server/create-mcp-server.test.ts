@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
-import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
+import { AgentEnvironment, Tool, ToolRegistry, type Feature } from '@toolcraft/core';
+import { createMcpHttpHandler, createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { connectClient } from '../support/connect';
 import { AddTool, CounterTool, FailTool, GatedTool, MetadataTool, ProgressTool, RepeatTool, WaitTool } from '../support/test-tools';
 
@@ -167,6 +167,39 @@ describe('createMcpServer', () => {
       expect.objectContaining({ code: ErrorCode.InvalidParams, message: expect.stringContaining('params.name') }),
     );
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
+  });
+
+  it('refuses to serve a tool that needs approval, saying why and how to serve it, from a list or an environment', () => {
+    const refund = Tool.declaration({ name: 'refund', description: 'Refunds.', inputSchema: { type: 'object' }, needsApproval: true });
+    const large = Tool.declaration({
+      name: 'transfer',
+      description: 'Transfers.',
+      inputSchema: { type: 'object', properties: { amount: { type: 'number' } } },
+      needsApproval: (args: { amount?: number }) => (args.amount ?? 0) > 100,
+    });
+    const refusal =
+      /'refund', 'transfer' declare needsApproval, which an MCP server cannot enforce: .*AgentTool.*approvals: 'leave-to-client'/;
+    expect(() => createMcpServer([new AddTool(), refund, large], info)).toThrow(InvalidMcpOptionsError);
+    expect(() => createMcpServer([new AddTool(), refund, large], info)).toThrow(refusal);
+    const environment = new AgentEnvironment({ registry: ToolRegistry.of(refund) });
+    expect(() => createMcpServer(environment, info)).toThrow(/'refund' declares needsApproval/);
+    expect(() => createMcpHttpHandler([refund], info)).toThrow(/'refund' declares needsApproval/);
+    expect(() => createMcpServer([refund], { ...info, approvals: 'ask' as never })).toThrow(
+      `'approvals' must be 'refuse' or 'leave-to-client', got "ask"`,
+    );
+  });
+
+  it("serves a tool that needs approval with approvals: 'leave-to-client', the client deciding", async () => {
+    const refund = new (class extends Tool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'refund', description: 'Refunds.', argsType: { type: 'object', properties: {} }, needsApproval: true });
+      }
+      execute(): string {
+        return 'refunded';
+      }
+    })();
+    client = await connectClient(createMcpServer([refund], { ...info, approvals: 'leave-to-client' }));
+    expect(await client.callTool({ name: 'refund', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'refunded' }] });
   });
 
   it('refuses options without a name or version, saying what is expected', () => {
