@@ -5,7 +5,6 @@ import {
   CheckpointSaveError,
   ContextAwareTool,
   InMemoryCheckpointStore,
-  InMemorySessionStore,
   RunState,
   type CheckpointStore,
   type JsonSchema,
@@ -16,60 +15,6 @@ const noArgs: JsonSchema = { type: 'object', properties: {} };
 const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
 
 describe('pausable runs: what an adversarial review found', () => {
-  it('keeps out of the state what a cancelled tool changes after the run ended: a resume does not act on it', async () => {
-    const late = new (class extends ContextAwareTool<Record<string, never>, string> {
-      constructor() {
-        super({ name: 'lookup', description: 'looks up', argsType: noArgs, effects: 'read' });
-      }
-      async execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
-        // Ignores its signal: it goes on after the run was aborted.
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        context.actions.transferToAgent = 'billing';
-        context.state.set('late', true);
-        return 'looked up';
-      }
-    })();
-    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
-    const agent = new Agent({
-      model: new ScriptedModel([
-        { toolCalls: [{ id: 'a', name: 'lookup', arguments: {} }, call('b', 'delete_file', '/x')] },
-        { text: 'all done' },
-      ]),
-      tools: [late, remove],
-    });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('stop')), 20);
-    const run = await agent.run('go', { signal: controller.signal });
-    expect(run.stopReason).toBe('aborted');
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    const saved = JSON.parse(JSON.stringify(run.state)) as { actions?: unknown; state: Record<string, unknown> };
-    expect(saved.actions).toBeUndefined();
-    expect(saved.state).toEqual({});
-    const state = RunState.fromJSON(saved);
-    for (const item of state.interruptions) state.approve(item.callId);
-    const resumed = await agent.resume(state);
-    expect(resumed.stopReason).toBe('completed');
-    expect(resumed.text).toBe('all done');
-    expect(remove.ran).toEqual(['/x']);
-  });
-
-  it('keeps the results of a finished batch when the next model call fails: the state continues from them', async () => {
-    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
-    const agent = new Agent({
-      model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, failure, { text: 'done' }]),
-      tools: [remove],
-    });
-    const run = await agent.run('x');
-    run.state.approve('c1');
-    await expect(agent.resume(run.state)).rejects.toThrow('bad request');
-    const saved = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
-    expect(saved.stopReason).toBeUndefined();
-    const resumed = await agent.resume(saved);
-    expect(resumed.text).toBe('done');
-    expect(remove.ran).toEqual(['/a']);
-    expect(resumed.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
-  });
-
   it('does not lose a final long-running update when the model call delivering it fails', async () => {
     const tool = new PathTool('export', 'write', { longRunning: true });
     const agent = new Agent({
@@ -168,30 +113,6 @@ describe('pausable runs: what an adversarial review found', () => {
     expect(model.requests[0]!.messages[2]).toMatchObject({ toolCallId: 'c1', isError: true });
   });
 
-  it('refuses a session on resume, and a second resume of a state that is being resumed', async () => {
-    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
-    const slow = new (class extends ContextAwareTool<Record<string, never>, string> {
-      constructor() {
-        super({ argsType: noArgs, name: 'slow', description: 'Slow.', needsApproval: true });
-      }
-      async execute(): Promise<string> {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return 'slow done';
-      }
-    })();
-    const agent = new Agent({
-      model: new ScriptedModel([{ toolCalls: [{ id: 's', name: 'slow', arguments: {} }] }, { text: 'ok' }]),
-      tools: [remove, slow],
-    });
-    const run = await agent.run('x');
-    run.state.approve('s');
-    const session = new InMemorySessionStore().open({ appName: 'a', userId: 'u', sessionId: 's' });
-    await expect(agent.resume(run.state, { session } as never)).rejects.toThrow(/session \(of resume options\)/);
-    const first = agent.resume(run.state);
-    await expect(agent.resume(run.state)).rejects.toThrow(/is being resumed already/);
-    expect((await first).text).toBe('ok');
-  });
-
   it('keeps a provided credential out of inspection and clones of the state', async () => {
     const util = await import('node:util');
     const tool = new (class extends ContextAwareTool<Record<string, never>, string> {
@@ -210,16 +131,6 @@ describe('pausable runs: what an adversarial review found', () => {
     run.state.provideCredential('c', 'top-secret');
     expect(util.inspect(run, { depth: 10 })).not.toContain('top-secret');
     expect(JSON.stringify(structuredClone(run.state))).not.toContain('top-secret');
-  });
-
-  it('refuses hand-edited decisions of the wrong shape', async () => {
-    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
-    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]), tools: [remove] }).run('x');
-    const json = JSON.parse(JSON.stringify(run.state)) as { batch: Array<Record<string, unknown>> };
-    json.batch[0]!.decision = { kind: 'approved', arguments: 42 };
-    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.arguments should be a string, but was 42.');
-    json.batch[0]!.decision = { kind: 'resolved' };
-    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.content should be a string, but was missing.');
   });
 
   it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {
