@@ -154,6 +154,17 @@ describe('credentials: a tool asks the host, and runs again once one is provided
     expect(JSON.stringify(structuredClone(run.state))).not.toContain('top-secret');
   });
 
+  it('refuses an undefined credential, saying a value is expected, and keeps the call waiting', async () => {
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }]),
+      tools: [new CallCrm()],
+    }).run('x');
+    expect(() => run.state.provideCredential('k', undefined)).toThrow(
+      "Cannot provideCredential tool call 'k': the credential is undefined; expected a value.",
+    );
+    expect(run.state.interruptions.map((item) => item.kind)).toEqual(['credential']);
+  });
+
   it('asks again after a JSON round trip: a credential lives in memory only', async () => {
     const crm = new CallCrm();
     const agent = new Agent({
