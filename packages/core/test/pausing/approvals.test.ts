@@ -160,6 +160,17 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(tool.ran).toEqual([]);
   });
 
+  it.each([
+    ['rejects', () => Promise.reject(new Error('policy service down'))],
+    ['answers undefined', () => undefined as unknown as boolean],
+    ['answers a string', () => 'no' as unknown as boolean],
+  ])('asks for approval when the predicate %s (anything but false asks)', async (_, predicate) => {
+    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('a', 'delete_file', '/x')] }]), tools: [tool] }).run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(tool.ran).toEqual([]);
+  });
+
   it('asks for approval when an agent predicate outlasts the call’s time limit, without waiting for the run’s', async () => {
     const tool = new PathTool('delete_file', 'destructive');
     const hanging = () => new Promise<boolean>(() => undefined);
