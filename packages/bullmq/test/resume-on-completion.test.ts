@@ -9,6 +9,7 @@ import {
   type RunResult,
 } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
+import { QueueEvents } from 'bullmq';
 import {
   BullMQLongRunning,
   LongRunningOptionsError,
@@ -19,7 +20,7 @@ import {
   type LongRunningResumer,
   type ResumeOnCompletionOptions,
 } from '@toolcraft/bullmq';
-import { freshQueueName, inspectQueue, testQueues } from './support/test-queue';
+import { blockingClient, freshQueueName, inspectQueue, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 /** A model that calls the tool once, says it started, and answers with what the final result says. */
@@ -178,19 +179,27 @@ describe('resumeOnCompletion', () => {
 
   it('delivers a failure as the final result, and catches up on results that arrived while nobody listened', async () => {
     const tool = new FlakyTool({ name: 'flaky', idempotent: false, failures: 1, retryable: false });
-    const { agent, checkpoints, startWorker, startResumer, resumed } = setUp(tool, { topic: 'weather' });
-    const run = await agent.run('Check the weather', { checkpoints });
-    startWorker();
-    while (tool.attempts === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const resumer = await startResumer();
+    const { queueName, agent, checkpoints, startWorker, startResumer, resumed } = setUp(tool, { topic: 'weather' });
+    // BullMQ's own events tell when the job has failed: the result arrives while no resumer listens.
+    const eventsConnection = blockingClient();
+    const events = new QueueEvents(queueName, { connection: eventsConnection, prefix });
     let caughtUp: RunResult | undefined;
-    for (let tries = 0; caughtUp === undefined && tries < 100; tries++) {
+    try {
+      await events.waitUntilReady();
+      const failed = new Promise<void>((resolve) => events.once('failed', () => resolve()));
+      const run = await agent.run('Check the weather', { checkpoints });
+      startWorker();
+      await failed;
+      expect(tool.attempts).toBe(1);
+      const resumer = await startResumer();
       caughtUp = await resumer.catchUp(run.runId);
-      if (caughtUp === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await resumer.catchUp(run.runId)).toBeUndefined();
+    } finally {
+      await events.close();
+      eventsConnection.disconnect();
     }
     expect(caughtUp?.text).toBe("Done: Error: tool 'flaky' failed: the weather service is down (attempt 1)");
     expect(resumed).toHaveLength(1);
-    expect(await resumer.catchUp(run.runId)).toBeUndefined();
   });
 
   it('when another process moved the run on first, loads its checkpoint again and delivers the result to it', async () => {

@@ -141,7 +141,7 @@ describe('OpenAIChatModel.stream', () => {
     const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Tell a story');
     for await (const event of stream) if (event.type === 'text_delta') break;
     expect((await stream.result).stopReason).toBe('aborted');
-    for (let tries = 0; tries < 50 && server.openStreams.size > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.streamsClosed();
     expect(server.openStreams.size).toBe(0);
   });
 });

@@ -214,7 +214,8 @@ describe('OpenAIChatModel', () => {
     server.reply({ hang: true });
     const controller = new AbortController();
     const pending = model.complete(request({ signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    await server.received();
+    controller.abort();
     const error = await pending.then(
       () => undefined,
       (reason: unknown) => reason,

@@ -6,9 +6,12 @@ import { ReplyDroppingProxy } from './support/reply-dropping-proxy';
 const key = { appName: 'shop', userId: 'ada', sessionId: 's1' };
 const user = (content: string) => ({ role: 'user' as const, content });
 
-/** Waits until a client has noticed that its server went away. */
+/** Waits for a client's next `event` (not `events.once`: the client's error events while down must not reject it). */
+const next = (client: Redis, event: 'close' | 'reconnecting') => new Promise<void>((resolve) => client.once(event, () => resolve()));
+
+/** Waits until a client has noticed that its server went away (its connection closed). */
 async function disconnected(client: Redis): Promise<void> {
-  while (client.status === 'ready') await new Promise((resolve) => setTimeout(resolve, 10));
+  if (client.status === 'ready') await next(client, 'close');
 }
 
 describe('a Redis store when the server restarts mid-run', () => {
@@ -30,7 +33,7 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.stop();
     await disconnected(client);
     const saved = store.save('run-1', { step: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await next(client, 'reconnecting'); // a reconnect attempt failed while the server was down
     await server.restart();
     await saved;
 
@@ -79,7 +82,7 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.stop();
     await disconnected(client);
     const appended = store.append(key, { messages: [user('during')], stateDelta: { step: 2 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await next(client, 'reconnecting'); // a reconnect attempt failed while the server was down
     await server.restart();
 
     // The server kept nothing (no persistence); the append made while it was down is there, once.

@@ -153,6 +153,16 @@ export function sessionStoreContract(
       await expect(store.load(key)).resolves.toMatchObject({ messages: [], version: 0 });
     });
 
+    it('refuses a value JSON cannot hold and messages that are not a list, naming them, and writes nothing', async () => {
+      const callback = store.append(key, { messages: [user('lost?')], stateDelta: { callback: () => 1 } });
+      await expect(callback).rejects.toThrow(UnserializableSessionValueError);
+      await expect(callback).rejects.toThrow(/state key 'callback'/);
+      const messages = store.append(key, { messages: 'hi' as never, stateDelta: { cart: 1 } });
+      await expect(messages).rejects.toThrow(UnserializableSessionValueError);
+      await expect(messages).rejects.toThrow(/the messages/);
+      await expect(store.load(key)).resolves.toMatchObject({ messages: [], state: {}, version: 0 });
+    });
+
     it('loses no append when many run concurrently', async () => {
       const writers = Array.from({ length: 12 }, (_, index) =>
         store.append(key, { messages: [user(`turn ${index}`)], stateDelta: { [`user:w${index}`]: index } }),

@@ -160,6 +160,17 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(tool.ran).toEqual([]);
   });
 
+  it.each([
+    ['rejects', () => Promise.reject(new Error('policy service down'))],
+    ['answers undefined', () => undefined as unknown as boolean],
+    ['answers a string', () => 'no' as unknown as boolean],
+  ])('asks for approval when the predicate %s (anything but false asks)', async (_, predicate) => {
+    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('a', 'delete_file', '/x')] }]), tools: [tool] }).run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(tool.ran).toEqual([]);
+  });
+
   it('asks for approval when an agent predicate outlasts the call’s time limit, without waiting for the run’s', async () => {
     const tool = new PathTool('delete_file', 'destructive');
     const hanging = () => new Promise<boolean>(() => undefined);
@@ -198,6 +209,39 @@ describe('approvals: a call that needs a person stops the run until the host dec
     );
     run.state.approve('d');
     expect((await agent.resume(run.state)).stopReason).toBe('completed');
+  });
+
+  it('gives each call of a turn its own result and decision when the model repeats an id', async () => {
+    const read = new PathTool('read_file', 'read');
+    const plain = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'read_file', '/a'), call('c1', 'read_file', '/b')] }, { text: 'ok' }]),
+      tools: [read],
+    }).run('x');
+    expect(plain.toolCalls.map((item) => [item.id, item.result.content])).toEqual([
+      ['c1', 'read_file /a'],
+      ['c1_2', 'read_file /b'],
+    ]);
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('d', 'delete_file', '/a'), call('d', 'delete_file', '/b')] }, { text: 'ok' }]),
+      tools: [remove],
+    });
+    const paused = await agent.run('x');
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['d', 'd_2']);
+    paused.state.approve('d');
+    paused.state.approve('d_2');
+    expect((await agent.resume(paused.state)).stopReason).toBe('completed');
+    expect(remove.ran).toEqual(['/a', '/b']);
+  });
+
+  it('answers the waiting calls as not run when an interrupted run’s messages are used as history', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]), tools: [remove] }).run('x');
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    await new Agent({ model }).run('next question', { history: run.messages });
+    expect(model.requests[0]!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+    expect(model.requests[0]!.messages[2]).toMatchObject({ toolCallId: 'c1', isError: true });
+    expect(remove.ran).toEqual([]);
   });
 
   it('refuses an unknown approvals option', () => {

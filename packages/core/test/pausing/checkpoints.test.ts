@@ -10,6 +10,7 @@ import {
   type CheckpointSaveOptions,
   type CheckpointStore,
 } from '../../src/index.js';
+import { deferred } from '../support/deferred.js';
 import { call, pathArgs, PathTool } from './support.js';
 
 /** A store that keeps every checkpoint saved, in order, so a test can recover from any point (a crash there). */
@@ -188,6 +189,60 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('never lets a save that outlived its time limit land after a newer checkpoint', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const inner = new InMemoryCheckpointStore();
+      let saves = 0;
+      const slowSecond: CheckpointStore = {
+        save: async (runId, checkpoint) => {
+          const copy = JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>;
+          if (++saves === 2) await new Promise((resolve) => setTimeout(resolve, 12_000));
+          await inner.save(runId, copy);
+        },
+        load: (runId) => inner.load(runId),
+        delete: (runId) => inner.delete(runId),
+      };
+      const { charge } = tools();
+      const agent = new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'charge_card', '/a'), call('c2', 'charge_card', '/b')] }, { text: 'ok' }]),
+        tools: [charge],
+      });
+      // Save 1 marks both calls started; save 2 (the slow one) follows the first result, before the second.
+      const settled = agent.run('x', { checkpoints: slowSecond, runId: 'slow-save' }).catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(10_001);
+      expect(CheckpointSaveError.isInstance(await settled)).toBe(true);
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(saves).toBeGreaterThan(2);
+      // The newest checkpoint (with both results) is the one kept, not the slow older one with c2 in doubt.
+      const recovered = await agent.recover('slow-save', { checkpoints: inner });
+      expect(recovered.interruptions).toEqual([]);
+      expect(recovered.text).toBe('ok');
+      expect(recovered.toolCalls.map((item) => item.result.content)).toEqual(['charge_card /a', 'charge_card /b']);
+      expect(charge.ran).toEqual(['/a', '/b']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {
+    const loading = deferred();
+    const hanging: CheckpointStore = {
+      save: () => Promise.resolve(),
+      load: () => {
+        loading.resolve();
+        return new Promise(() => undefined);
+      },
+      delete: () => Promise.resolve(),
+    };
+    const agent = new Agent({ model: new ScriptedModel([]) });
+    const controller = new AbortController();
+    const recovering = agent.recover('r', { checkpoints: hanging, signal: controller.signal });
+    await loading.promise;
+    controller.abort(new Error('gave up'));
+    await expect(recovering).rejects.toThrow('gave up');
   });
 
   it('round-trips a checkpoint through RunState.fromJSON', async () => {

@@ -116,6 +116,57 @@ describe('credentials: a tool asks the host, and runs again once one is provided
     expect(everything).not.toContain('secret-key-123');
   });
 
+  it('asks for the credential after an approval, instead of running the call again on every resume', async () => {
+    let runs = 0;
+    const tool = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'send', description: 'Sends.', effects: 'write' });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        runs++;
+        if (context.credential('smtp') === undefined) context.requestCredential({ key: 'smtp' });
+        return 'sent';
+      }
+    })();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 's', name: 'send', arguments: {} }] }, { text: 'ok' }]),
+      tools: [tool],
+      approvals: 'write',
+    });
+    const run = await agent.run('x');
+    run.state.approve('s');
+    const second = await agent.resume(run.state);
+    expect(second.interruptions.map((item) => item.kind)).toEqual(['credential']);
+    await agent.resume(second.state);
+    expect(runs).toBe(1);
+    second.state.provideCredential('s', 'pw');
+    expect((await agent.resume(second.state)).text).toBe('ok');
+    expect(runs).toBe(2);
+  });
+
+  it('keeps a provided credential out of inspection and clones of the state', async () => {
+    const crm = new CallCrm();
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }]),
+      tools: [crm],
+    }).run('x');
+    run.state.provideCredential('k', 'top-secret');
+    const util = await import('node:util');
+    expect(util.inspect(run, { depth: 10 })).not.toContain('top-secret');
+    expect(JSON.stringify(structuredClone(run.state))).not.toContain('top-secret');
+  });
+
+  it('refuses an undefined credential, saying a value is expected, and keeps the call waiting', async () => {
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }]),
+      tools: [new CallCrm()],
+    }).run('x');
+    expect(() => run.state.provideCredential('k', undefined)).toThrow(
+      "Cannot provideCredential tool call 'k': the credential is undefined; expected a value.",
+    );
+    expect(run.state.interruptions.map((item) => item.kind)).toEqual(['credential']);
+  });
+
   it('asks again after a JSON round trip: a credential lives in memory only', async () => {
     const crm = new CallCrm();
     const agent = new Agent({

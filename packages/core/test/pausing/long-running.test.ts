@@ -1,5 +1,6 @@
 import { ScriptedModel } from '@toolcraft/testing';
 import { Agent, RunState, Tool, type JsonSchema } from '../../src/index.js';
+import { call, PathTool } from './support.js';
 
 const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
 
@@ -62,6 +63,21 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
     expect(tool.runs).toBe(1);
     // Every tool message follows its assistant message: one per call id.
     expect(final.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
+  });
+
+  it('keeps a final update undelivered when the model call delivering it fails: the next resume delivers it', async () => {
+    const tool = new PathTool('export', 'write', { longRunning: true });
+    const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('e', 'export', '/f')] }, { text: 'started' }, failure, { text: 'exported' }]),
+      tools: [tool],
+    });
+    const run = await agent.run('x');
+    run.state.update('e', 'ready', { final: true });
+    await expect(agent.resume(run.state)).rejects.toThrow('bad request');
+    const resumed = await agent.resume(run.state);
+    expect(resumed.text).toBe('exported');
+    expect(resumed.messages.at(-2)!.content).toContain('The final result of the long-running tool call e (export)');
   });
 
   it('returns a stopped run as it stands when there is nothing to deliver, without a model call', async () => {

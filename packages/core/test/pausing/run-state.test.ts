@@ -1,6 +1,18 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, InvalidRunStateError, RunState } from '../../src/index.js';
+import {
+  Agent,
+  type AgentContext,
+  ContextAwareTool,
+  InMemorySessionStore,
+  InvalidRunStateError,
+  RunState,
+  type JsonSchema,
+} from '../../src/index.js';
+import { deferred } from '../support/deferred.js';
 import { call, PathTool } from './support.js';
+
+const noArgs: JsonSchema = { type: 'object', properties: {} };
+const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
 
 async function interrupted() {
   const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
@@ -39,8 +51,13 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const model = new ScriptedModel([{ toolCalls: [call('c1', 'read_file', '/a')] }, { text: 'done' }]);
     const agent = new Agent({ model, tools: [new PathTool('read_file', 'read')] });
     const run = await agent.run('x', { state: { count: 1 } });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const saved = JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+    jest.useFakeTimers({ now: Date.now() + 60_000 });
+    let saved: Record<string, unknown>;
+    try {
+      saved = JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+    } finally {
+      jest.useRealTimers();
+    }
     // The running time stopped with the run, not when the state was first read.
     expect(saved.elapsedMs).toBe(run.durationMs);
     expect(saved.status).toBe('completed');
@@ -118,6 +135,15 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(read).toThrow(message);
   });
 
+  it('refuses hand-edited decisions of the wrong shape, naming the field and what it should be', async () => {
+    const { json } = await interrupted();
+    const batch = json.batch as Array<Record<string, unknown>>;
+    batch[0]!.decision = { kind: 'approved', arguments: 42 };
+    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.arguments should be a string, but was 42.');
+    batch[0]!.decision = { kind: 'resolved' };
+    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.content should be a string, but was missing.');
+  });
+
   it('refuses a value that is not a RunState', async () => {
     const { agent, json } = await interrupted();
     await expect(agent.resume(json as never)).rejects.toThrow(/agent.resume takes a RunState/);
@@ -151,6 +177,93 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(run.runId).toBe('order-17');
     expect(run.state.runId).toBe('order-17');
     await expect(agent.run('x', { runId: '' })).rejects.toThrow("Run option 'runId' must be a non-empty string, but was ''.");
+  });
+
+  it('keeps out of the state what a cancelled tool changes after the run ended: a resume does not act on it', async () => {
+    const started = deferred();
+    const release = deferred();
+    const changed = deferred();
+    const late = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'lookup', description: 'looks up', argsType: noArgs, effects: 'read' });
+      }
+      async execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
+        started.resolve();
+        // Ignores its signal: it goes on after the run was aborted.
+        await release.promise;
+        context.actions.transferToAgent = 'billing';
+        context.state.set('late', true);
+        changed.resolve();
+        return 'looked up';
+      }
+    })();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'a', name: 'lookup', arguments: {} }, call('b', 'delete_file', '/x')] },
+        { text: 'all done' },
+      ]),
+      tools: [late, remove],
+    });
+    const controller = new AbortController();
+    const running = agent.run('go', { signal: controller.signal });
+    await started.promise;
+    controller.abort(new Error('stop'));
+    const run = await running;
+    expect(run.stopReason).toBe('aborted');
+    release.resolve();
+    await changed.promise;
+    const saved = JSON.parse(JSON.stringify(run.state)) as { actions?: unknown; state: Record<string, unknown> };
+    expect(saved.actions).toBeUndefined();
+    expect(saved.state).toEqual({});
+    const state = RunState.fromJSON(saved);
+    for (const item of state.interruptions) state.approve(item.callId);
+    const resumed = await agent.resume(state);
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.text).toBe('all done');
+    expect(remove.ran).toEqual(['/x']);
+  });
+
+  it('keeps the results of a finished batch when the next model call fails: the state continues from them', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, failure, { text: 'done' }]),
+      tools: [remove],
+    });
+    const run = await agent.run('x');
+    run.state.approve('c1');
+    await expect(agent.resume(run.state)).rejects.toThrow('bad request');
+    const saved = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    expect(saved.stopReason).toBeUndefined();
+    const resumed = await agent.resume(saved);
+    expect(resumed.text).toBe('done');
+    expect(remove.ran).toEqual(['/a']);
+    expect(resumed.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
+  });
+
+  it('refuses a session on resume, and a second resume of a state that is being resumed', async () => {
+    const release = deferred();
+    const slow = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'slow', description: 'Slow.', needsApproval: true });
+      }
+      async execute(): Promise<string> {
+        await release.promise;
+        return 'slow done';
+      }
+    })();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 's', name: 'slow', arguments: {} }] }, { text: 'ok' }]),
+      tools: [slow],
+    });
+    const run = await agent.run('x');
+    run.state.approve('s');
+    const session = new InMemorySessionStore().open({ appName: 'a', userId: 'u', sessionId: 's' });
+    await expect(agent.resume(run.state, { session } as never)).rejects.toThrow(/session \(of resume options\)/);
+    const first = agent.resume(run.state);
+    await expect(agent.resume(run.state)).rejects.toThrow(/is being resumed already/);
+    release.resolve();
+    expect((await first).text).toBe('ok');
   });
 
   it('hints at JSON.parse when given the saved string, and shows a summary when logged', async () => {

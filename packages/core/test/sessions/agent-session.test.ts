@@ -11,10 +11,13 @@ import {
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
+  type Session,
   type SessionKey,
   type SessionStore,
 } from '@toolcraft/core';
-import { SetStateTool } from '../support/state-tools';
+import { call, PathTool } from '../pausing/support';
+import { deferred } from '../support/deferred';
+import { ReadStateTool, SetStateTool } from '../support/state-tools';
 
 const key: SessionKey = { appName: 'chat', userId: 'ada', sessionId: 'monday' };
 const registry = ToolRegistry.of(new SetStateTool());
@@ -50,6 +53,63 @@ describe('agent.run with a session', () => {
     ]);
     expect(next.text).toBe(`history of ${saved.messages.length + 2} messages`);
     await expect(store.load(key)).resolves.toMatchObject({ version: 2 });
+  });
+
+  it('sends the session’s messages before the history option’s, and lets the state option win over the session’s state', async () => {
+    await store.append(key, { messages: [{ role: 'user', content: 'stored' }], stateDelta: { 'user:theme': 'dark', lang: 'en' } });
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'read_state', arguments: { key: 'lang' } }] }, { text: 'ok' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.of(new ReadStateTool()) }).run('now', {
+      session: store.open(key),
+      history: [{ role: 'user', content: 'given' }],
+      state: { lang: 'fr' },
+    });
+    expect(model.requests[0]!.messages.map((message) => message.content)).toEqual(['stored', 'given', 'now']);
+    expect(run.toolCalls[0]!.result.content).toBe('fr');
+  });
+
+  it('saves an interrupted run with its waiting calls answered as not run, so the session’s history stays valid', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]);
+    const run = await new Agent({ model, tools: [remove] }).run('clean up', { session: store.open(key) });
+    expect(run.stopReason).toBe('interrupted');
+    const saved = await store.load(key);
+    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(saved.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'c1', isError: true });
+    expect(remove.ran).toEqual([]);
+  });
+
+  it('stops waiting for a session whose load never settles when the caller aborts, without a model call', async () => {
+    const loading = deferred();
+    const hanging: Session = Object.assign(store.open(key), {
+      load: () => {
+        loading.resolve();
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const controller = new AbortController();
+    const running = new Agent({ model, registry }).run('hi', { session: hanging, signal: controller.signal });
+    await loading.promise;
+    controller.abort(new Error('gave up'));
+    await expect(running).rejects.toThrow('gave up');
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('gives up saving after 10 s when the store never answers: SessionSaveError with the result', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const hanging: Session = Object.assign(store.open(key), { append: () => new Promise<never>(() => undefined) });
+      const running = new Agent({ model: new ScriptedModel([{ text: 'hello' }]), registry })
+        .run('hi', { session: hanging })
+        .catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(10_000);
+      const error = await running;
+      expect(SessionSaveError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(/took longer than 10000 ms/);
+      expect(error).toMatchObject({ result: { text: 'hello' } });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('gives tools the user: state of another session of the same user, not another user', async () => {

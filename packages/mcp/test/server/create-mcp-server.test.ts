@@ -109,10 +109,10 @@ describe('createMcpServer', () => {
     client = await connectClient(createMcpServer([wait, new AddTool()], info));
     const controller = new AbortController();
     const pending = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => wait.started === 1);
+    await wait.starts.reached(1);
     controller.abort(new Error('user pressed stop'));
     await expect(pending).rejects.toThrow('user pressed stop');
-    await waitFor(() => wait.aborted.length === 1);
+    await wait.aborts.reached(1);
     expect(String(wait.aborted[0])).toContain('cancel');
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
   });
@@ -125,7 +125,7 @@ describe('createMcpServer', () => {
     client.onerror = (error) => void errors.push(error);
     const controller = new AbortController();
     const pending = client.callTool({ name: 'gated', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => gated.started === 1);
+    await gated.starts.reached(1);
     controller.abort(new Error('user pressed stop'));
     await expect(pending).rejects.toThrow('user pressed stop');
     release(1);
@@ -207,7 +207,3 @@ describe('createMcpServer', () => {
     expect(() => createMcpServer([new AddTool()], { name: 'x' } as never)).toThrow("'version' must be a non-empty string");
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
-}

@@ -51,6 +51,20 @@ export class FakeOpenAIServer {
   /** Streamed responses not yet closed (the client's abort closes them). */
   readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
+  private requestWaiters: Array<() => void> = [];
+  private closeWaiters: Array<() => void> = [];
+
+  /** @returns a promise settled when the server has received `count` requests in all */
+  received(count = 1): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.requestWaiters.push(() => this.requests.length >= count && (resolve(), true)));
+  }
+
+  /** @returns a promise settled once no streamed response is open */
+  streamsClosed(): Promise<void> {
+    if (this.openStreams.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.closeWaiters.push(resolve));
+  }
 
   private constructor(private readonly server: Server) {}
 
@@ -104,6 +118,7 @@ export class FakeOpenAIServer {
       body: parseJson(text),
     };
     this.requests.push(recorded);
+    this.requestWaiters = this.requestWaiters.filter((settle) => !settle());
     const next = this.replies.shift();
     const reply = typeof next === 'function' ? next(recorded) : next;
     if (reply !== undefined && 'hang' in reply) return;
@@ -111,10 +126,18 @@ export class FakeOpenAIServer {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       for (const chunk of reply.sse) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
       this.openStreams.add(response);
-      response.on('close', () => this.openStreams.delete(response));
+      response.on('close', () => {
+        this.openStreams.delete(response);
+        if (this.openStreams.size > 0) return;
+        for (const settle of this.closeWaiters.splice(0)) settle();
+      });
       if (reply.end === 'quietly') response.end();
-      else if (reply.end === 'drop') response.write(': cut\n\n', () => response.socket?.destroy());
-      else if (!reply.hold) response.end('data: [DONE]\n\n');
+      else if (reply.end === 'drop') response.write(': cut
+
+', () => response.socket?.destroy());
+      else if (!reply.hold) response.end('data: [DONE]
+
+');
       return;
     }
     const { status = 200, headers = {}, body, cut = false } = reply ?? outOfScript(recorded);
