@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { InvalidToolDefinitionError, Tool } from '@toolcraft/core';
+import { InvalidToolDefinitionError, Tool, type JsonSchema } from '@toolcraft/core';
 import { withImportedSchema } from '@toolcraft/core/internal';
 import { linearMatcher, ownMatcher } from '../src/decoding/pattern-engine';
 
@@ -71,7 +71,7 @@ describe('pattern engine', () => {
   });
 
   it('refuses an imported schema whose pattern or patternProperties key cannot run in linear time', () => {
-    const lookahead = { type: 'object', properties: { password: { type: 'string', pattern: '^(?=.*\\d).+$' } } };
+    const lookahead: JsonSchema = { type: 'object', properties: { password: { type: 'string', pattern: '^(?=.*\\d).+$' } } };
     expect(() => importedTool(lookahead)).toThrow(InvalidToolDefinitionError);
     expect(() => importedTool(lookahead)).toThrow(/'imported'.*the pattern "\^\(\?=\.\*\\\\d\)\.\+\$" uses a lookahead/);
     expect(() => importedTool({ type: 'object', patternProperties: { '^(x)\\1$': {} } })).toThrow(/uses a backreference/);

@@ -200,7 +200,7 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
         save: async (runId, checkpoint) => {
           const copy = JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>;
           if (++saves === 2) await new Promise((resolve) => setTimeout(resolve, 12_000));
-          await inner.save(runId, copy);
+          return inner.save(runId, copy);
         },
         load: (runId) => inner.load(runId),
         delete: (runId) => inner.delete(runId),
@@ -230,7 +230,7 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
   it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {
     const loading = deferred();
     const hanging: CheckpointStore = {
-      save: () => Promise.resolve(),
+      save: () => Promise.resolve(1),
       load: () => {
         loading.resolve();
         return new Promise(() => undefined);

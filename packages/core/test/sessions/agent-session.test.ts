@@ -251,7 +251,7 @@ describe('agent.run with a session, when the run pauses', () => {
     // The call that ran is reported with its real result, in the result, the transcript and the session.
     expect(paused.toolCalls.map((item) => [item.id, item.result.content])).toEqual([['l1', 'order 7: 30 EUR']]);
     const answers = (messages: readonly { role: string }[]) =>
-      messages.filter((message) => message.role === 'tool').map((message) => (message as { content: string }).content);
+      messages.filter((message) => message.role === 'tool').map((message) => (message as unknown as { content: string }).content);
     expect(answers(paused.messages)).toEqual([
       'order 7: 30 EUR',
       'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',

@@ -51,7 +51,7 @@ export class FakeOpenAIServer {
   /** Streamed responses not yet closed (the client's abort closes them). */
   readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
-  private requestWaiters: Array<() => void> = [];
+  private requestWaiters: Array<() => boolean> = [];
   private closeWaiters: Array<() => void> = [];
 
   /** @returns a promise settled when the server has received `count` requests in all */
@@ -132,12 +132,8 @@ export class FakeOpenAIServer {
         for (const settle of this.closeWaiters.splice(0)) settle();
       });
       if (reply.end === 'quietly') response.end();
-      else if (reply.end === 'drop') response.write(': cut
-
-', () => response.socket?.destroy());
-      else if (!reply.hold) response.end('data: [DONE]
-
-');
+      else if (reply.end === 'drop') response.write(': cut\n\n', () => response.socket?.destroy());
+      else if (!reply.hold) response.end('data: [DONE]\n\n');
       return;
     }
     const { status = 200, headers = {}, body, cut = false } = reply ?? outOfScript(recorded);
