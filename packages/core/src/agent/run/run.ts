@@ -139,12 +139,20 @@ export class Run {
       { runId, agentName: root.name, agentContext: this.context, model: root.settings.model },
       signal,
     );
-    if (record.activeAgent !== undefined) {
-      const active = findAgent(rootOf(root), record.activeAgent);
-      if (active === undefined)
-        throw new InvalidRunStateError(`the run was with agent '${record.activeAgent}', which is not in the tree of agent '${root.name}'.`);
-      if (active !== root) this.switchTo(active);
-    }
+  }
+
+  /**
+   * A resumed run goes on with the agent that was answering when it stopped (after a handoff): told to
+   * the features after `onRunStarting`, which names the run's own agent.
+   * @throws InvalidRunStateError when that agent is not in the run's agent's tree
+   */
+  resumeActiveAgent(): void {
+    const { record, root } = this;
+    if (record.activeAgent === undefined) return;
+    const active = findAgent(rootOf(root), record.activeAgent);
+    if (active === undefined)
+      throw new InvalidRunStateError(`the run was with agent '${record.activeAgent}', which is not in the tree of agent '${root.name}'.`);
+    if (active !== root) this.switchTo(active);
   }
 
   /** The run's id. */

@@ -120,6 +120,7 @@ async function execute(run: Run, input: string): Promise<RunResult> {
   try {
     const starting = hooks.runStarting(input);
     if (starting !== undefined) await starting;
+    run.resumeActiveAgent();
     const { pipeline } = run.root.settings;
     const outcome = await (pipeline.scopes.length === 0
       ? runLoop(run)
