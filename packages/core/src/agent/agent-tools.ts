@@ -75,7 +75,7 @@ export class AgentTools {
     if (this.closing !== undefined) throw new AgentClosedError(context.agentName);
     let sources = this.sources;
     if (runTools !== undefined) {
-      sources = readToolSources(undefined, runTools, 'tools (of run options)', "this run's tools", this.sources);
+      sources = readToolSources(undefined, runTools, 'tools', "this run's tools", this.sources);
       if (this.names !== undefined) sources = { ...sources, tools: applyNames(sources.tools, this.names) };
     }
     return new TurnTools(new RunTools(sources, this.names, this.predicate, readonlyView(context), signal, usage), (list) =>

@@ -1,4 +1,5 @@
 import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
+import { InvalidRunOptionsError } from '../errors/invalid-run-options-error.js';
 import { isIterable } from '../registry/is-iterable.js';
 import { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolsItem } from '../registry/tools-item.js';
@@ -32,20 +33,21 @@ export interface ToolSources {
  * @param source - how these tools are named in clash messages (`"the agent's tools"`)
  * @param before - fixed tools that come first (the agent's, when reading a run's)
  * @returns the fixed tools and the toolsets
- * @throws InvalidAgentOptionsError for a `registry` that is not a registry, a `tools` that is not a list, or a toolset without a name
+ * @throws InvalidAgentOptionsError (InvalidRunOptionsError for a run's `tools`, `before` given) for a `registry` that is not a registry, a `tools` that is not a list, or a toolset without a name
  * @throws InvalidToolDefinitionError for an item that is not a tool, service, registry or toolset
  * @throws DuplicateToolError when two different fixed tools share a name
  */
 export function readToolSources(registry: unknown, items: unknown, option: string, source: string, before?: ToolSources): ToolSources {
+  const Refusal = before === undefined ? InvalidAgentOptionsError : InvalidRunOptionsError;
   if (registry !== undefined && !(registry instanceof ToolRegistry))
     throw new InvalidAgentOptionsError('registry', registry, 'a ToolRegistry (ToolRegistry.of(...)), or absent with tools in `tools`');
   if (items !== undefined && !isIterable(items))
-    throw new InvalidAgentOptionsError(option, items, 'a list of tools, service instances, registries and toolsets');
+    throw new Refusal(option, items, 'a list of tools, service instances, registries and toolsets');
   const segments: ToolSegment[] = before ? [{ tools: before.tools, source: before.sourceOf }] : [];
   if (registry instanceof ToolRegistry) segments.push({ tools: registry.tools, source: "the agent's registry" });
   const toolsets: Toolset[] = before ? [...before.toolsets] : [];
   const fixed: AnyTool[] = [];
-  collect(items ?? [], option, fixed, toolsets, new Set());
+  collect(items ?? [], option, fixed, toolsets, new Set(), Refusal);
   segments.push({ tools: fixed, source });
   const tools = mergeTools(segments);
   const labels = new Map<AnyTool, string>();
@@ -58,17 +60,24 @@ export function readToolSources(registry: unknown, items: unknown, option: strin
   };
 }
 
-function collect(items: Iterable<unknown>, option: string, tools: AnyTool[], toolsets: Toolset[], within: ReadonlySet<object>): void {
+function collect(
+  items: Iterable<unknown>,
+  option: string,
+  tools: AnyTool[],
+  toolsets: Toolset[],
+  within: ReadonlySet<object>,
+  Refusal: typeof InvalidAgentOptionsError | typeof InvalidRunOptionsError,
+): void {
   for (const item of items) {
     if (typeof item === 'object' && isTool(item)) tools.push(item);
     else if (item instanceof ToolRegistry) tools.push(...item.tools);
     else if (isToolset(item)) {
       if (typeof item.name !== 'string' || item.name === '')
-        throw new InvalidAgentOptionsError(`${option} (a toolset)`, item, "a toolset with a non-empty string 'name'");
+        throw new Refusal(`${option} (a toolset)`, item, "a toolset with a non-empty string 'name'");
       if (!toolsets.includes(item)) toolsets.push(item);
     } else if (isIterable(item)) {
-      if (within.has(item)) throw new InvalidAgentOptionsError(option, item, 'a list that does not contain itself');
-      collect(item, option, tools, toolsets, new Set(within).add(item));
+      if (within.has(item)) throw new Refusal(option, item, 'a list that does not contain itself');
+      collect(item, option, tools, toolsets, new Set(within).add(item), Refusal);
     } else
       tools.push(
         ...ToolRegistry.builder()

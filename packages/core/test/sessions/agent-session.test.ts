@@ -190,7 +190,7 @@ describe('bad session, memory and artifact options', () => {
   it('refuses them with an error naming the option and what was expected', async () => {
     const model = new ScriptedModel([{ text: 'never' }]);
     await expect(new Agent({ model, registry }).run('hi', { session: { appName: 'a' } as never })).rejects.toThrow(
-      "Agent option 'session (of run options)' must be a Session from store.open({ appName, userId, sessionId })",
+      "Run option 'session' must be a Session from store.open({ appName, userId, sessionId }), but was an object with keys appName.",
     );
     expect(model.requests).toHaveLength(0);
     expect(() => new Agent({ model, registry, memory: { maxMessages: 3 } as never })).toThrow(

@@ -1,4 +1,5 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
+import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import type { BatchEntry, PendingEntry, RunRecord } from '../run/run-record.js';
@@ -15,7 +16,7 @@ import { loadCheckpoint } from './load-checkpoint.js';
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
- * @throws InvalidRunStateError when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
+ * @throws InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
 export async function reconcileWithCheckpoint(record: RunRecord, store: CheckpointStore, signal: AbortSignal): Promise<void> {
   const loaded = await loadCheckpoint(store, record.runId, signal);
@@ -42,6 +43,8 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
   if (behind)
     throw new InvalidRunStateError(
       `the run '${record.runId}' has moved on since this state was saved (its checkpoint has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
+      // The cause says what happened, for a caller that reloads and tries again (the BullMQ resumer).
+      new CheckpointConflictError(record.runId, record.checkpointVersion ?? 0, version),
     );
   if (record.batch !== undefined && stored.batch !== undefined) mergeBatch(record.batch, stored.batch);
   mergePending(record, stored);

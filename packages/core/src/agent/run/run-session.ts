@@ -24,7 +24,7 @@ export async function loadSession(
   options: RunOptions,
   maxDurationMs: number,
 ): Promise<{ history: ChatMessage[]; state: Record<string, unknown> }> {
-  checkMethods('session (of run options)', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })');
+  checkMethods('session', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })', 'run');
   const loading = new RunDeadline(maxDurationMs, options.signal);
   const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
   const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
