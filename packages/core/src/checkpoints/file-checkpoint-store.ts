@@ -55,6 +55,7 @@ export class FileCheckpointStore implements CheckpointStore {
    * @throws CheckpointLockTimeoutError when the run's lock could not be taken in time
    */
   async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options: CheckpointSaveOptions = {}): Promise<number> {
+    options.signal?.throwIfAborted();
     const text = JSON.stringify(checkpoint);
     const file = this.fileOf(runId);
     return this.locked(file, options.signal, async () => {
