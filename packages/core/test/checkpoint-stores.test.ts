@@ -93,6 +93,11 @@ describe('FileCheckpointStore', () => {
     const store = new FileCheckpointStore(folder);
     await expect(store.load('old-run')).resolves.toEqual({ checkpoint: { runId: 'old-run', iterations: 3 }, version: 1 });
     await expect(store.save('old-run', { iterations: 4 }, { expectedVersion: 1 })).resolves.toBe(2);
+    // Earlier versions left '*' unencoded in the file name.
+    writeFileSync(join(folder, 'a*b.json'), JSON.stringify({ runId: 'a*b' }));
+    await expect(store.load('a*b')).resolves.toEqual({ checkpoint: { runId: 'a*b' }, version: 1 });
+    await expect(store.save('a*b', { runId: 'a*b', step: 2 }, { expectedVersion: 1 })).resolves.toBe(2);
+    await expect(store.load('a*b')).resolves.toEqual({ checkpoint: { runId: 'a*b', step: 2 }, version: 2 });
   });
 
   it('refuses a file that is not a checkpoint, naming the run, and leaves it untouched', async () => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { CheckpointConflictError } from '@toolcraft/core';
 import { RedisCheckpointStore, RedisStoreError, RedisStoreInputError, RedisValueError } from '@toolcraft/redis';
 import { deleteKeysUnder, keysUnder, sharedRedis, sharedRedisUrl, uniqueKeyPrefix } from './support/test-redis';
 
@@ -58,6 +59,25 @@ describe('RedisCheckpointStore', () => {
     expect(JSON.parse((await client.get(key))!)).toMatchObject({ version: 2, checkpoint: { step: 2 } });
     await client.set(key, JSON.stringify({ format: 'toolcraft.checkpoint', formatVersion: 1, version: 'two', checkpoint: {} }));
     await expect(store.load('run-v')).rejects.toThrow(/its version is "two", expected a whole number of at least 1/);
+  });
+
+  it('lets exactly one of two workers on their own connections win each compare-and-set round', async () => {
+    const connections = [sharedRedis(), sharedRedis()];
+    const workers = connections.map((connection) => new RedisCheckpointStore({ connection, keyPrefix }));
+    try {
+      await workers[0]!.save('run-race', { round: 0 });
+      for (let round = 1; round <= 20; round++) {
+        const attempts = await Promise.allSettled(
+          workers.map((worker, index) => worker.save('run-race', { round, index }, { expectedVersion: round })),
+        );
+        expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+        const refused = attempts.find((attempt) => attempt.status === 'rejected');
+        expect(CheckpointConflictError.isInstance(refused?.reason)).toBe(true);
+      }
+      await expect(store.load('run-race')).resolves.toMatchObject({ version: 21, checkpoint: { round: 20 } });
+    } finally {
+      for (const connection of connections) connection.disconnect();
+    }
   });
 
   it('refuses an expectedVersion that is not a whole number, before touching Redis', async () => {

@@ -30,7 +30,7 @@ const formatVersion = 1;
  * same folder, is flushed to disk (`fsync`), then renamed over the run's file, so a crash leaves
  * either the old checkpoint or the new one, never half of one. Run ids are encoded into safe file
  * names (a hash when the encoded id would be longer than 200 bytes). A file written by an earlier
- * toolcraft (the bare checkpoint) loads as version 1.
+ * toolcraft (the bare checkpoint, under its old file name) loads as version 1.
  * @example
  * const run = await agent.run('Clean up', { checkpoints: new FileCheckpointStore('./checkpoints') });
  */
@@ -55,6 +55,7 @@ export class FileCheckpointStore implements CheckpointStore {
    * @throws CheckpointLockTimeoutError when the run's lock could not be taken in time
    */
   async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options: CheckpointSaveOptions = {}): Promise<number> {
+    options.signal?.throwIfAborted();
     const text = JSON.stringify(checkpoint);
     const file = this.fileOf(runId);
     return this.locked(file, options.signal, async () => {
@@ -94,13 +95,8 @@ export class FileCheckpointStore implements CheckpointStore {
   }
 
   private async read(runId: string, file: string): Promise<StoredCheckpoint | undefined> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const text = (await readText(file)) ?? (await this.readLegacy(runId, file));
+    if (text === undefined) return undefined;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -117,8 +113,24 @@ export class FileCheckpointStore implements CheckpointStore {
     return { checkpoint, version: version as number };
   }
 
+  /** Earlier toolcraft versions left `*` unencoded in file names (Windows refuses it). */
+  private async readLegacy(runId: string, file: string): Promise<string | undefined> {
+    if (!runId.includes('*')) return undefined;
+    const legacy = join(resolve(this.directory), `${encodeURIComponent(runId).replace(/\./g, '%2E')}.json`);
+    return legacy === file ? undefined : readText(legacy);
+  }
+
   private fileOf(runId: string): string {
     return join(resolve(this.directory), storedFileName(runId, '.json'));
+  }
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 

@@ -127,9 +127,17 @@ export class FileSessionStore implements SessionStore {
     });
   }
 
-  /** @param key - the session whose file is removed */
+  /**
+   * Removes the session's file, under the app's lock (an append a crash left half done is finished first).
+   * @param key - the session whose file is removed
+   */
   async delete(key: SessionKey): Promise<void> {
-    await rm(this.sessionFile(checkSessionKey(key)), { force: true });
+    const checked = checkSessionKey(key);
+    const folder = this.appFolder(checked);
+    await this.locked(folder, undefined, async () => {
+      await replayJournal(folder);
+      await rm(this.sessionFile(checked), { force: true });
+    });
   }
 
   /**

@@ -35,15 +35,16 @@ export interface FileLockOptions {
  * @param work - what to do under the lock
  * @returns what `work` returns
  * @throws what `options.timeoutError` makes when the lock could not be taken in time; the signal's reason when it aborted
+ *   while waiting (a free lock is taken even with an aborted signal: a write that must happen after an abort still lands)
  */
 export async function withFileLock<T>(lockPath: string, options: FileLockOptions, work: () => Promise<T>): Promise<T> {
   const startedAt = Date.now();
   await mkdir(dirname(lockPath), { recursive: true });
   for (let attempt = 0; ; attempt++) {
-    options.signal?.throwIfAborted();
     if (await tryLock(lockPath)) break;
     if (await breakIfAbandoned(lockPath, options.staleMs)) continue;
     if (Date.now() - startedAt >= options.timeoutMs) throw options.timeoutError(lockPath, options.timeoutMs);
+    options.signal?.throwIfAborted();
     const delayMs = 1 + backoffDelay(attempt, lockBackoff, Math.random);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }

@@ -166,6 +166,16 @@ describe('FileSessionStore', () => {
     expect(again).toEqual(loaded);
   }, 30_000);
 
+  it('finishes a crashed append before deleting its session, so the journal cannot bring the session back', async () => {
+    const store = new FileSessionStore(dir);
+    await store.append(key, { messages: [{ role: 'user', content: 'first' }], stateDelta: { 'app:banner': 'old' } });
+    await expect(runCrashingAppend()).resolves.toBe('SIGKILL');
+    await store.delete(key);
+    await expect(store.load(key)).resolves.toMatchObject({ messages: [], version: 0, state: { 'app:banner': 'new', 'user:theme': 'new' } });
+    await store.append(key, { messages: [{ role: 'user', content: 'after' }], stateDelta: {} });
+    await expect(store.load(key)).resolves.toMatchObject({ version: 1 });
+  }, 30_000);
+
   it('breaks a crashed writer’s lock before a waiting writer gives up, with the default timings', async () => {
     const lock = join(dir, 'app', '.lock');
     mkdirSync(dirname(lock), { recursive: true });
