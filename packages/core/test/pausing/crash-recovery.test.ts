@@ -37,6 +37,9 @@ function runUntilStarted(directory: string, runId: string, scenario: string): Pr
   });
 }
 
+// Each test starts a child process with tsx, slow on a loaded machine.
+jest.setTimeout(60_000);
+
 describe('agent.recover after the process was killed in the middle of a call', () => {
   let directory: string;
   beforeEach(async () => (directory = await mkdtemp(join(tmpdir(), 'toolcraft-crash-'))));
