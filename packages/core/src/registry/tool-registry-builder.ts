@@ -5,6 +5,8 @@ import { createMethodTools } from '../methods/create-method-tools.js';
 import type { MethodTool } from '../methods/method-tool.js';
 import { isTool, type AnyTool } from '../tools/abstract-tool.js';
 import { isIterable } from './is-iterable.js';
+import { bindSchemaDocuments, readSchemaDocuments } from '../decoding/schema-documents.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { CheckedToolsItems } from './tools-item.js';
 
@@ -17,6 +19,7 @@ type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: obje
 export class ToolRegistryBuilder {
   private readonly pending: Pending[] = [];
   private manifest?: ToolSchemaManifest;
+  private documents: JsonSchema[] = [];
 
   /** @param create - makes the registry from the collected tools */
   constructor(private readonly create: (tools: AnyTool[]) => ToolRegistry) {}
@@ -76,14 +79,29 @@ export class ToolRegistryBuilder {
 
   /**
    * Uses a build-time schema manifest (from `toolcraft-schema`) for the annotated methods it lists,
-   * instead of reflection.
-   * @param manifest - the manifest
+   * instead of reflection; or, given a list, registers JSON Schema documents by their `$id` for the
+   * tools' `$ref`s to other documents (`{ $ref: 'https://example.com/address.json' }`).
+   * @param manifest - the manifest, or a list of documents each with an absolute `$id`
    * @returns this builder
+   * @throws InvalidToolDefinitionError for a document without an absolute `$id`, or one repeated
    */
-  schemas(manifest: ToolSchemaManifest): this {
-    assertToolSchemaManifest(manifest);
+  schemas(manifest: ToolSchemaManifest): this;
+  schemas(documents: readonly JsonSchema[]): this;
+  schemas(manifest: ToolSchemaManifest | readonly JsonSchema[]): this {
+    if (Array.isArray(manifest)) {
+      const documents = [...this.documents, ...(manifest as readonly JsonSchema[])];
+      try {
+        readSchemaDocuments(documents);
+      } catch (error) {
+        throw new InvalidToolDefinitionError('ToolRegistry.builder().schemas([...])', `${(error as Error).message}.`);
+      }
+      this.documents = documents;
+      return this;
+    }
+    const given = manifest as ToolSchemaManifest;
+    assertToolSchemaManifest(given);
     // Several manifests (say one per package of a monorepo) combine; a later entry wins.
-    this.manifest = this.manifest === undefined ? manifest : { version: 1, tools: { ...this.manifest.tools, ...manifest.tools } };
+    this.manifest = this.manifest === undefined ? given : { version: 1, tools: { ...this.manifest.tools, ...given.tools } };
     return this;
   }
 
@@ -115,6 +133,11 @@ export class ToolRegistryBuilder {
       }
       tools.push(...methodTools);
     }
+    if (this.documents.length > 0)
+      bindSchemaDocuments(
+        tools.map((tool) => tool.argsDecoder),
+        readSchemaDocuments(this.documents),
+      );
     return this.create(tools);
   }
 }
