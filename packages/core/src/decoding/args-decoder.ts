@@ -32,4 +32,11 @@ export interface ArgsDecoder<TArgs> {
    *   was already given other documents
    */
   bindSchemas?(documents: SchemaDocuments): void;
+  /**
+   * @returns the document a `$ref` of the schema names that no documents given so far hold, if any
+   *   (the decoder refuses every call until it is given)
+   */
+  missingDocument?(): string | undefined;
+  /** The tool, for messages. */
+  readonly subject?: string;
 }

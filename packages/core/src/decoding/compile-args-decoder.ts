@@ -40,9 +40,9 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private validate: ValidateFunction | undefined;
   private fillDefaults: ((value: unknown) => void) | undefined;
   /** The document a `$ref` names that no documents given so far hold; undefined once compiled. */
-  private missingDocument: string | undefined;
+  private missing: string | undefined;
   private boundKey: string | undefined;
-  private readonly subject: string;
+  readonly subject: string;
   private readonly clean: ArgumentCleaner;
   private readonly build: InstanceBuilder | undefined;
   private readonly customConstraints: CustomConstraintPlan | undefined;
@@ -80,7 +80,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
         path: '',
         constraint: 'unresolvedReference',
         message:
-          `the tool cannot check its arguments: its schema refers to ${this.missingDocument ?? 'another document'}, which was not ` +
+          `the tool cannot check its arguments: its schema refers to ${this.missing ?? 'another document'}, which was not ` +
           'given (pass it in `schemas` of the registry builder or the environment)',
       });
       return this.fail();
@@ -104,8 +104,12 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     return { ok: true, value: built as TArgs };
   }
 
+  missingDocument(): string | undefined {
+    return this.missing;
+  }
+
   bindSchemas(documents: SchemaDocuments): void {
-    if (this.missingDocument === undefined && this.boundKey === undefined) return; // needs no other document
+    if (this.missing === undefined && this.boundKey === undefined) return; // needs no other document
     if (this.boundKey !== undefined) {
       if (this.boundKey === documents.key) return;
       throw new InvalidToolDefinitionError(
@@ -115,10 +119,10 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     }
     const checks = compileChecks(this.schema, this.subject, documents);
     this.adopt(checks);
-    if (this.missingDocument !== undefined) {
+    if (this.missing !== undefined) {
       throw new InvalidToolDefinitionError(
         this.subject,
-        `its schema refers to ${this.missingDocument}, which none of the \`schemas\` given has as its $id; add that document, or fix the $ref.`,
+        `its schema refers to ${this.missing}, which none of the \`schemas\` given has as its $id; add that document, or fix the $ref.`,
       );
     }
     this.boundKey = documents.key;
@@ -127,7 +131,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private adopt(checks: Checks): void {
     this.validate = checks.validate;
     this.fillDefaults = checks.fillDefaults;
-    this.missingDocument = checks.missingDocument;
+    this.missing = checks.missingDocument;
     for (const invalid of checks.invalidDefaults) warnInvalidDefault(this.subject, invalid);
   }
 

@@ -1,3 +1,4 @@
+import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { SchemaDocuments } from './ajv-instance.js';
 import type { ArgsDecoder } from './args-decoder.js';
@@ -37,4 +38,20 @@ export function readSchemaDocuments(list: readonly JsonSchema[]): SchemaDocument
  */
 export function bindSchemaDocuments(decoders: Iterable<ArgsDecoder<unknown>>, documents: SchemaDocuments): void {
   for (const decoder of decoders) decoder.bindSchemas?.(documents);
+}
+
+/**
+ * Refuses a tool whose `$ref` names a document that was never given, before any call reaches it.
+ * @param decoders - the tools' decoders
+ * @throws InvalidToolDefinitionError naming the tool and the document
+ */
+export function assertSchemaDocumentsGiven(decoders: Iterable<ArgsDecoder<unknown>>): void {
+  for (const decoder of decoders) {
+    const missing = decoder.missingDocument?.();
+    if (missing === undefined) continue;
+    throw new InvalidToolDefinitionError(
+      decoder.subject ?? 'a tool',
+      `its schema refers to ${missing}, another document: give it in \`schemas\` (ToolRegistry.builder().schemas([document]) or the AgentEnvironment's schemas option), with that $id, or fix the $ref.`,
+    );
+  }
 }

@@ -45,7 +45,7 @@ export class AgentEnvironment {
    */
   constructor(options: AgentEnvironmentOptions) {
     validateEnvironmentOptions(options);
-    if (options.schemas !== undefined) bindEnvironmentSchemas(options.registry, options.schemas);
+    bindEnvironmentSchemas(options.registry, options.schemas);
     this.registry = options.registry;
     this.formatters = options.formatters ?? new FormatterRegistry();
     this.maxConcurrency = options.maxConcurrency ?? Number.POSITIVE_INFINITY;
