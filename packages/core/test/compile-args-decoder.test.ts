@@ -367,7 +367,11 @@ describe('defaults are annotations: judged on what the model sent, filled after'
         {
           schema: {
             type: 'object',
-            properties: { color: { type: 'string', default: null }, size: { enum: ['s', 'm'], default: 'xl' }, n: { type: 'integer', default: 3 } },
+            properties: {
+              color: { type: 'string', default: null },
+              size: { enum: ['s', 'm'], default: 'xl' },
+              n: { type: 'integer', default: 3 },
+            },
           },
         },
         "'paint' (PaintTool)",
@@ -382,7 +386,9 @@ describe('defaults are annotations: judged on what the model sent, filled after'
           { type: 'ToolcraftWarning', code: 'TOOLCRAFT_INVALID_DEFAULT' },
         ],
         [
-          expect.stringMatching(/'paint' \(PaintTool\).*\/properties\/size\/default: the default must be equal to one of the allowed values/),
+          expect.stringMatching(
+            /'paint' \(PaintTool\).*\/properties\/size\/default: the default must be equal to one of the allowed values/,
+          ),
           { type: 'ToolcraftWarning', code: 'TOOLCRAFT_INVALID_DEFAULT' },
         ],
       ]);
@@ -439,7 +445,12 @@ describe('boolean schemas', () => {
   it('compiles true and false as subschemas anywhere: properties, items, additionalProperties', () => {
     const tool = toolOf({
       type: 'object',
-      properties: { anything: true, never: false, none: { type: 'array', items: false }, map: { type: 'object', additionalProperties: true } },
+      properties: {
+        anything: true,
+        never: false,
+        none: { type: 'array', items: false },
+        map: { type: 'object', additionalProperties: true },
+      },
     });
     expect(tool.argsDecoder.decode('{"anything":{"deep":[1]},"none":[],"map":{"k":1}}', limits)).toEqual({
       ok: true,

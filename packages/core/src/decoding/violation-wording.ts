@@ -104,7 +104,8 @@ function pathOf(error: ErrorObject): string {
   const path = pathFromPointer(error.instancePath);
   if (error.keyword === 'required') return childPath(path, (error.params as { missingProperty: string }).missingProperty);
   if (error.keyword === 'additionalProperties') return childPath(path, (error.params as { additionalProperty: string }).additionalProperty);
-  if (error.keyword === 'unevaluatedProperties') return childPath(path, (error.params as { unevaluatedProperty: string }).unevaluatedProperty);
+  if (error.keyword === 'unevaluatedProperties')
+    return childPath(path, (error.params as { unevaluatedProperty: string }).unevaluatedProperty);
   return path;
 }
 

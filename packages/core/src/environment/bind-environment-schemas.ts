@@ -22,6 +22,10 @@ function readOptionDocuments(schemas: readonly JsonSchema[]): SchemaDocuments {
   try {
     return readSchemaDocuments(schemas);
   } catch (error) {
-    throw new InvalidEnvironmentOptionsError('schemas', schemas, `a list of JSON Schema documents with absolute $ids (${(error as Error).message})`);
+    throw new InvalidEnvironmentOptionsError(
+      'schemas',
+      schemas,
+      `a list of JSON Schema documents with absolute $ids (${(error as Error).message})`,
+    );
   }
 }
