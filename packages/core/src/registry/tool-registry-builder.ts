@@ -79,13 +79,18 @@ export class ToolRegistryBuilder {
 
   /**
    * Uses a build-time schema manifest (from `toolcraft-schema`) for the annotated methods it lists,
-   * instead of reflection; or, given a list, registers JSON Schema documents by their `$id` for the
-   * tools' `$ref`s to other documents (`{ $ref: 'https://example.com/address.json' }`).
-   * @param manifest - the manifest, or a list of documents each with an absolute `$id`
+   * instead of reflection.
+   * @param manifest - the manifest
    * @returns this builder
-   * @throws InvalidToolDefinitionError for a document without an absolute `$id`, or one repeated
    */
   schemas(manifest: ToolSchemaManifest): this;
+  /**
+   * Registers JSON Schema documents by their `$id`, for the tools' `$ref`s to other documents
+   * (`{ $ref: 'https://example.com/address.json' }`); they are given to the tools at `build()`.
+   * @param documents - documents, each with an absolute `$id`
+   * @returns this builder
+   * @throws InvalidToolDefinitionError for a document without an absolute `$id`, or an `$id` repeated
+   */
   schemas(documents: readonly JsonSchema[]): this;
   schemas(manifest: ToolSchemaManifest | readonly JsonSchema[]): this {
     if (Array.isArray(manifest)) {
@@ -108,7 +113,8 @@ export class ToolRegistryBuilder {
   /**
    * @returns the registry
    * @throws DuplicateToolError when two different tools share a name
-   * @throws InvalidToolDefinitionError for a method that cannot be described
+   * @throws InvalidToolDefinitionError for a method that cannot be described, or a tool whose `$ref`
+   *   names a document that the documents of `.schemas([...])` do not hold
    */
   build(): ToolRegistry {
     const tools: AnyTool[] = [];
