@@ -435,6 +435,16 @@ describe('closed objects', () => {
     expect(messageOf(tool, '{"id":1,"name":"a","extra":true}')).toContain("- 'extra': is not an allowed property (allowed: 'name', 'id')");
   });
 
+  it('lists for additionalProperties: false only the keys it sees (its own properties), as ajv judges them', () => {
+    const tool = toolOf({
+      type: 'object',
+      allOf: [{ properties: { a: { type: 'integer' } } }],
+      properties: { b: { type: 'integer' } },
+      additionalProperties: false,
+    });
+    expect(messageOf(tool, '{"a":1,"b":2}')).toContain("- 'a': is not an allowed property (allowed: 'b')");
+  });
+
   it('still drops undeclared keys where the schema says nothing of other keys', () => {
     const decoder = compileArgsDecoder({ schema: { type: 'object', properties: { a: { type: 'integer' } } } }, 'open');
     expect(decoder.decode('{"a":1,"b":2}', limits)).toEqual({ ok: true, value: { a: 1 } });

@@ -158,8 +158,9 @@ function explain(error: ErrorObject, maxQuoted: number): string {
     case 'maxProperties':
       return `must have at most ${String(params.limit)} properties`;
     case 'additionalProperties':
+      return `is not an allowed property (${allowedKeys(parent, maxQuoted, false)})`;
     case 'unevaluatedProperties':
-      return `is not an allowed property (${allowedKeys(parent, maxQuoted)})`;
+      return `is not an allowed property (${allowedKeys(parent, maxQuoted, true)})`;
     case 'anyOf':
     case 'oneOf':
       return `does not match the allowed shapes, got ${got}`;
@@ -169,14 +170,16 @@ function explain(error: ErrorObject, maxQuoted: number): string {
 }
 
 /**
- * The keys a closed object allows, in words: those its schema and the subschemas applied to the same
- * object declare (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`), and its patterns.
+ * The keys a closed object allows, in words: those its `properties` declare and its
+ * `patternProperties` match (`additionalProperties` sees no further); for `unevaluatedProperties`,
+ * also those of the subschemas applied to the same object (`allOf`, `anyOf`, `oneOf`,
+ * `if`/`then`/`else`, `dependentSchemas`; `$ref`s are not followed).
  */
-function allowedKeys(schema: JsonSchema | undefined, maxQuoted: number): string {
+function allowedKeys(schema: JsonSchema | undefined, maxQuoted: number, inPlace: boolean): string {
   const names = new Set<string>();
   const patterns = new Set<string>();
   const visit = (node: unknown, depth: number): void => {
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || depth > 8) return;
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || depth > (inPlace ? 8 : 0)) return;
     const each = node as JsonSchema;
     if (typeof each.properties === 'object' && each.properties !== null) for (const name of Object.keys(each.properties)) names.add(name);
     if (typeof each.patternProperties === 'object' && each.patternProperties !== null) {
