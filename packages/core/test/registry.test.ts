@@ -4,6 +4,7 @@ import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
   AgentEnvironment,
+  defaultArgumentLimits,
   DuplicateToolError,
   InvalidToolDefinitionError,
   Tool as ToolClass,
@@ -180,7 +181,11 @@ describe('ToolRegistry.builder().schemas([...documents])', () => {
 
   it('refuses a document without an absolute $id, and a tool whose $ref names a document never given', () => {
     expect(() => ToolRegistry.builder().schemas([{ type: 'object' }])).toThrow(/must have an absolute URI as its \$id/);
-    const registry = ToolRegistry.of(new ShipTool());
+    const unbound = new ShipTool();
+    // Outside an environment, a tool never given its documents refuses every call, saying why.
+    const outcome = unbound.argsDecoder.decode('{"to":{"city":"Oslo"}}', defaultArgumentLimits);
+    expect(outcome.ok === false && outcome.violations.map((violation) => violation.constraint)).toEqual(['unresolvedReference']);
+    const registry = ToolRegistry.of(unbound);
     expect(() => new AgentEnvironment({ registry })).toThrow(InvalidToolDefinitionError);
     expect(() => new AgentEnvironment({ registry })).toThrow(/refers to https:\/\/example\.com\/schemas\/address\.json/);
     expect(() =>
