@@ -453,15 +453,12 @@ describe('closed objects', () => {
 
 describe('boolean schemas', () => {
   it('compiles true and false as subschemas anywhere: properties, items, additionalProperties', () => {
-    const tool = toolOf({
-      type: 'object',
-      properties: {
-        anything: true,
-        never: false,
-        none: { type: 'array', items: false },
-        map: { type: 'object', additionalProperties: true },
-      },
-    });
+    // As a schema read from JSON (a file, an MCP server's tools/list) has them.
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"anything":true,"never":false,"none":{"type":"array","items":false},' +
+        '"map":{"type":"object","additionalProperties":true}}}',
+    ) as JsonSchema;
+    const tool = toolOf(schema);
     expect(tool.argsDecoder.decode('{"anything":{"deep":[1]},"none":[],"map":{"k":1}}', limits)).toEqual({
       ok: true,
       value: { anything: { deep: [1] }, none: [], map: { k: 1 } },

@@ -10,6 +10,7 @@ import {
   Tool as ToolClass,
   ToolNotFoundError,
   ToolRegistry,
+  type JsonSchema,
   type ToolDescriptor,
 } from '../src/index.js';
 import { AddTool, DigitsArgs } from './support/calculator.js';
@@ -146,12 +147,12 @@ describe('ToolRegistry', () => {
 });
 
 describe('ToolRegistry.builder().schemas([...documents])', () => {
-  const address = {
+  const address: JsonSchema = {
     $id: 'https://example.com/schemas/address.json',
     type: 'object',
     properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{4}$' } },
     required: ['city'],
-  } as const;
+  };
 
   class ShipTool extends ToolClass<{ to: { city: string } }, string> {
     constructor() {
