@@ -16,7 +16,12 @@ function start(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+): {
+  child: ChildProcess;
+  output: () => string;
+  printed: (pattern: RegExp) => Promise<RegExpExecArray>;
+  exited: Promise<number | null>;
+} {
   const { OPENAI_API_KEY: _key, ...rest } = process.env;
   const child = spawn(process.execPath, [tsx, script, ...args], {
     cwd: root,
@@ -29,9 +34,25 @@ function start(
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  /** Settles when the output matches (checked on each chunk it prints); rejects if the process exits first. */
+  const printed = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (match === null) return;
+        child.stdout!.off('data', check);
+        child.stderr!.off('data', check);
+        resolve(match);
+      };
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      check();
+      void exited.then(() => reject(new Error(`the process exited without printing ${pattern}:\n${output}`)));
+    });
+  return { child, output: () => output, printed, exited };
 }
 
+/** Polls a condition on another process's files (no event tells it) every 50 ms, at most `timeoutMs`. */
 async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
   const endsAt = Date.now() + timeoutMs;
   for (;;) {
@@ -87,12 +108,13 @@ describe('pausable runs, as users run them', () => {
 
   it('recovers a run whose process was killed mid-batch: the recorded call is not run again, the idempotent one is, with the same key', async () => {
     const crashed = start('examples/src/pausing/crash-recovery.ts', ['start', dir], { HANG: '1' });
-    const runId = await until(() => /send_invoice started in run (\S+)/.exec(crashed.output())?.[1], 'the hanging call');
+    // The whole line (up to its newline): a chunk may end in the middle of the id.
+    const runId = (await crashed.printed(/send_invoice started in run (\S+)\r?\n/))[1]!;
     const store = new FileCheckpointStore(join(dir, 'checkpoints'));
     // Kill it once the checkpoint has recorded the first call's result (saved as it arrived).
     await until(async () => {
       const checkpoint = await store.load(runId);
-      const batch = checkpoint?.batch as Array<{ result?: unknown }> | undefined;
+      const batch = checkpoint?.checkpoint.batch as Array<{ result?: unknown }> | undefined;
       return batch?.[0]?.result !== undefined ? true : undefined;
     }, 'the checkpoint of the first result');
     process.kill(-crashed.child.pid!, 'SIGKILL');

@@ -8,13 +8,16 @@ const { join } = require('node:path');
 
 const repository = join(__dirname, '..', '..', '..');
 const fixtures = join(__dirname, '..', '..', 'fixtures');
-const packages = ['core', 'openai', 'testing', 'schema'];
+const packages = ['core', 'openai', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq'];
 /** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies (root and packages). */
 const userDependencies = [
   'reflect-metadata',
   'class-validator',
   'class-transformer',
   'openai',
+  '@opentelemetry/api',
+  'ioredis',
+  'bullmq',
   'typescript',
   'tsx',
   'jest',

@@ -30,5 +30,6 @@ export { LongRunningEnqueueError } from './errors/long-running-enqueue-error.js'
 export { LongRunningInDoubtError } from './errors/long-running-in-doubt-error.js';
 export { LongRunningJobError } from './errors/long-running-job-error.js';
 export { LongRunningOptionsError } from './errors/long-running-options-error.js';
+export { LongRunningConflictError } from './errors/long-running-conflict-error.js';
 export { LongRunningResumeError } from './errors/long-running-resume-error.js';
 export { LongRunningUpdateError } from './errors/long-running-update-error.js';

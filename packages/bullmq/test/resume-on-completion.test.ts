@@ -1,14 +1,26 @@
 import 'reflect-metadata';
-import { Agent, type ChatRequest, type CheckpointStore, InMemoryCheckpointStore, type RunResult } from '@toolcraft/core';
+import {
+  Agent,
+  CheckpointConflictError,
+  type ChatRequest,
+  type CheckpointSaveOptions,
+  type CheckpointStore,
+  InMemoryCheckpointStore,
+  type RunResult,
+} from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
+import { QueueEvents } from 'bullmq';
 import {
   BullMQLongRunning,
   LongRunningOptionsError,
   createLongRunningWorker,
+  LongRunningConflictError,
   resumeOnCompletion,
+  type LongRunningCompletedUpdate,
   type LongRunningResumer,
+  type ResumeOnCompletionOptions,
 } from '@toolcraft/bullmq';
-import { freshQueueName, inspectQueue, testQueues } from './support/test-queue';
+import { blockingClient, freshQueueName, inspectQueue, testQueues } from './support/test-queue';
 import { FlakyTool, WriteReportTool } from './support/tools';
 
 /** A model that calls the tool once, says it started, and answers with what the final result says. */
@@ -33,11 +45,38 @@ function reportingModel(toolName: string, args: Record<string, unknown>, hold?: 
 /** A store that keeps every checkpoint saved, so a test can start from any of them (a crash there). */
 class RecordingStore extends InMemoryCheckpointStore {
   readonly saved: Array<Record<string, unknown>> = [];
-  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
     this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
-    await super.save(runId, checkpoint);
+    return super.save(runId, checkpoint, options);
   }
 }
+
+/**
+ * A store where, while armed, another process saves the run's checkpoint just before each save of
+ * this one, which is then refused as a compare-and-set would refuse it.
+ */
+class ContestedStore extends InMemoryCheckpointStore {
+  conflictsLeft = 0;
+  conflicts = 0;
+  override async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
+    if (this.conflictsLeft === 0) return super.save(runId, checkpoint, options);
+    this.conflictsLeft--;
+    this.conflicts++;
+    const stored = await super.load(runId);
+    const actual = await super.save(runId, stored!.checkpoint);
+    throw new CheckpointConflictError(runId, actual - 1, actual);
+  }
+}
+
+const finalUpdate = (runId: string, value: string): LongRunningCompletedUpdate => ({
+  kind: 'completed',
+  runId,
+  callId: 'call_1',
+  toolName: 'write_report',
+  ticket: `ticket-${runId}`,
+  value,
+  final: true,
+});
 
 describe('resumeOnCompletion', () => {
   const { prefix, connection, opened } = testQueues('resume');
@@ -53,8 +92,9 @@ describe('resumeOnCompletion', () => {
     const resumed: RunResult[] = [];
     let onResumed!: () => void;
     const firstResumed = new Promise<void>((resolve) => (onResumed = resolve));
-    const startResumer = async () => {
+    const startResumer = async (extra: Partial<ResumeOnCompletionOptions> = {}) => {
       const resumer: LongRunningResumer = await resumeOnCompletion({
+        ...extra,
         queueName,
         connection,
         prefix,
@@ -106,7 +146,7 @@ describe('resumeOnCompletion', () => {
       "The final result of the long-running tool call call_1 (write_report), which was pending:\nReport 'TIDES' written (2 pages).",
     );
     expect(tool.runs).toHaveLength(1);
-    expect((await checkpoints.load(run.runId))?.status).toBe('completed');
+    expect((await checkpoints.load(run.runId))?.checkpoint.status).toBe('completed');
   });
 
   it('delivers each result once however many processes listen', async () => {
@@ -139,19 +179,61 @@ describe('resumeOnCompletion', () => {
 
   it('delivers a failure as the final result, and catches up on results that arrived while nobody listened', async () => {
     const tool = new FlakyTool({ name: 'flaky', idempotent: false, failures: 1, retryable: false });
-    const { agent, checkpoints, startWorker, startResumer, resumed } = setUp(tool, { topic: 'weather' });
-    const run = await agent.run('Check the weather', { checkpoints });
-    startWorker();
-    while (tool.attempts === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const resumer = await startResumer();
+    const { queueName, agent, checkpoints, startWorker, startResumer, resumed } = setUp(tool, { topic: 'weather' });
+    // BullMQ's own events tell when the job has failed: the result arrives while no resumer listens.
+    const eventsConnection = blockingClient();
+    const events = new QueueEvents(queueName, { connection: eventsConnection, prefix });
     let caughtUp: RunResult | undefined;
-    for (let tries = 0; caughtUp === undefined && tries < 100; tries++) {
+    try {
+      await events.waitUntilReady();
+      const failed = new Promise<void>((resolve) => events.once('failed', () => resolve()));
+      const run = await agent.run('Check the weather', { checkpoints });
+      startWorker();
+      await failed;
+      expect(tool.attempts).toBe(1);
+      const resumer = await startResumer();
       caughtUp = await resumer.catchUp(run.runId);
-      if (caughtUp === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await resumer.catchUp(run.runId)).toBeUndefined();
+    } finally {
+      await events.close();
+      eventsConnection.disconnect();
     }
     expect(caughtUp?.text).toBe("Done: Error: tool 'flaky' failed: the weather service is down (attempt 1)");
     expect(resumed).toHaveLength(1);
-    expect(await resumer.catchUp(run.runId)).toBeUndefined();
+  });
+
+  it('when another process moved the run on first, loads its checkpoint again and delivers the result to it', async () => {
+    const store = new ContestedStore();
+    const tool = new WriteReportTool();
+    const { agent, model, startResumer, resumed } = setUp(tool, { topic: 'tides', pages: 3 }, undefined, store);
+    const run = await agent.run('Write a report on tides', { checkpoints: store });
+    const resumer = await startResumer();
+    store.conflictsLeft = 1;
+    const delivered = await resumer.deliver(finalUpdate(run.runId, "Report 'TIDES' written (3 pages)."));
+    expect(store.conflicts).toBe(1);
+    expect(delivered).toMatchObject({ runId: run.runId, text: "Done: Report 'TIDES' written (3 pages).", pending: [] });
+    expect(resumed).toHaveLength(1);
+    expect(model.requests.at(-1)!.messages.at(-1)!.content).toContain("Report 'TIDES' written (3 pages).");
+    expect((await store.load(run.runId))?.checkpoint.status).toBe('completed');
+  });
+
+  it('gives up with LongRunningConflictError after conflictAttempts, and lets the update be delivered again', async () => {
+    const store = new ContestedStore();
+    const tool = new WriteReportTool();
+    const { agent, startResumer, resumed } = setUp(tool, { topic: 'tides', pages: 1 }, undefined, store);
+    const run = await agent.run('Write a report on tides', { checkpoints: store });
+    const resumer = await startResumer({ conflictAttempts: 2 });
+    store.conflictsLeft = 2;
+    const update = finalUpdate(run.runId, "Report 'TIDES' written (1 pages).");
+    const failed = resumer.deliver(update);
+    await expect(failed).rejects.toThrow(LongRunningConflictError);
+    await expect(failed).rejects.toThrow(
+      `The result of call 'call_1' could not be delivered to run '${run.runId}': another process moved the run on first, 2 times in a row.`,
+    );
+    await expect(failed).rejects.toMatchObject({ attempts: 2, cause: expect.any(CheckpointConflictError) });
+    expect(resumed).toHaveLength(0);
+    // The claim was given back: the next delivery of the same update goes through.
+    await expect(resumer.deliver(update)).resolves.toMatchObject({ text: "Done: Report 'TIDES' written (1 pages)." });
   });
 
   it('says what is wrong with its options', async () => {
@@ -164,6 +246,9 @@ describe('resumeOnCompletion', () => {
     );
     await expect(resumeOnCompletion({ ...base, agent, waitForRunMs: -1 })).rejects.toThrow(
       /'waitForRunMs' must be a number of milliseconds/,
+    );
+    await expect(resumeOnCompletion({ ...base, agent, conflictAttempts: 0 })).rejects.toThrow(
+      /'conflictAttempts' must be a whole number of at least 1/,
     );
   });
 });

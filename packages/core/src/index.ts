@@ -106,9 +106,10 @@ export type {
 export { SafeTool } from './environment/safe-tool.js';
 export type { SafeToolResult } from './environment/safe-tool.js';
 
-export type { CheckpointStore } from './checkpoints/checkpoint-store.js';
+export type { CheckpointSaveOptions, CheckpointStore, StoredCheckpoint } from './checkpoints/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoints/in-memory-checkpoint-store.js';
 export { FileCheckpointStore } from './checkpoints/file-checkpoint-store.js';
+export type { FileCheckpointStoreOptions } from './checkpoints/file-checkpoint-store.js';
 
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
@@ -116,16 +117,7 @@ export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-optio
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
 export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
-export type {
-  RunStateData,
-  BatchEntry,
-  CallDecision,
-  PendingEntry,
-  RecordedResult,
-  RunStatus,
-  SavedActions,
-} from './agent/pausing/run-state-data.js';
-export type { SubRunSummary } from './agent/sub-run-summary.js';
+export type { RunStateJSON } from './agent/pausing/run-state.js';
 export type {
   ApprovalInterruption,
   CredentialInterruption,
@@ -173,6 +165,7 @@ export type {
   ChatResponse,
   ChatStreamEvent,
   FinishReason,
+  ModelServer,
   ToolChoice,
   ToolDefinition,
   Usage,
@@ -208,6 +201,7 @@ export type { MemoryEntry, MemorySearch, MemorySearchResult } from './context/me
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
 export type { InMemoryMemoryServiceOptions } from './memory/in-memory-memory-service.js';
 export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
+export { ArtifactStoreError } from './errors/artifact-store-error.js';
 export { InvalidMemoryOptionsError } from './errors/invalid-memory-options-error.js';
 export { MissingMemoryServiceError } from './errors/missing-memory-service-error.js';
 export { InvalidSessionKeyError } from './errors/invalid-session-key-error.js';
@@ -243,7 +237,11 @@ export { InvalidRunStateError } from './errors/invalid-run-state-error.js';
 export { RunStateDecisionError } from './errors/run-state-decision-error.js';
 export { DeclarationOnlyToolError } from './errors/declaration-only-tool-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
+export { OptionsError } from './errors/options-error.js';
+export { InvalidStateKeyError } from './errors/invalid-state-key-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
+export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { CheckpointLockTimeoutError } from './errors/checkpoint-lock-timeout-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
 export { SubAgentStoppedError } from './agent/errors/sub-agent-stopped-error.js';
 export { SubAgentInterruptedError, type WaitingCall } from './agent/errors/sub-agent-interrupted-error.js';

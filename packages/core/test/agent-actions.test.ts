@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { ScriptedModel } from '@toolcraft/testing';
-import { ContextAwareTool, LLMDescription, ToolRegistry, type AgentContext } from '../src/index';
+import { ContextAwareTool, LLMDescription, RunState, ToolRegistry, type AgentContext } from '../src/index';
 import { Agent } from '../src/agent/agent';
+import { call, PathTool } from './pausing/support';
 
 class ActArgs {
   @LLMDescription('What to ask of the loop') @IsIn(['none', 'skip', 'transfer', 'escalate']) action!:
@@ -77,6 +78,20 @@ describe('Agent actions', () => {
 
     expect(second.stopReason).toBe('completed');
     expect(second.text).toBe('Fine.');
+  });
+
+  it('keeps a skipSummarization asked for by a call of a paused turn: the resumed run ends with its result, without a model call', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'f', ...act('skip') }, call('d', 'delete_file', '/a')] }, { text: 'never sent' }]);
+    const agent = new Agent({ model, registry: ToolRegistry.of(new ActTool(), remove) });
+    const run = await agent.run('x');
+    expect(run.stopReason).toBe('interrupted');
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    state.approve('d');
+    const resumed = await agent.resume(state);
+    expect(resumed).toMatchObject({ stopReason: 'completed', text: 'result of skip (f)' });
+    expect(remove.ran).toEqual(['/a']);
+    expect(model.requests).toHaveLength(1);
   });
 
   it('does not end the run with the result of a failed call that set skipSummarization', async () => {

@@ -171,7 +171,9 @@ describe('AgentEnvironment', () => {
       { id: 'b', name: 'raw_wait', arguments: '{"label":"x"}' },
       { id: 'c', name: 'raw_wait', arguments: '{"label":"y"}' },
     ]);
-    setTimeout(() => controller.abort(), 10);
+    // One turn of the event loop: the calculator has answered, the waiting calls are in flight.
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
     const results = await pending;
     expect(results.map((result) => [result.id, result.isError])).toEqual([
       ['a', false],
@@ -205,22 +207,32 @@ describe('AgentEnvironment', () => {
   });
 
   it('gives every call exactly one result, in call order, generating missing ids', async () => {
-    const delays = [30, 0, 10];
+    // The calls finish in another order than they were made: the second, then the fourth, then the first.
+    const gates = [deferred(), deferred(), deferred()];
+    const allStarted = deferred();
     let index = 0;
     const env = new AgentEnvironment({
       registry: ToolRegistry.of(
         new AddTool('calculator', async (args) => {
-          await new Promise((resolve) => setTimeout(resolve, delays[index++]));
+          const gate = gates[index++]!;
+          if (index === gates.length) allStarted.resolve();
+          await gate.promise;
           return args.digit1;
         }),
       ),
     });
-    const results = await env.executeTools([
+    const pending = env.executeTools([
       { id: 'first', name: 'calculator', arguments: '{"digit1":1,"digit2":0}' },
       { name: 'calculator', arguments: '{"digit1":2,"digit2":0}' },
       { id: 'third', name: 'nope', arguments: '{}' },
       { id: 'fourth', name: 'calculator', arguments: '{"digit1":4,"digit2":0}' },
     ]);
+    await allStarted.promise;
+    for (const gate of [gates[1]!, gates[2]!, gates[0]!]) {
+      gate.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const results = await pending;
     expect(results.map((result) => result.id).filter((id, position) => position !== 1)).toEqual(['first', 'third', 'fourth']);
     expect(results[1]!.id).toMatch(/^call_/);
     expect(results.map((result) => result.content.slice(0, 1))).toEqual(['1', '2', 'E', '4']);
@@ -233,7 +245,8 @@ describe('AgentEnvironment', () => {
       registry: ToolRegistry.of(
         new AddTool('calculator', async (args) => {
           order.push(`start ${args.digit1}`);
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          // A turn of the event loop: long enough for any other call to start, were they run together.
+          await new Promise((resolve) => setImmediate(resolve));
           order.push(`end ${args.digit1}`);
           return 0;
         }),
@@ -250,7 +263,7 @@ describe('AgentEnvironment', () => {
       registry: ToolRegistry.of(
         new AddTool('calculator', async () => {
           peak = Math.max(peak, ++running);
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await new Promise((resolve) => setImmediate(resolve));
           running--;
           return 0;
         }),

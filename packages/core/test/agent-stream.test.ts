@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
 import { Agent, type AgentEvent, type ChatModel, type ChatStreamEvent, ModelCallError, ToolRegistry } from '../src/index.js';
+import { call, PathTool } from './pausing/support.js';
 import { collect, completeOnly, StepTool } from './support/streaming-tools.js';
 
 const types = (events: AgentEvent[]) => events.map((event) => event.type);
@@ -190,6 +191,22 @@ describe('agent.stream', () => {
     const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
     await expect(stream.result).rejects.toThrow(/failed after its text began/);
     expect(attempts).toBe(1);
+  });
+
+  it('streams a resumed run: given a RunState, it runs the approved calls and the rest of the run as events', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, { text: 'done' }]),
+      tools: [remove],
+    });
+    const run = await agent.run('x');
+    run.state.approve('c1');
+    const stream = agent.stream(run.state);
+    const events = await collect(stream);
+    expect(forCall(events, 'c1')).toEqual(['tool_call_started', 'tool_call_completed']);
+    expect(types(events).slice(-2)).toEqual(['message', 'run_completed']);
+    expect((await stream.result).text).toBe('done');
+    expect(remove.ran).toEqual(['/a']);
   });
 
   it('is iterated once; a second loop is refused with a clear error', async () => {

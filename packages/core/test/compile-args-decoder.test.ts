@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ArrayUnique, IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
 import { compiledValidatorCount, compileJsonSchema } from '../src/decoding/ajv-instance.js';
+import { readSchemaDocuments } from '../src/decoding/schema-documents.js';
 import { cachedPathChars } from '../src/decoding/violation-path.js';
 import { describeViolations } from '../src/errors/tool-arguments-error.js';
 import {
@@ -472,5 +473,31 @@ describe('boolean schemas', () => {
     const build = () => toolOf({ type: 'object', properties: { a: null as unknown as JsonSchema } });
     expect(build).toThrow(InvalidToolDefinitionError);
     expect(build).toThrow(/properties\/a/);
+  });
+});
+
+describe('imported schemas with other documents', () => {
+  const zip: JsonSchema = { $id: 'https://example.com/schemas/imported-zip.json', type: 'string', pattern: '^[0-9]{4}$' };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { zip: { $ref: 'https://example.com/schemas/imported-zip.json' }, country: { type: 'string', default: 'NO' } },
+    required: ['zip'],
+  };
+
+  it('validates against the documents with the linear engine, then fills defaults', () => {
+    const decoder = compileArgsDecoder<{ zip: string; country: string }>({ schema, origin: 'imported' }, "'imported'");
+    decoder.bindSchemas!(readSchemaDocuments([zip]));
+    expect(decoder.decode('{"zip":"0150"}', limits)).toEqual({ ok: true, value: { zip: '0150', country: 'NO' } });
+    const refused = decoder.decode('{"zip":"x"}', limits);
+    expect(refused.ok === false && describeViolations('imported', refused.violations)).toContain('must be a string matching /^[0-9]{4}$/');
+  });
+
+  it('refuses a document with a pattern RE2 cannot match for an imported schema, but not for an own one', () => {
+    const lookahead: JsonSchema = { ...zip, pattern: '^(?=[0-9])[0-9]{4}$' };
+    const imported = compileArgsDecoder({ schema, origin: 'imported' }, "'imported'");
+    expect(() => imported.bindSchemas!(readSchemaDocuments([lookahead]))).toThrow(/cannot be matched in linear time/);
+    const own = compileArgsDecoder({ schema }, "'own'");
+    own.bindSchemas!(readSchemaDocuments([lookahead]));
+    expect(own.decode('{"zip":"0150"}', limits)).toEqual({ ok: true, value: { zip: '0150', country: 'NO' } });
   });
 });

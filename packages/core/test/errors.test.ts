@@ -23,7 +23,7 @@ import {
   InvalidRunOptionsError,
 } from '../src/index.js';
 import * as core from '../src/index.js';
-import { RunProgress } from '../src/agent/pausing/run-progress.js';
+import { newRunRecord } from '../src/agent/run/run-record.js';
 import type * as ToolNotFoundErrorModule from '../src/errors/tool-not-found-error.js';
 
 /** Each error class with a sample, and the fixed name it must carry whatever the class is called at run time. */
@@ -48,7 +48,7 @@ const samples = [
   [
     'SubAgentInterruptedError',
     SubAgentInterruptedError,
-    () => new SubAgentInterruptedError('a', [], new core.RunState(RunProgress.initialData('r', 'a'))),
+    () => new SubAgentInterruptedError('a', [], new core.RunState(newRunRecord('r', 'a'))),
   ],
   ['ParallelAgentError', ParallelAgentError, () => new ParallelAgentError('p', [{ agentName: 'a', index: 0, error: new Error('x') }])],
   ['InvalidRunOptionsError', InvalidRunOptionsError, () => new InvalidRunOptionsError('maxConcurrency', 0, 'a positive integer')],

@@ -32,6 +32,8 @@ describe('OpenAIChatModel with loosely compatible servers', () => {
     expect(await model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [] })).toEqual({
       message: { role: 'assistant', content: 'hi' },
       finishReason: 'stop',
+      id: 'chatcmpl-x',
+      modelId: 'm',
     });
   });
 

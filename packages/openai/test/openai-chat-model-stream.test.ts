@@ -1,4 +1,4 @@
-import { Agent, type AgentEvent, type ChatStreamEvent, ContextAwareTool, ToolRegistry } from '@toolcraft/core';
+import { Agent, type AgentEvent, type ChatStreamEvent, ContextAwareTool, ModelCallError, ToolRegistry } from '@toolcraft/core';
 import { OpenAIChatModel } from '../src/index.js';
 import { FakeOpenAIServer } from './support/fake-openai-server.js';
 
@@ -59,6 +59,8 @@ describe('OpenAIChatModel.stream', () => {
           message: { role: 'assistant', content: 'Hello!' },
           usage: { inputTokens: 12, outputTokens: 7, totalTokens: 19 },
           finishReason: 'stop',
+          id: 'chatcmpl-1',
+          modelId: 'gpt-test',
         },
       },
     ]);
@@ -96,13 +98,50 @@ describe('OpenAIChatModel.stream', () => {
     expect(run.text).toBe('Oslo and Rome are sunny.');
   });
 
+  it.each([
+    ['ends without [DONE]', 'quietly'],
+    ['drops the connection', 'drop'],
+  ] as const)('fails retryably, yielding no response, when the stream %s before a finish reason', async (_what, end) => {
+    server.reply({ sse: [chunk({ role: 'assistant', content: 'Half an ans' })], end });
+    const model = new OpenAIChatModel({ client: server.client({ maxRetries: 0 }), model: 'gpt-test' });
+    const events: ChatStreamEvent[] = [];
+    const error = await (async () => {
+      for await (const event of model.stream({ messages: [{ role: 'user', content: 'hi' }], tools: [] })) events.push(event);
+    })().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(events).toEqual([{ type: 'text_delta', delta: 'Half an ans' }]);
+    expect(ModelCallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^OpenAI chat completion with model 'gpt-test' failed: /) as string,
+    });
+  });
+
+  it('is asked again by the agent when the stream is cut in a tool call, which never runs half-sent', async () => {
+    const halfCall = { index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"ci' } };
+    server.reply(
+      { sse: [chunk({ role: 'assistant', tool_calls: [halfCall] })], end: 'quietly' },
+      { sse: [chunk({ role: 'assistant', content: 'Whole answer.' }), finish('stop')] },
+    );
+    const model = new OpenAIChatModel({ client: server.client({ maxRetries: 0 }), model: 'gpt-test' });
+    const agent = new Agent({
+      model,
+      registry: ToolRegistry.of(new WeatherTool()),
+      retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    const run = await agent.stream('hi').result;
+    expect([run.text, run.toolCalls, server.requests.length]).toEqual(['Whole answer.', [], 2]);
+  });
+
   it('aborts the HTTP request when the loop breaks mid-stream, leaving no response open', async () => {
     server.reply({ sse: [chunk({ role: 'assistant', content: 'Once upon' })], hold: true });
     const model = new OpenAIChatModel({ client: server.client({ maxRetries: 0 }), model: 'gpt-test' });
     const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Tell a story');
     for await (const event of stream) if (event.type === 'text_delta') break;
     expect((await stream.result).stopReason).toBe('aborted');
-    for (let tries = 0; tries < 50 && server.openStreams.size > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.streamsClosed();
     expect(server.openStreams.size).toBe(0);
   });
 });

@@ -113,6 +113,16 @@ describe('OpenAIChatModel', () => {
     expect(server.chatBodies[0]).toMatchObject({ model: 'gpt-4o', temperature: 0, parallel_tool_calls: false });
   });
 
+  it("names its provider, model and server (the client's baseURL) for traces, and each answer's id and model", async () => {
+    const reply = completionReply({ content: 'Hi.' });
+    server.reply({ body: { ...(reply.body as object), id: 'chatcmpl-7', model: 'gpt-4o-mini-2024-07-18' } });
+    const port = Number(new URL(server.baseURL).port);
+    expect([model.provider, model.modelId, model.server]).toEqual(['openai', 'gpt-4o-mini', { address: '127.0.0.1', port }]);
+    expect(await model.complete(request())).toMatchObject({ id: 'chatcmpl-7', modelId: 'gpt-4o-mini-2024-07-18' });
+    const hosted = new OpenAIChatModel({ client: server.client({ baseURL: 'https://api.openai.com/v1' }), model: 'gpt-4o' });
+    expect(hosted.server).toEqual({ address: 'api.openai.com', port: 443 });
+  });
+
   it('returns the text and the usage of the answer', async () => {
     server.reply(textReply('Sunny, 18°C.', { prompt: 42, completion: 7 }));
     const response = await model.complete(request());
@@ -187,6 +197,13 @@ describe('OpenAIChatModel', () => {
     expect(error).toMatchObject({ retryable: true, status: undefined });
   });
 
+  it('maps a connection dropped while the body is read to a retryable error', async () => {
+    server.reply({ ...textReply('The weather in Paris is sunny with a light breeze from the west.'), cut: true });
+    const error = await failure(model.complete(request()));
+    expect(error).toMatchObject({ retryable: true, status: undefined });
+    expect(error.message).toMatch(/^OpenAI chat completion with model 'gpt-4o-mini' failed: /);
+  });
+
   it('maps a request timeout to a retryable error', async () => {
     server.reply({ hang: true });
     const impatient = new OpenAIChatModel({ client: server.client(), model: 'gpt-4o-mini', timeoutMs: 50 });
@@ -197,7 +214,8 @@ describe('OpenAIChatModel', () => {
     server.reply({ hang: true });
     const controller = new AbortController();
     const pending = model.complete(request({ signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    await server.received();
+    controller.abort();
     const error = await pending.then(
       () => undefined,
       (reason: unknown) => reason,

@@ -1,5 +1,5 @@
 import { type Attributes, SpanKind, trace } from '@opentelemetry/api';
-import type { ToolPipeline } from '@toolcraft/core';
+import type { ChatModel, ToolPipeline } from '@toolcraft/core';
 import { GenAI, HandoffAttributes, Operations } from './attributes.js';
 import type { RunSpans } from './run-spans.js';
 import { untracedRun } from './span-registry.js';
@@ -14,11 +14,29 @@ import type { Tracing } from './tracing.js';
  */
 export function installHandoffSpans(pipeline: ToolPipeline, tracing: Tracing): void {
   const { feature, spans } = tracing;
-  pipeline.onHandoff(feature, ({ runId, agentName, from, kind }) => {
+  pipeline.onHandoff(feature, ({ runId, agentName, model, from, kind }) => {
     const run = spans.runs.get(runId);
     if (run === undefined || run === untracedRun) return;
-    handOver(tracing, run, agentName, { [HandoffAttributes.from]: from, [HandoffAttributes.kind]: kind });
+    handOver(tracing, run, agentName, model, { [HandoffAttributes.from]: from, [HandoffAttributes.kind]: kind });
   });
+}
+
+/**
+ * The attributes of an `invoke_agent` span: the operation, the agent, and its model's provider
+ * (required by the conventions; `'unknown'` when the model does not say) and name.
+ * @param agentName - the agent
+ * @param model - its model
+ * @param provider - the provider to name when the model is unknown (the agent before it)
+ * @returns the attributes
+ */
+export function agentAttributes(agentName: string, model: ChatModel | undefined, provider?: string): Attributes {
+  const attributes: Attributes = {
+    [GenAI.operationName]: Operations.invokeAgent,
+    [GenAI.agentName]: agentName,
+    [GenAI.providerName]: model?.provider ?? provider ?? 'unknown',
+  };
+  if (model?.modelId !== undefined) attributes[GenAI.requestModel] = model.modelId;
+  return attributes;
 }
 
 /**
@@ -28,9 +46,10 @@ export function installHandoffSpans(pipeline: ToolPipeline, tracing: Tracing): v
  * @param tracing - the tracer
  * @param run - the run's spans
  * @param agentName - the agent answering, as the call's hook or context says
+ * @param model - its model, when the hook says (else the provider stays the last agent's)
  */
-export function followAgent(tracing: Tracing, run: RunSpans, agentName: string | undefined): void {
-  if (agentName !== undefined && agentName !== run.agentName) handOver(tracing, run, agentName, {});
+export function followAgent(tracing: Tracing, run: RunSpans, agentName: string | undefined, model?: ChatModel): void {
+  if (agentName !== undefined && agentName !== run.agentName) handOver(tracing, run, agentName, model, {});
 }
 
 /**
@@ -38,12 +57,13 @@ export function followAgent(tracing: Tracing, run: RunSpans, agentName: string |
  * @param tracing - the tracer
  * @param run - the run's spans
  * @param agentName - the agent taking over
- * @param attributes - what is known of the handoff
+ * @param model - its model, if known
+ * @param handoff - what is known of the handoff
  */
-function handOver(tracing: Tracing, run: RunSpans, agentName: string, attributes: Attributes): void {
+function handOver(tracing: Tracing, run: RunSpans, agentName: string, model: ChatModel | undefined, handoff: Attributes): void {
   run.handedTo?.span.end();
-  attributes[GenAI.operationName] = Operations.invokeAgent;
-  attributes[GenAI.agentName] = agentName;
+  const attributes = { ...handoff, ...agentAttributes(agentName, model, run.provider) };
+  run.provider = attributes[GenAI.providerName] as string;
   const parent = run.run.context;
   const span = tracing.tracer.startSpan(`${Operations.invokeAgent} ${agentName}`, { kind: SpanKind.INTERNAL, attributes }, parent);
   run.handedTo = { span, context: trace.setSpan(parent, span) };

@@ -10,12 +10,13 @@ import {
 import type { ToolPipeline } from '@toolcraft/core';
 import { GenAI, Operations } from './attributes.js';
 import { errorType } from './error-type.js';
+import { agentAttributes } from './handoff-spans.js';
 import { RunSpans } from './run-spans.js';
 import { untracedRun } from './span-registry.js';
 import type { Tracing } from './tracing.js';
 
 /**
- * Records an `invoke_agent {agent}` span per run, a child of the span active when the run starts, and
+ * Records an `invoke_agent {agent}` span per run (agent name, its model's provider and model), a child of the span active when the run starts, and
  * ends it when the run ends (with `error.type` and an error status when the run rejected), after the
  * span of the agent answering if the run handed off. A run whose
  * span is a no-op (a no-op tracer and no valid parent: nothing can record it or its children) is marked
@@ -25,15 +26,16 @@ import type { Tracing } from './tracing.js';
  */
 export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void {
   const { feature, tracer, spans } = tracing;
-  pipeline.onRunStarting(feature, ({ runId, agentName }) => {
+  pipeline.onRunStarting(feature, ({ runId, agentName, model }) => {
     const parent = otelContext.active();
+    const provider = model.provider ?? 'unknown';
     const span = tracer.startSpan(
       `${Operations.invokeAgent} ${agentName}`,
-      { kind: SpanKind.INTERNAL, attributes: { [GenAI.operationName]: Operations.invokeAgent, [GenAI.agentName]: agentName } },
+      { kind: SpanKind.INTERNAL, attributes: agentAttributes(agentName, model) },
       parent,
     );
     if (isNoop(span)) spans.runs.set(runId, untracedRun);
-    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }, agentName));
+    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }, agentName, provider));
   });
   pipeline.onRunCompleted(feature, ({ runId, error, stopReason }) => {
     const open = spans.runs.get(runId);

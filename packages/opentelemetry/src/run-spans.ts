@@ -14,16 +14,21 @@ export class RunSpans {
   handedTo: OpenSpan | undefined;
   /** The agent answering. */
   agentName: string;
+  /** The provider of the answering agent's model (`gen_ai.provider.name`). */
+  provider: string;
 
   /**
    * @param run - the run's `invoke_agent` span
    * @param agentName - the agent the run started with
+   * @param provider - its model's provider
    */
   constructor(
     readonly run: OpenSpan,
     agentName: string,
+    provider: string,
   ) {
     this.agentName = agentName;
+    this.provider = provider;
   }
 
   /** The span the run's model and tool calls are children of: the answering agent's. */

@@ -71,8 +71,11 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     // is made under its run's span.
     const { span } = take(call, runId, run) ?? start(call, tool?.descriptor.description, run);
     span.setAttribute(GenAI.errorType, errorType(error));
-    if (captureContent) span.setAttribute(GenAI.toolCallResult, result.content);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: result.content });
+    // The result's text quotes the arguments and the error's message: content, recorded only when asked.
+    if (captureContent) {
+      span.setAttribute(GenAI.toolCallResult, result.content);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: result.content });
+    } else span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
   });
 }

@@ -92,6 +92,8 @@ describe('openTelemetry() and handoffs', () => {
     expect(handedTo!.attributes).toEqual({
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.name': 'billing',
+      'gen_ai.provider.name': 'toolcraft.scripted',
+      'gen_ai.request.model': 'scripted',
       'toolcraft.handoff.from': 'triage',
       'toolcraft.handoff.kind': 'transfer',
     });

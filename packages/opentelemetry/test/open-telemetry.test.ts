@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { Agent, ContextAwareTool, ToolBase, type ToolCallMetadata, ToolRegistry } from '@toolcraft/core';
+import { Agent, type ChatModel, ContextAwareTool, ToolBase, type ToolCallMetadata, ToolRegistry } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import { openTelemetry } from '../src/index.js';
 
@@ -125,26 +125,134 @@ describe('openTelemetry()', () => {
     expect(unknown!.attributes['error.type']).toBe('ToolNotFoundError');
   });
 
-  it('records no content by default, and arguments, results and messages with captureContent', async () => {
+  it('records no content by default: no attribute, event or status message carries arguments, results or messages', async () => {
     const script = () =>
-      new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Secret City' } }] }, { text: 'Answer text' }]);
-    await new Agent({ model: script(), registry: ToolRegistry.of(new WeatherTool()), features: [openTelemetry({ tracer })] }).run(
-      'private question',
-    );
-    const plain = JSON.stringify(exporter.getFinishedSpans().map((span) => span.attributes));
-    expect(plain).not.toMatch(/Secret City|private question|Answer text/);
-    exporter.reset();
+      new ScriptedModel([
+        {
+          toolCalls: [
+            { id: 'c1', name: 'weather', arguments: { city: 'Secret City' } },
+            { id: 'c2', name: 'weather', arguments: { city: 'Atlantis' } },
+            { id: 'c3', name: 'weather', arguments: { city: ['Secret argument'] } },
+            { id: 'c4', name: 'secret_missing_tool', arguments: { city: 'Secret City' } },
+          ],
+        },
+        { text: 'Secret answer text' },
+      ]);
+    const secretFailure = new (class extends ToolBase<{ city: string }, string> {
+      constructor() {
+        super({ argsType: schema, name: 'leaky', description: 'Fails with its arguments in the message.' });
+      }
+      execute(args: { city: string }): Promise<string> {
+        return Promise.reject(new Error(`Secret failure about ${args.city}`));
+      }
+    })();
+    const withFailure = new ScriptedModel([
+      { toolCalls: [{ id: 'l1', name: 'leaky', arguments: { city: 'Secret City' } }] },
+      { text: 'ok' },
+    ]);
+    const registry = ToolRegistry.of(new WeatherTool(), secretFailure);
+    await new Agent({ model: script(), registry, features: [openTelemetry({ tracer })] }).run('Secret question');
+    await new Agent({ model: withFailure, registry, features: [openTelemetry({ tracer })] }).run('Secret question');
+    const failing = new ScriptedModel([{ error: Object.assign(new Error('Secret model failure'), { name: 'ModelCallError' }) }]);
+    await expect(
+      new Agent({ model: failing, registry, features: [openTelemetry({ tracer })], retry: { maxRetries: 0 } }).run('Secret question'),
+    ).rejects.toThrow('Secret model failure');
+    const recorded = exporter.getFinishedSpans().map((span) => ({
+      attributes: span.attributes,
+      events: span.events.map((event) => ({ name: event.name, attributes: event.attributes })),
+      status: span.status,
+      links: span.links.map((link) => link.attributes),
+    }));
+    expect(recorded.length).toBeGreaterThan(8);
+    expect(recorded.filter((span) => span.status.code === SpanStatusCode.ERROR).length).toBeGreaterThanOrEqual(5);
+    expect(JSON.stringify(recorded)).not.toMatch(/Secret|Atlantis|no such city/);
+  });
+
+  it("records arguments, results, error texts and the messages in the conventions' schema with captureContent", async () => {
+    const model = new ScriptedModel([
+      { text: 'Let me look.', toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Oslo' } }] },
+      { toolCalls: [{ id: 'c2', name: 'weather', arguments: { city: 'Atlantis' } }] },
+      { text: 'Sunny in Oslo.' },
+    ]);
     await new Agent({
-      model: script(),
+      model,
+      instructions: 'Be brief.',
       registry: ToolRegistry.of(new WeatherTool()),
       features: [openTelemetry({ tracer, captureContent: true })],
-    }).run('private question');
+    }).run('Weather in Oslo?');
     const spans = exporter.getFinishedSpans();
-    expect(byName(spans, 'execute_tool weather')[0]!.attributes).toMatchObject({
-      'gen_ai.tool.call.arguments': '{"city":"Secret City"}',
-      'gen_ai.tool.call.result': 'sunny in Secret City',
+    const [ok, failed] = byName(spans, 'execute_tool weather');
+    expect(ok!.attributes).toMatchObject({ 'gen_ai.tool.call.arguments': '{"city":"Oslo"}', 'gen_ai.tool.call.result': 'sunny in Oslo' });
+    expect(failed!.status).toEqual({ code: SpanStatusCode.ERROR, message: expect.stringContaining('no such city') as string });
+    const chats = byName(spans, 'chat scripted');
+    const last = chats[2]!.attributes;
+    expect(JSON.parse(last['gen_ai.input.messages'] as string)).toEqual([
+      { role: 'system', parts: [{ type: 'text', content: 'Be brief.' }] },
+      { role: 'user', parts: [{ type: 'text', content: 'Weather in Oslo?' }] },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', content: 'Let me look.' },
+          { type: 'tool_call', id: 'c1', name: 'weather', arguments: { city: 'Oslo' } },
+        ],
+      },
+      { role: 'tool', name: 'weather', parts: [{ type: 'tool_call_response', id: 'c1', response: 'sunny in Oslo' }] },
+      { role: 'assistant', parts: [{ type: 'tool_call', id: 'c2', name: 'weather', arguments: { city: 'Atlantis' } }] },
+      {
+        role: 'tool',
+        name: 'weather',
+        parts: [{ type: 'tool_call_response', id: 'c2', response: expect.stringContaining('no such city') as string }],
+      },
+    ]);
+    expect(JSON.parse(last['gen_ai.output.messages'] as string)).toEqual([
+      { role: 'assistant', parts: [{ type: 'text', content: 'Sunny in Oslo.' }], finish_reason: 'stop' },
+    ]);
+    expect(JSON.parse(chats[0]!.attributes['gen_ai.output.messages'] as string)).toEqual([
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', content: 'Let me look.' },
+          { type: 'tool_call', id: 'c1', name: 'weather', arguments: { city: 'Oslo' } },
+        ],
+        finish_reason: 'tool_call',
+      },
+    ]);
+  });
+
+  it('records what the conventions require: the provider on invoke_agent; response id and model, server address and port on chat', async () => {
+    const model: ChatModel = {
+      provider: 'openai',
+      modelId: 'gpt-4o-mini',
+      server: { address: 'api.openai.com', port: 443 },
+      complete: () =>
+        Promise.resolve({
+          message: { role: 'assistant', content: 'Hi.' },
+          finishReason: 'stop',
+          id: 'chatcmpl-42',
+          modelId: 'gpt-4o-mini-2024-07-18',
+          usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+        }),
+    };
+    await new Agent({ name: 'greeter', model, registry: ToolRegistry.of(), features: [openTelemetry({ tracer })] }).run('Hello');
+    const spans = exporter.getFinishedSpans();
+    expect(byName(spans, 'invoke_agent greeter')[0]!.attributes).toEqual({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.name': 'greeter',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'gpt-4o-mini',
     });
-    expect(JSON.stringify(spans.map((span) => span.attributes))).toMatch(/private question/);
+    expect(byName(spans, 'chat gpt-4o-mini')[0]!.attributes).toEqual({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'gpt-4o-mini',
+      'server.address': 'api.openai.com',
+      'server.port': 443,
+      'gen_ai.usage.input_tokens': 3,
+      'gen_ai.usage.output_tokens': 2,
+      'gen_ai.response.finish_reasons': ['stop'],
+      'gen_ai.response.id': 'chatcmpl-42',
+      'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+    });
   });
 
   it('ends the run span with an error when the model call fails for good', async () => {

@@ -4,18 +4,8 @@ import { RedisValueError } from './errors/redis-value-error.js';
 export const storedFormatVersion = 1;
 
 /**
- * One value as stored under a key: JSON `{ "format": "toolcraft.<kind>", "formatVersion": 1, ... }`
- * plus the kind's own fields.
- * @param kind - e.g. `'checkpoint'`
- * @param fields - the kind's fields (JSON values)
- * @returns the JSON text
- */
-export function encodeStored(kind: string, fields: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify({ format: `toolcraft.${kind}`, formatVersion: storedFormatVersion, ...fields });
-}
-
-/**
- * Reads a value written by {@link encodeStored}, refusing anything else with an error naming the key.
+ * Reads a value this package wrote: JSON `{ "format": "toolcraft.<kind>", "formatVersion": 1, ... }` plus
+ * the kind's own fields, refusing anything else with an error naming the key.
  * @param key - the full key, for the error
  * @param kind - the kind expected
  * @param text - the stored text

@@ -25,6 +25,7 @@ describe('RedisCheckpointStore', () => {
     expect(stored).toMatchObject({
       format: 'toolcraft.checkpoint',
       formatVersion: 1,
+      version: 1,
       runId: 'run-1',
       checkpoint: { step: 1, transcript: ['hi'] },
     });
@@ -34,8 +35,36 @@ describe('RedisCheckpointStore', () => {
   it('encodes the run id so no two runs share a key', async () => {
     await store.save('a:b', { which: 'a:b' });
     await store.save('a%3Ab', { which: 'a%3Ab' });
-    expect(await store.load('a:b')).toEqual({ which: 'a:b' });
-    expect(await store.load('a%3Ab')).toEqual({ which: 'a%3Ab' });
+    expect(await store.load('a:b')).toEqual({ checkpoint: { which: 'a:b' }, version: 1 });
+    expect(await store.load('a%3Ab')).toEqual({ checkpoint: { which: 'a%3Ab' }, version: 1 });
+  });
+
+  it('loads a checkpoint written before versions as version 1, and compares and sets on it', async () => {
+    const key = `${keyPrefix}checkpoint:old-run`;
+    await client.set(
+      key,
+      JSON.stringify({ format: 'toolcraft.checkpoint', formatVersion: 1, runId: 'old-run', savedAt: 'x', checkpoint: { step: 1 } }),
+    );
+    await expect(store.load('old-run')).resolves.toEqual({ checkpoint: { step: 1 }, version: 1 });
+    await expect(store.save('old-run', { step: 2 }, { expectedVersion: 0 })).rejects.toMatchObject({ actualVersion: 1 });
+    await expect(store.save('old-run', { step: 2 }, { expectedVersion: 1 })).resolves.toBe(2);
+    await expect(store.load('old-run')).resolves.toEqual({ checkpoint: { step: 2 }, version: 2 });
+  });
+
+  it('keeps the version with the data, in one value, and refuses a value with a bad version', async () => {
+    await store.save('run-v', { step: 1 });
+    await store.save('run-v', { step: 2 });
+    const key = `${keyPrefix}checkpoint:run-v`;
+    expect(JSON.parse((await client.get(key))!)).toMatchObject({ version: 2, checkpoint: { step: 2 } });
+    await client.set(key, JSON.stringify({ format: 'toolcraft.checkpoint', formatVersion: 1, version: 'two', checkpoint: {} }));
+    await expect(store.load('run-v')).rejects.toThrow(/its version is "two", expected a whole number of at least 1/);
+  });
+
+  it('refuses an expectedVersion that is not a whole number, before touching Redis', async () => {
+    await expect(store.save('run-bad', {}, { expectedVersion: -1 })).rejects.toThrow(
+      /'expectedVersion' must be a whole number of at least 0/,
+    );
+    expect(await client.exists(`${keyPrefix}checkpoint:run-bad`)).toBe(0);
   });
 
   it('sets the TTL on each save when one is configured', async () => {
@@ -90,7 +119,7 @@ describe('RedisCheckpointStore', () => {
   it('makes and closes its own client from a URL', async () => {
     const own = new RedisCheckpointStore({ url: sharedRedisUrl, keyPrefix });
     await own.save('run-url', { fromUrl: true });
-    expect(await store.load('run-url')).toEqual({ fromUrl: true });
+    expect(await store.load('run-url')).toEqual({ checkpoint: { fromUrl: true }, version: 1 });
     await own.close();
     await own.close();
     await expect(own.save('run-url', {})).rejects.toThrow(RedisStoreError);

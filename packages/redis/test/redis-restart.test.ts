@@ -6,9 +6,12 @@ import { ReplyDroppingProxy } from './support/reply-dropping-proxy';
 const key = { appName: 'shop', userId: 'ada', sessionId: 's1' };
 const user = (content: string) => ({ role: 'user' as const, content });
 
-/** Waits until a client has noticed that its server went away. */
+/** Waits for a client's next `event` (not `events.once`: the client's error events while down must not reject it). */
+const next = (client: Redis, event: 'close' | 'reconnecting') => new Promise<void>((resolve) => client.once(event, () => resolve()));
+
+/** Waits until a client has noticed that its server went away (its connection closed). */
 async function disconnected(client: Redis): Promise<void> {
-  while (client.status === 'ready') await new Promise((resolve) => setTimeout(resolve, 10));
+  if (client.status === 'ready') await next(client, 'close');
 }
 
 describe('a Redis store when the server restarts mid-run', () => {
@@ -30,11 +33,12 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.stop();
     await disconnected(client);
     const saved = store.save('run-1', { step: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await next(client, 'reconnecting'); // a reconnect attempt failed while the server was down
     await server.restart();
     await saved;
 
-    expect(await store.load('run-1')).toEqual({ step: 2 });
+    // The server kept nothing (no persistence): the save made while it was down is the first one it has.
+    expect(await store.load('run-1')).toEqual({ checkpoint: { step: 2 }, version: 1 });
     client.disconnect();
   });
 
@@ -57,7 +61,7 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.restart();
     // The client is back by itself; the caller retries the write it was told failed.
     await store.save('run-2', { step: 2 });
-    expect(await store.load('run-2')).toEqual({ step: 2 });
+    expect(await store.load('run-2')).toEqual({ checkpoint: { step: 2 }, version: 1 });
     client.disconnect();
   });
 
@@ -78,7 +82,7 @@ describe('a Redis store when the server restarts mid-run', () => {
     await server.stop();
     await disconnected(client);
     const appended = store.append(key, { messages: [user('during')], stateDelta: { step: 2 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await next(client, 'reconnecting'); // a reconnect attempt failed while the server was down
     await server.restart();
 
     // The server kept nothing (no persistence); the append made while it was down is there, once.
@@ -100,6 +104,41 @@ describe('a Redis store when the server restarts mid-run', () => {
 
     expect(after).toMatchObject({ messages: [user('one'), user('two')], version: 2 });
     await expect(store.load(key)).resolves.toMatchObject({ messages: [user('one'), user('two')], version: 2 });
+    client.disconnect();
+    await proxy.close();
+  });
+
+  it('a session append whose reply was lost is applied once, even when another worker appended before it was sent again', async () => {
+    const proxy = await ReplyDroppingProxy.start(server.port);
+    const client = new Redis(proxy.url);
+    client.on('error', () => undefined);
+    const other = new Redis(server.url);
+    const store = new RedisSessionStore({ connection: client, keyPrefix: 'lost-reply-between:' });
+    const otherWorker = new RedisSessionStore({ connection: other, keyPrefix: 'lost-reply-between:' });
+    await store.append(key, { messages: [user('one')], stateDelta: {} });
+
+    // The reply is lost; before the client reconnects and sends the append again, another worker appends.
+    proxy.dropNextReply(() => otherWorker.append(key, { messages: [user('other worker')], stateDelta: {} }).then(() => undefined));
+    const after = await store.append(key, { messages: [user('two')], stateDelta: { n: 2 } });
+
+    const expected = { messages: [user('one'), user('two'), user('other worker')], state: { n: 2 }, version: 3 };
+    expect(after).toMatchObject(expected);
+    await expect(store.load(key)).resolves.toMatchObject(expected);
+    client.disconnect();
+    other.disconnect();
+    await proxy.close();
+  });
+
+  it('a checkpoint save whose reply was lost is sent again but applied once, and is not told as a conflict', async () => {
+    const proxy = await ReplyDroppingProxy.start(server.port);
+    const client = new Redis(proxy.url);
+    client.on('error', () => undefined);
+    const store = new RedisCheckpointStore({ connection: client, keyPrefix: 'lost-reply:' });
+    await store.save('run-lost', { step: 1 });
+
+    proxy.dropNextReply();
+    await expect(store.save('run-lost', { step: 2 }, { expectedVersion: 1 })).resolves.toBe(2);
+    await expect(store.load('run-lost')).resolves.toEqual({ checkpoint: { step: 2 }, version: 2 });
     client.disconnect();
     await proxy.close();
   });

@@ -58,6 +58,7 @@ describe('RedisSessionStore', () => {
       [
         `${base}:app:state`,
         `${base}:session:ada:x%2F1`,
+        `${base}:session:ada:x%2F1:appends`,
         `${base}:session:ada:x%2F1:messages`,
         `${base}:session:ada:x%2F1:state`,
         `${base}:user:ada:sessions`,

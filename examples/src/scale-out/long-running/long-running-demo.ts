@@ -79,7 +79,9 @@ export async function runLongRunningDemo(start: StartDemoProcess, log: (line: st
     const jobs = await queue.getJobCountByTypes('wait', 'active', 'delayed', 'completed', 'failed');
     const ticket = (await queue.getJobs(['completed']))[0]?.id ?? '';
     await queue.close();
-    const checkpoint = await new RedisCheckpointStore({ connection: redis, keyPrefix: `${settings.prefix}:example:` }).load(runId);
+    const checkpoint = await new RedisCheckpointStore({ connection: redis, keyPrefix: `${settings.prefix}:example:` })
+      .load(runId)
+      .then((stored) => stored?.checkpoint);
     const bodyRuns = Number(await redis.get(bodyRunsKey(settings)));
     log(`the tool's body ran ${bodyRuns} time(s); the queue holds ${jobs} job(s)`);
     return {

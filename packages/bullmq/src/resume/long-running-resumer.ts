@@ -1,4 +1,5 @@
 import { type Agent, type CheckpointStore, type ResumeOptions, type RunResult, RunState } from '@toolcraft/core';
+import { LongRunningConflictError } from '../errors/long-running-conflict-error.js';
 import { LongRunningOptionsError } from '../errors/long-running-options-error.js';
 import { LongRunningResumeError } from '../errors/long-running-resume-error.js';
 import { longRunningJobId } from '../job/long-running-job-id.js';
@@ -6,6 +7,7 @@ import { checkQueueOptions, type LongRunningQueueOptions } from '../queue/long-r
 import { type BorrowedClient, redisClientOf } from '../queue/redis-client-of.js';
 import type { LongRunningUpdate } from '../updates/long-running-update.js';
 import { LongRunningUpdates } from '../updates/long-running-updates.js';
+import { checkpointConflictIn } from './checkpoint-conflict.js';
 import { DeliveryClaims } from './delivery-claims.js';
 import { waitForStoppedRun } from './wait-for-stopped-run.js';
 
@@ -27,6 +29,12 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
   waitForRunMs?: number;
   /** How long a process's claim on delivering an update holds (see the README); default `waitForRunMs` plus 5 minutes. */
   claimMs?: number;
+  /**
+   * How many times one update is delivered when another process keeps moving the run on first
+   * (the resume's checkpoint save refused with `CheckpointConflictError`): each time the run's
+   * checkpoint is loaded again and the update applied to it. Default 5; then `LongRunningConflictError`.
+   */
+  conflictAttempts?: number;
 }
 
 /**
@@ -35,7 +43,11 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
  * update with `state.update(callId, value, { final })` and continues the run with `agent.resume`.
  * Every process that runs a resumer for the queue receives every update; one of them claims it in
  * Redis and delivers it. A run still running is waited for (up to `waitForRunMs`); a call whose
- * result is already delivered, or a run without a checkpoint in the store, is left alone.
+ * result is already delivered, or a run without a checkpoint in the store, is left alone. Updates
+ * are merged, never overwritten: when another process moved the run on after its checkpoint was
+ * loaded (two calls of one run finishing at once, each delivered by its own process), the resume is
+ * refused with `CheckpointConflictError`, and the update is applied again to the checkpoint as it
+ * now is (after waiting for the run to stop), up to `conflictAttempts` times.
  */
 export class LongRunningResumer {
   private closing: Promise<void> | undefined;
@@ -63,7 +75,8 @@ export class LongRunningResumer {
     const client = redisClientOf(connection);
     if (client === undefined) throw new LongRunningOptionsError('connection', connection, 'an ioredis client or ioredis options');
     const claims = new DeliveryClaims(client.client, `${prefix ?? 'bull'}:${queueName}`, claimMs);
-    const resumer = new LongRunningResumer({ ...options, waitForRunMs }, claims, client, undefined);
+    const conflictAttempts = checkedAttempts(options.conflictAttempts);
+    const resumer = new LongRunningResumer({ ...options, waitForRunMs, conflictAttempts }, claims, client, undefined);
     try {
       resumer.updates = await LongRunningUpdates.listen(
         { queueName, connection, ...(prefix === undefined ? {} : { prefix }), ...(options.onError ? { onError: options.onError } : {}) },
@@ -81,23 +94,36 @@ export class LongRunningResumer {
    * result is already delivered, or the store has no checkpoint of the run.
    * @param update - the update
    * @returns the resumed run, or undefined when there was nothing to do here
-   * @throws LongRunningResumeError when the run was still running after `waitForRunMs`; what the store or the agent threw
+   * @throws LongRunningResumeError when the run was still running after `waitForRunMs`; LongRunningConflictError when
+   *   other processes moved the run on first `conflictAttempts` times; what the store or the agent threw
    */
   async deliver(update: LongRunningUpdate): Promise<RunResult | undefined> {
     if (!update.final && this.options.progress !== true) return undefined;
     if (!(await this.claims.claim(update))) return undefined;
     try {
-      const { agent, checkpoints, resumeOptions, onResumed } = this.options;
-      const state = await waitForStoppedRun(checkpoints, update.runId, this.options.waitForRunMs!, this.stop.signal);
-      if (state === 'running') throw new LongRunningResumeError(update.runId, update.callId, this.options.waitForRunMs!);
-      if (state === undefined || !state.pending.some((call) => call.callId === update.callId)) return undefined;
-      state.update(update.callId, update.value, { final: update.final });
-      const run = await agent.resume(state, { ...resumeOptions, checkpoints });
-      await onResumed?.(run, update);
+      const run = await this.resumeWith(update);
+      if (run !== undefined) await this.options.onResumed?.(run, update);
       return run;
     } catch (error) {
       await this.claims.release(update).catch(() => undefined);
       throw error;
+    }
+  }
+
+  private async resumeWith(update: LongRunningUpdate): Promise<RunResult | undefined> {
+    const { agent, checkpoints, resumeOptions, waitForRunMs, conflictAttempts } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      const state = await waitForStoppedRun(checkpoints, update.runId, waitForRunMs!, this.stop.signal);
+      if (state === 'running') throw new LongRunningResumeError(update.runId, update.callId, waitForRunMs!);
+      if (state === undefined || !state.pending.some((call) => call.callId === update.callId)) return undefined;
+      state.update(update.callId, update.value, { final: update.final });
+      try {
+        return await agent.resume(state, { ...resumeOptions, checkpoints });
+      } catch (error) {
+        const conflict = checkpointConflictIn(error);
+        if (conflict === undefined || this.stop.signal.aborted) throw error;
+        if (attempt >= conflictAttempts!) throw new LongRunningConflictError(update.runId, update.callId, attempt, conflict);
+      }
     }
   }
 
@@ -111,7 +137,7 @@ export class LongRunningResumer {
     const saved = await this.options.checkpoints.load(runId);
     if (saved === undefined) return undefined;
     let last: RunResult | undefined;
-    for (const call of RunState.fromJSON(saved).pending) {
+    for (const call of RunState.fromJSON(saved.checkpoint).pending) {
       const update = await this.updates!.finalUpdate(longRunningJobId(`${runId}:${call.callId}`));
       if (update !== undefined) last = (await this.deliver(update)) ?? last;
     }
@@ -143,6 +169,13 @@ export class LongRunningResumer {
  */
 export function resumeOnCompletion(options: ResumeOnCompletionOptions): Promise<LongRunningResumer> {
   return LongRunningResumer.start(options);
+}
+
+function checkedAttempts(value: unknown): number {
+  if (value === undefined) return 5;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new LongRunningOptionsError('conflictAttempts', value, 'a whole number of at least 1');
+  return value;
 }
 
 function checkedMs(option: string, value: unknown, fallback: number): number {

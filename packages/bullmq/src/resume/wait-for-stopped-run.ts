@@ -22,7 +22,7 @@ export async function waitForStoppedRun(
   for (let pollMs = firstPollMs; ; pollMs = Math.min(pollMs * 2, maxPollMs)) {
     const saved = await checkpoints.load(runId);
     if (saved === undefined) return undefined;
-    const state = RunState.fromJSON(saved);
+    const state = RunState.fromJSON(saved.checkpoint);
     if (state.stopReason !== undefined) return state;
     const left = deadline - Date.now();
     if (left <= 0 || signal.aborted) return 'running';

@@ -14,7 +14,8 @@ const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'lengt
  * response for the transcript: `content` is a string or `null` (an array of text parts is joined,
  * as `@toolcraft/openai` reads them; a number or other object counts as no text), every tool call
  * has an id (generated when the model sent none) and string arguments (an object is sent as its
- * JSON text), and usage counts are numbers (numeric strings read, junk ignored).
+ * JSON text), usage counts are numbers (numeric strings read, junk ignored), and the response's
+ * `id` and `modelId` are kept when they are non-empty strings.
  * @param reply - the value the model's promise resolved with
  * @returns the response
  * @throws ModelCallError (`retryable: false`) for a reply that is not a response: not an object, no
@@ -25,7 +26,7 @@ const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'lengt
 export function readChatResponse(reply: unknown): ChatResponse {
   try {
     if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) throw malformed(`the reply is ${kindOf(reply)}`);
-    const { message, usage: rawUsage, finishReason: rawFinish } = reply as Record<string, unknown>;
+    const { message, usage: rawUsage, finishReason: rawFinish, id, modelId } = reply as Record<string, unknown>;
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
       throw malformed(`its message is ${kindOf(message)}`);
     }
@@ -35,7 +36,15 @@ export function readChatResponse(reply: unknown): ChatResponse {
     if (calls !== undefined) read.toolCalls = calls;
     const usage = readUsage(rawUsage);
     const finishReason = typeof rawFinish === 'string' ? (finishReasons.has(rawFinish) ? (rawFinish as FinishReason) : 'other') : undefined;
-    return { message: read, ...(usage === undefined ? {} : { usage }), ...(finishReason === undefined ? {} : { finishReason }) };
+    const response: ChatResponse = {
+      message: read,
+      ...(usage === undefined ? {} : { usage }),
+      ...(finishReason === undefined ? {} : { finishReason }),
+    };
+    // The provider's response id and model (for traces), when they are strings.
+    if (typeof id === 'string' && id !== '') response.id = id;
+    if (typeof modelId === 'string' && modelId !== '') response.modelId = modelId;
+    return response;
   } catch (error) {
     if (ModelCallError.isInstance(error)) throw error;
     throw malformed(`reading it threw: ${describeThrownValue(error)}`, error);

@@ -1,32 +1,30 @@
-import { AgentActions } from '../context/agent-actions.js';
 import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
+import type { AgentActions } from '../context/agent-actions.js';
 import type { ToolProgressSink } from '../context/tool-progress.js';
 import { RunEvents } from './streaming/run-events.js';
-import type { SavedActions } from './pausing/run-state-data.js';
-import type { SubRunRecorder } from './sub-runs.js';
+import type { Run } from './run/run.js';
 
 /**
- * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its
- * state and actions, and remember which call last set each action, so the loop can end a
- * run with the result of the tool that asked for `skipSummarization`.
+ * The {@link AgentContext} of one agent run. The per-call views it hands to tools share its state
+ * and actions, and the call that sets `skipSummarization` is remembered in the run's record, so the
+ * loop can end the run with that call's result (after a resume too).
  * @internal
  */
 export class RunAgentContext extends AgentContext {
-  private readonly setters = new Map<PropertyKey, string>();
   /** The run's event sink: `context.events.emit(event)` streams an event (a no-op when the run is not streamed). */
   readonly events: RunEvents;
 
   /**
-   * @param init - run id, agent name, state, signal
+   * @param init - run id, agent name, state, actions, signal
    * @param events - the run's event sink (default: none, every emit a no-op)
-   * @param subRuns - where the agent runs its tools start are recorded (`AgentTool`)
+   * @param run - the run the context belongs to
    */
   constructor(
     init: AgentContextInit,
     events?: RunEvents,
-    readonly subRuns?: SubRunRecorder,
+    readonly run?: Run,
   ) {
-    super({ ...init, actions: init.actions ?? new AgentActions() });
+    super(init);
     this.events = events ?? new RunEvents(this.runId, this.agentName, this.signal);
   }
 
@@ -40,42 +38,31 @@ export class RunAgentContext extends AgentContext {
   }
 
   /**
-   * Restores the actions a paused run's calls had asked for.
-   * @param saved - the saved actions
-   */
-  restoreActions(saved: SavedActions): void {
-    const { actions } = this;
-    if (saved.transferToAgent !== undefined) actions.transferToAgent = saved.transferToAgent;
-    if (saved.escalate) actions.escalate = true;
-    if (saved.skipSummarization) actions.skipSummarization = true;
-    if (saved.skipSummarizationSetBy !== undefined) this.setters.set('skipSummarization', saved.skipSummarizationSetBy);
-  }
-
-  /**
-   * The id of the call whose tool last set an action, if a tool did.
-   * @param action - the action's name
+   * The id of the call whose tool set `skipSummarization`, if a tool did.
    * @returns the call id, or undefined
    */
-  setBy(action: keyof AgentActions): string | undefined {
-    return this.setters.get(action);
+  skipSummarizationSetBy(): string | undefined {
+    return this.run?.record.actions?.skipSummarizationSetBy;
   }
 
   /**
-   * A view for one call whose `actions` write through to the run's and record the call's id.
+   * A view for one call whose `actions` write through to the run's and record the call that set `skipSummarization`.
    * @param toolCallId - the call's id
    * @param signal - the call's signal
    * @param progress - where the call's `reportProgress` goes, if anywhere
    * @returns the per-call context
    */
   override forToolCall(toolCallId: string, signal: AbortSignal, progress?: ToolProgressSink): AgentContext {
-    const setters = this.setters;
+    const { run } = this;
     const actions = new Proxy(this.actions, {
       set(target, property, value) {
-        setters.set(property, toolCallId);
-        return Reflect.set(target, property, value);
+        const done = Reflect.set(target, property, value);
+        if (property === 'skipSummarization' && value === true && run?.record.actions !== undefined)
+          run.record.actions.skipSummarizationSetBy = toolCallId;
+        return done;
       },
-    });
-    return new RunCallContext(this.subRuns, {
+    }) as AgentActions;
+    return new RunCallContext(run, {
       runId: this.runId,
       agentName: this.agentName,
       state: this.state,
@@ -88,10 +75,10 @@ export class RunAgentContext extends AgentContext {
   }
 }
 
-/** A per-call view of a run's context, which reaches the run's {@link SubRunRecorder}. */
+/** A per-call view of a run's context, which reaches its {@link Run}. */
 class RunCallContext extends AgentContext {
   constructor(
-    readonly subRuns: SubRunRecorder | undefined,
+    readonly run: Run | undefined,
     init: AgentContextInit,
   ) {
     super(init);
@@ -100,9 +87,9 @@ class RunCallContext extends AgentContext {
 
 /**
  * @param context - a tool call's context
- * @returns where the run records the agent runs its tools start, when the context is an agent run's
+ * @returns the run the call belongs to, when the context is an agent run's
  * @internal
  */
-export function subRunsOf(context: AgentContext): SubRunRecorder | undefined {
-  return context instanceof RunCallContext || context instanceof RunAgentContext ? context.subRuns : undefined;
+export function runOf(context: AgentContext): Run | undefined {
+  return context instanceof RunCallContext || context instanceof RunAgentContext ? context.run : undefined;
 }

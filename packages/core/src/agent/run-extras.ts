@@ -15,9 +15,13 @@ import type { ChatMessage } from '../model/messages.js';
 import type { MemoryService } from './memory-service.js';
 import type { MemoryReport, MemoryStrategy } from './memory-strategy.js';
 import type { RunDeadline } from './run-deadline.js';
-import type { RunOptions } from './run-options.js';
 import { addUsage, zeroUsage } from './usage.js';
-import { sessionOf } from './session-run.js';
+import type { SessionKey } from './session.js';
+
+/** Where a run keeps what its memory strategy did (the run itself). */
+export interface MemoryReportHolder {
+  memoryReport?: MemoryReport;
+}
 
 /** The options of an agent that {@link RunExtras} handles. */
 export interface RunExtrasOptions {
@@ -39,7 +43,6 @@ export const anonymousUser = 'anonymous';
 export class RunExtras {
   /** The agent's artifact store (in memory by default). */
   readonly artifacts: ArtifactStore;
-  private readonly reports = new WeakMap<object, MemoryReport>();
   private readonly budgetedRegistries = new WeakMap<ToolRegistry, boolean>();
 
   /**
@@ -91,12 +94,15 @@ export class RunExtras {
 
   /**
    * @param runId - the run's id
-   * @param options - the run's options (its session, if any)
+   * @param session - the run's session, if any
    * @param signal - the run's signal (bounds memory searches)
    * @returns the artifacts and memory search of the run's context
    */
-  contextServices(runId: string, options: RunOptions, signal: AbortSignal): { artifacts: ArtifactAccess; memorySearch?: MemorySearch } {
-    const session = sessionOf(options);
+  contextServices(
+    runId: string,
+    session: SessionKey | undefined,
+    signal: AbortSignal,
+  ): { artifacts: ArtifactAccess; memorySearch?: MemorySearch } {
     const appName = session?.appName ?? this.agentName;
     const userId = session?.userId ?? anonymousUser;
     const artifacts = new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
@@ -108,12 +114,12 @@ export class RunExtras {
   /**
    * The messages to send: the whole transcript, or the memory strategy's window of it. A strategy
    * that fails is recorded and the whole transcript sent; the wait is bounded by the run's signal.
-   * @param run - the run (its report's key)
+   * @param run - the run (where its report is kept)
    * @param messages - the transcript
    * @param deadline - the run's deadline
    * @returns the messages to send (at once without a memory strategy)
    */
-  window(run: object, messages: readonly ChatMessage[], deadline: RunDeadline): ChatMessage[] | Promise<ChatMessage[]> {
+  window(run: MemoryReportHolder, messages: readonly ChatMessage[], deadline: RunDeadline): ChatMessage[] | Promise<ChatMessage[]> {
     const { memory } = this.options;
     if (memory === undefined) return messages.slice();
     return this.select(memory, run, messages, deadline);
@@ -121,12 +127,11 @@ export class RunExtras {
 
   private async select(
     memory: MemoryStrategy,
-    run: object,
+    run: MemoryReportHolder,
     messages: readonly ChatMessage[],
     deadline: RunDeadline,
   ): Promise<ChatMessage[]> {
-    const report = this.reports.get(run) ?? { usage: { ...zeroUsage }, failures: [] };
-    this.reports.set(run, report);
+    const report = (run.memoryReport ??= { usage: { ...zeroUsage }, failures: [] });
     try {
       const window = await untilAborted(
         memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }),
@@ -165,11 +170,11 @@ export class RunExtras {
   }
 
   /**
-   * @param run - the run (its report's key)
+   * @param run - the run (where its report is kept)
    * @returns `{ memory }` for the run's result when the agent has a memory strategy
    */
-  report(run: object): { memory?: MemoryReport } {
+  report(run: MemoryReportHolder): { memory?: MemoryReport } {
     if (this.options.memory === undefined) return {};
-    return { memory: this.reports.get(run) ?? { usage: { ...zeroUsage }, failures: [] } };
+    return { memory: run.memoryReport ?? { usage: { ...zeroUsage }, failures: [] } };
   }
 }

@@ -45,5 +45,9 @@ export interface RunOptions {
   runId?: string;
 }
 
-/** Options of `agent.resume(state, options)` and `agent.recover(runId, options)`. */
-export type ResumeOptions = Pick<RunOptions, 'metadata' | 'signal' | 'tools' | 'checkpoints'>;
+/**
+ * Options of `agent.resume(state, options)` and `agent.recover(runId, options)`. `session`, when the run
+ * was started with one: that same session, which then gets the resumed part of the run (the real
+ * results of the calls it was told had not run yet, and what follows).
+ */
+export type ResumeOptions = Pick<RunOptions, 'metadata' | 'signal' | 'tools' | 'checkpoints' | 'session'>;

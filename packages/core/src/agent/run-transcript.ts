@@ -2,57 +2,98 @@ import type { ReceivedToolResult } from '../environment/tool-call.js';
 import type { FinishReason, Usage } from '../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../model/messages.js';
 import type { RunToolCall } from './run-result.js';
-import { addUsage, zeroUsage } from './usage.js';
+import type { RunRecord } from './run/run-record.js';
+import { addUsage } from './usage.js';
 import { answerCalls } from './answer-calls.js';
 
 /**
- * What one run has said and done so far: the provider-neutral transcript, the executed
- * tool calls and the summed usage.
+ * What one run has said and done so far, written straight into its record: the provider-neutral
+ * transcript, the executed tool calls (their full results, `value` and `error`, kept in memory for
+ * this process) and the summed usage.
  * @internal
  */
 export class RunTranscript {
-  /** The messages, in order. */
-  readonly messages: ChatMessage[] = [];
-  /** The executed tool calls, in order. */
-  readonly toolCalls: RunToolCall[] = [];
-  /** The summed usage of the model calls. */
-  usage: Usage = { ...zeroUsage };
-  /** Why the model stopped its last answer, when the provider said. */
-  finishReason?: FinishReason;
+  /** Full results of the calls answered in this process, by call id (their `value` and `error` are not saved). */
+  private fullResults: Map<string, ReceivedToolResult> | undefined;
+
+  /** @param record - the run's record (its messages, tool calls, usage and finish reason) */
+  constructor(private readonly record: RunRecord) {}
 
   /**
+   * Starts a new run's transcript.
+   * @param record - the new run's record
    * @param instructions - the system message, if any
    * @param history - earlier messages (their system messages are dropped)
    * @param input - the user's message
+   * @returns the transcript
    */
-  constructor(instructions: string | undefined, history: readonly ChatMessage[], input: string) {
-    if (instructions) this.messages.push({ role: 'system', content: instructions });
+  static start(record: RunRecord, instructions: string | undefined, history: readonly ChatMessage[], input: string): RunTranscript {
+    const { messages } = record;
+    if (instructions) messages.push({ role: 'system', content: instructions });
     // A history that ends with unanswered calls (an interrupted run's messages) is answered first.
-    for (const message of answerCalls(history)) if (message.role !== 'system') this.messages.push(message);
-    this.messages.push({ role: 'user', content: input });
+    for (const message of answerCalls(history)) if (message.role !== 'system') messages.push(message);
+    messages.push({ role: 'user', content: input });
+    return new RunTranscript(record);
+  }
+
+  /** The messages, in order (the record's own array). */
+  get messages(): ChatMessage[] {
+    return this.record.messages;
+  }
+
+  /** The summed usage of the model calls. */
+  get usage(): Usage {
+    return this.record.usage;
+  }
+
+  /** Why the model stopped its last answer, when the provider said. */
+  get finishReason(): FinishReason | undefined {
+    return this.record.finishReason;
   }
 
   /**
    * Records one model turn.
    * @param message - the assistant message
    * @param usage - its usage, if reported
+   * @param finishReason - why the model stopped, if it said
    */
-  addAssistant(message: AssistantMessage, usage: Usage | undefined): void {
-    this.messages.push(message);
-    this.usage = addUsage(this.usage, usage);
+  addAssistant(message: AssistantMessage, usage: Usage | undefined, finishReason: FinishReason | undefined): void {
+    const { record } = this;
+    record.messages.push(message);
+    if (usage !== undefined) record.usage = addUsage(record.usage, usage);
+    if (finishReason !== undefined) record.finishReason = finishReason;
+    else if (record.finishReason !== undefined) delete record.finishReason;
+  }
+
+  /**
+   * Keeps a call's full result (value and error) for `run.toolCalls` of this process.
+   * @param result - the result
+   */
+  receive(result: ReceivedToolResult): void {
+    (this.fullResults ??= new Map()).set(result.id, result);
+  }
+
+  /**
+   * @param id - a call's id
+   * @returns its full result, when it was answered in this process
+   */
+  received(id: string): ReceivedToolResult | undefined {
+    return this.fullResults?.get(id);
   }
 
   /**
    * Records the answers to one turn's calls, one tool message per call, in order.
    * @param calls - the turn's calls
-   * @param results - their results, in the same order
+   * @param results - their results (what the model is sent), in the same order
    */
-  addResults(calls: readonly ModelToolCall[], results: readonly ReceivedToolResult[]): void {
-    calls.forEach((call, index) => {
-      const result = results[index]!;
-      this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });
-      this.toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result });
-    });
+  addResults(calls: readonly ModelToolCall[], results: readonly { content: string; isError: boolean }[]): void {
+    const { messages, toolCalls } = this.record;
+    for (let index = 0; index < calls.length; index++) {
+      const call = calls[index]!;
+      const { content, isError } = results[index]!;
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content, isError });
+      toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError } });
+    }
   }
 
   /**
@@ -63,36 +104,25 @@ export class RunTranscript {
    */
   addNotExecuted(calls: readonly ModelToolCall[], reason: string): void {
     for (const call of calls)
-      this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
+      this.record.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
   }
 
-  /**
-   * A transcript continued from a saved run state.
-   * @param messages - the messages so far
-   * @param toolCalls - the executed tool calls so far
-   * @param usage - the usage so far
-   * @param finishReason - the last finish reason, if any
-   * @returns the transcript, appending to copies of the arrays
-   */
-  static restore(
-    messages: readonly ChatMessage[],
-    toolCalls: readonly RunToolCall[],
-    usage: Usage,
-    finishReason?: FinishReason,
-  ): RunTranscript {
-    const transcript = new RunTranscript(undefined, [], '');
-    transcript.messages.length = 0;
-    transcript.messages.push(...messages);
-    transcript.toolCalls.push(...toolCalls);
-    transcript.usage = { ...usage };
-    if (finishReason !== undefined) transcript.finishReason = finishReason;
-    return transcript;
+  /** @returns the executed tool calls, with their full results where this process has them */
+  toolCalls(): RunToolCall[] {
+    const received = this.fullResults;
+    return this.record.toolCalls.map(({ id, name, arguments: args, result }) => ({
+      id,
+      name,
+      arguments: args,
+      result: received?.get(id) ?? { id, name, content: result.content, isError: result.isError },
+    }));
   }
 
   /** The text of the last assistant message, or `''`. */
   get lastAssistantText(): string {
-    for (let index = this.messages.length - 1; index >= 0; index--) {
-      const message = this.messages[index]!;
+    const { messages } = this.record;
+    for (let index = messages.length - 1; index >= 0; index--) {
+      const message = messages[index]!;
       if (message.role === 'assistant') return message.content ?? '';
     }
     return '';

@@ -37,6 +37,13 @@ export interface SessionCallOptions {
   signal?: AbortSignal;
   /** For an append: write only if the session is still at this version (compare-and-swap), else `SessionConflictError`. */
   expectedVersion?: number;
+  /**
+   * For an append: its id (a non-empty string of at most 256 characters), so that sending it again
+   * is harmless. An append whose id the session already applied is not applied again (and its
+   * `expectedVersion` is not checked): the store returns the session as it stands. A store
+   * remembers the last 100 append ids of each session.
+   */
+  appendId?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RunProgress } from './pausing/run-progress.js';
+import { newRunRecord } from './run/run-record.js';
 import { RunState } from './pausing/run-state.js';
 import type { RunResult } from './run-result.js';
 import type { SubRunSummary } from './sub-run-summary.js';
@@ -32,7 +32,7 @@ export function summarizeSubRun(run: RunResult): SubRunSummary {
  */
 export function restoreSubRun(summary: SubRunSummary): RunResult {
   const { subRuns, ...kept } = summary;
-  const data = { ...RunProgress.initialData(summary.runId, summary.agentName), status: summary.stopReason, text: summary.text };
+  const data = { ...newRunRecord(summary.runId, summary.agentName), status: summary.stopReason, text: summary.text };
   return {
     ...kept,
     messages: [],

@@ -1,3 +1,5 @@
+import { InvalidStateKeyError } from '../errors/invalid-state-key-error.js';
+
 /** The key prefixes of {@link AgentState}; unprefixed keys belong to the session. */
 export const StateScope = {
   app: 'app:',
@@ -5,19 +7,64 @@ export const StateScope = {
   temp: 'temp:',
 } as const;
 
+/** Where an {@link AgentState} keeps its values and the keys it changed (a run's record). @internal */
+export interface StateRecord {
+  /** The values, `temp:` keys included while the run lasts (own keys only count). */
+  state: Record<string, unknown>;
+  /** The keys changed, in order of first change; a changed key missing from `state` was deleted. */
+  changed: string[];
+}
+
+const refusedKey = '__proto__';
+
 /**
  * The key-value state of an agent run, as in Google ADK: keys may carry the scopes
  * `app:`, `user:` or `temp:`; unprefixed keys belong to the session.
  * `delta` holds what the run changed (a deleted key maps to `undefined`);
  * `temp:` keys live for the run only and never appear in `delta`.
+ * Any key works, `constructor` and `toString` included, except `__proto__`, which is refused with an
+ * `InvalidStateKeyError` (a JSON object cannot carry it as a plain key everywhere state travels).
  */
 export class AgentState {
-  private readonly values: Map<string, unknown>;
-  private readonly changes = new Map<string, unknown>();
+  private readonly values: Record<string, unknown>;
+  private readonly changed: string[];
+  private changedSet: Set<string> | undefined;
 
-  /** @param initial - the state the run starts with */
+  /**
+   * @param initial - the state the run starts with (copied)
+   * @throws InvalidStateKeyError for a `__proto__` key
+   */
   constructor(initial: Readonly<Record<string, unknown>> = {}) {
-    this.values = new Map(Object.entries(initial));
+    this.values = {};
+    this.changed = [];
+    for (const key of Object.keys(initial)) {
+      checkKey(key);
+      this.values[key] = initial[key];
+    }
+  }
+
+  /**
+   * @internal A state whose values and changes live in a run's record (the run's one copy).
+   * @param record - the record's `state` and `changed`, used as they are
+   * @returns the state
+   * @throws InvalidStateKeyError when the record holds a `__proto__` key
+   */
+  static over(record: StateRecord): AgentState {
+    for (const key of Object.keys(record.state)) checkKey(key);
+    const state = Object.create(AgentState.prototype) as AgentState;
+    (state as unknown as { values: Record<string, unknown> }).values = record.state;
+    (state as unknown as { changed: string[] }).changed = record.changed;
+    return state;
+  }
+
+  /**
+   * @internal The run this state belongs to has ended: later changes (a cancelled tool still running)
+   * go to a copy, and the run's record keeps what it had when the run ended.
+   */
+  detach(): void {
+    (this as unknown as { values: Record<string, unknown> }).values = { ...this.values };
+    (this as unknown as { changed: string[] }).changed = this.changed.slice();
+    this.changedSet = undefined;
   }
 
   /**
@@ -25,17 +72,19 @@ export class AgentState {
    * @returns its value, or undefined
    */
   get<T = unknown>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
+    return Object.hasOwn(this.values, key) ? (this.values[key] as T) : undefined;
   }
 
   /**
    * Sets a key and records the change (unless it is a `temp:` key).
    * @param key - a state key, possibly scoped
    * @param value - its new value
+   * @throws InvalidStateKeyError for `__proto__`
    */
   set(key: string, value: unknown): void {
-    this.values.set(key, value);
-    if (!key.startsWith(StateScope.temp)) this.changes.set(key, value);
+    checkKey(key);
+    this.values[key] = value;
+    if (!key.startsWith(StateScope.temp)) this.markChanged(key);
   }
 
   /**
@@ -43,7 +92,7 @@ export class AgentState {
    * @returns whether the key has a value
    */
   has(key: string): boolean {
-    return this.values.has(key);
+    return Object.hasOwn(this.values, key);
   }
 
   /**
@@ -52,23 +101,42 @@ export class AgentState {
    * @returns whether the key was present
    */
   delete(key: string): boolean {
-    const existed = this.values.delete(key);
-    if (existed && !key.startsWith(StateScope.temp)) this.changes.set(key, undefined);
-    return existed;
+    if (!Object.hasOwn(this.values, key)) return false;
+    delete this.values[key];
+    if (!key.startsWith(StateScope.temp)) this.markChanged(key);
+    return true;
   }
 
   /** The changes made through this object, `temp:` keys excluded. */
   get delta(): Record<string, unknown> {
-    return Object.fromEntries(this.changes);
+    const delta: Record<string, unknown> = {};
+    for (const key of this.changed) delta[key] = Object.hasOwn(this.values, key) ? this.values[key] : undefined;
+    return delta;
   }
 
   /** @internal The keys of {@link AgentState.delta}, without building it. */
   get changedKeys(): string[] {
-    return Array.from(this.changes.keys());
+    return this.changed.slice();
   }
 
-  /** @returns every current entry, `temp:` keys included */
+  /** @returns every current entry, `temp:` keys included (a copy) */
   toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.values);
+    return { ...this.values };
   }
+
+  private markChanged(key: string): void {
+    const { changed } = this;
+    if (changed.length < 8) {
+      if (!changed.includes(key)) changed.push(key);
+      return;
+    }
+    this.changedSet ??= new Set(changed);
+    if (this.changedSet.has(key)) return;
+    this.changedSet.add(key);
+    changed.push(key);
+  }
+}
+
+function checkKey(key: string): void {
+  if (key === refusedKey) throw new InvalidStateKeyError(key);
 }

@@ -2,8 +2,10 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaOrigin } from '../schema/schema-origin.js';
 import { BoundedCache } from './bounded-cache.js';
 import { checkSchemaDeclarations } from './check-schema-declarations.js';
+import { linearPatternEngine, ownPatternEngine } from './pattern-engine.js';
 import { linearUniqueItems } from './unique-items-keyword.js';
 import { validationSchema } from './validation-schema.js';
 
@@ -21,7 +23,7 @@ const options: Options = {
   // Inherited members (`valueOf`, `toString`) are never read as properties.
   ownProperties: true,
 };
-/** The shared instances, by draft and purpose (`validate` or `fill` defaults). */
+/** The shared instances, by origin, draft, purpose (`validate` or `fill` defaults) and set of documents. */
 const instances = new Map<string, Ajv>();
 const compiledBy = new WeakMap<Ajv, number>();
 const compilesPerInstance = 500;
@@ -58,29 +60,37 @@ export function draftOf(schema: JsonSchema): JsonSchemaDraft {
 
 /**
  * Compiles a JSON Schema with toolcraft's shared ajv instance of its draft (all errors, ajv-formats'
- * full formats, no coercion, no defaults applied, `uniqueItems` in linear time). Equal schemas share
+ * full formats, no coercion, no defaults applied, `uniqueItems` and patterns in linear time). Equal schemas share
  * one validator (annotations such as descriptions aside), and schemas are not kept in ajv's registry, so a schema with an `$id` may back many tools.
  * @param schema - the schema
+ * @param origin - who wrote it: an imported schema's patterns must all run in linear time
  * @param documents - other schema documents its `$ref`s may name by `$id` (each set gets its own ajv instance)
  * @returns ajv's validate function
  * @throws Error when the schema names an unsupported draft, declares a property named `__proto__`,
- * `constructor` or `prototype`, uses a format ajv-formats does not check, or does not compile
- * (ajv's `MissingRefError` for a `$ref` to a document it does not know)
+ * `constructor` or `prototype`, uses a format ajv-formats does not check, has (imported) a pattern
+ * that cannot be matched in linear time, or does not compile (ajv's `MissingRefError` for a `$ref`
+ * to a document it does not know)
  */
-export function compileJsonSchema(schema: JsonSchema, documents?: SchemaDocuments): ValidateFunction {
-  return compileWith(schema, 'validate', documents);
+export function compileJsonSchema(schema: JsonSchema, origin: SchemaOrigin = 'own', documents?: SchemaDocuments): ValidateFunction {
+  return compileWith(schema, { origin, purpose: 'validate', documents });
 }
 
 /**
  * Compiles the pass that fills a schema's defaults into a value that already passed validation
- * (ajv's own `useDefaults`, where ajv applies them: `properties` and tuple `items`).
+ * (ajv's own `useDefaults`, where ajv applies them: `properties` and tuple `items`), with the same
+ * pattern engine as its validator.
  * @param schema - the schema
+ * @param origin - who wrote it
  * @param documents - other schema documents its `$ref`s may name by `$id`
  * @returns a function filling defaults in place, or undefined when the schema has no `default`
  */
-export function compileDefaultsFiller(schema: JsonSchema, documents?: SchemaDocuments): ((value: unknown) => void) | undefined {
+export function compileDefaultsFiller(
+  schema: JsonSchema,
+  origin: SchemaOrigin = 'own',
+  documents?: SchemaDocuments,
+): ((value: unknown) => void) | undefined {
   if (!hasDefaults(schema)) return undefined;
-  const fill = compileWith(schema, 'fill', documents);
+  const fill = compileWith(schema, { origin, purpose: 'fill', documents });
   return (value) => {
     // The value passed validation already; the filling pass's own verdict is not read.
     fill(value);
@@ -95,28 +105,36 @@ export interface SchemaDocuments {
   readonly key: string;
 }
 
-function compileWith(schema: JsonSchema, purpose: 'validate' | 'fill', documents: SchemaDocuments | undefined): ValidateFunction {
+/** What an ajv instance is made for: whose schemas, which pass, which documents. */
+interface InstanceKind {
+  origin: SchemaOrigin;
+  purpose: 'validate' | 'fill';
+  documents: SchemaDocuments | undefined;
+}
+
+function compileWith(schema: JsonSchema, kind: InstanceKind): ValidateFunction {
   const checked = validationSchema(schema);
   // Plain JSON text as the key: schemas built by toolcraft list keys in a fixed order.
-  const key = `${purpose} ${documents?.key ?? ''} ${JSON.stringify(checked)}`;
+  const key = `${kind.purpose} ${kind.origin} ${kind.documents?.key ?? ''} ${JSON.stringify(checked)}`;
   let validate = compiled.get(key);
   if (validate === undefined) {
     const draft = draftOf(schema);
+    const declarations = (ajv: Ajv) => ({ formats: Object.keys(ajv.formats), linearPatterns: kind.origin === 'imported' });
     if (hasEmbeddedIds(checked)) {
       // Resources inside the schema (`$id`s below its root) resolve only through ajv's registry, so
       // such a schema gets an instance of its own, which keeps them.
-      const ajv = createAjv(draft, purpose, documents, true);
-      checkSchemaDeclarations(checked, Object.keys(ajv.formats));
+      const ajv = createAjv(draft, kind, true);
+      checkSchemaDeclarations(checked, declarations(ajv));
       validate = ajv.compile(checked);
     } else {
-      const ajv = ajvFor(draft, purpose, documents);
-      checkSchemaDeclarations(checked, Object.keys(ajv.formats));
+      const ajv = ajvFor(draft, kind);
+      checkSchemaDeclarations(checked, declarations(ajv));
       validate = ajv.compile(checked);
       // ajv's own cache, and the values its instance scope collects, would keep every schema ever
       // compiled: the schema leaves ajv's cache, and the instance is replaced after a while (its
       // validators live on until toolcraft's bounded cache forgets them).
       ajv.removeSchema(checked);
-      if ((compiledBy.get(ajv) ?? 0) >= compilesPerInstance) instances.delete(instanceKey(draft, purpose, documents));
+      if ((compiledBy.get(ajv) ?? 0) >= compilesPerInstance) instances.delete(instanceKey(draft, kind));
       compiledBy.set(ajv, (compiledBy.get(ajv) ?? 0) + 1);
     }
     compiled.set(key, validate);
@@ -124,39 +142,39 @@ function compileWith(schema: JsonSchema, purpose: 'validate' | 'fill', documents
   return validate;
 }
 
-function instanceKey(draft: JsonSchemaDraft, purpose: 'validate' | 'fill', documents: SchemaDocuments | undefined): string {
-  return `${draft} ${purpose} ${documents?.key ?? ''}`;
+function instanceKey(draft: JsonSchemaDraft, kind: InstanceKind): string {
+  return `${kind.origin} ${draft} ${kind.purpose} ${kind.documents?.key ?? ''}`;
 }
 
 /** Instances with documents are few (one per set of `schemas` given); past this many the oldest are forgotten. */
 const maxInstances = 64;
 
-function ajvFor(draft: JsonSchemaDraft, purpose: 'validate' | 'fill', documents: SchemaDocuments | undefined): Ajv {
-  const key = instanceKey(draft, purpose, documents);
+function ajvFor(draft: JsonSchemaDraft, kind: InstanceKind): Ajv {
+  const key = instanceKey(draft, kind);
   let ajv = instances.get(key);
   if (ajv === undefined) {
-    ajv = createAjv(draft, purpose, documents, false);
+    ajv = createAjv(draft, kind, false);
     if (instances.size >= maxInstances) instances.delete(instances.keys().next().value!);
     instances.set(key, ajv);
   }
   return ajv;
 }
 
-function createAjv(
-  draft: JsonSchemaDraft,
-  purpose: 'validate' | 'fill',
-  documents: SchemaDocuments | undefined,
-  addUsedSchema: boolean,
-): Ajv {
-  const own: Options = { ...options, useDefaults: purpose === 'fill', addUsedSchema };
+function createAjv(draft: JsonSchemaDraft, kind: InstanceKind, addUsedSchema: boolean): Ajv {
+  const own: Options = {
+    ...options,
+    useDefaults: kind.purpose === 'fill',
+    addUsedSchema,
+    code: { regExp: kind.origin === 'imported' ? linearPatternEngine : ownPatternEngine },
+  };
   const ajv = addFormats(draft === '2020-12' ? new Ajv2020(own) : new Ajv(own));
   ajv.removeKeyword('uniqueItems');
   ajv.addKeyword(linearUniqueItems);
-  // ajv's own registry resolves `$ref`s to these documents' `$id`s; they are held to the rules of a tool's own schema.
-  for (const document of documents?.list ?? []) {
+  // ajv's own registry resolves `$ref`s to these documents' `$id`s; they are held to the rules of the tool's own schema.
+  for (const document of kind.documents?.list ?? []) {
     const checked = validationSchema(document);
     try {
-      checkSchemaDeclarations(checked, Object.keys(ajv.formats));
+      checkSchemaDeclarations(checked, { formats: Object.keys(ajv.formats), linearPatterns: kind.origin === 'imported' });
     } catch (error) {
       throw new Error(`the document ${String(document.$id)} given in \`schemas\`: ${(error as Error).message}`, { cause: error });
     }

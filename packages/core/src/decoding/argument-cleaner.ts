@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import { isForbiddenKey } from './forbidden-keys.js';
 import { resolveLocalReference } from './json-pointer.js';
+import { ownMatcher, type PatternMatcher } from './pattern-engine.js';
 import { childPath } from './violation-path.js';
 import { addViolation, type ViolationSink } from './violation-sink.js';
 
@@ -171,10 +172,13 @@ function declaringSubschemas(schema: JsonSchema): JsonSchema[] {
   return found;
 }
 
-/** A patternProperties pattern as ajv reads it (Unicode); undefined when it does not compile (then every key may match). */
-function toRegExp(pattern: string): RegExp | undefined {
+/**
+ * A patternProperties pattern as ajv matches it (the same engine: linear time where RE2 can match it;
+ * an imported schema's validator refuses any other); undefined when it does not compile (then every key may match).
+ */
+function toRegExp(pattern: string): PatternMatcher | undefined {
   try {
-    return new RegExp(pattern, 'u');
+    return ownMatcher(pattern);
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import { ToolcraftError } from '../errors/toolcraft-error.js';
 import type { ArgsDefinition, CustomConstraintPlan } from '../schema/args-definition.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaOrigin } from '../schema/schema-origin.js';
 import { compileDefaultsFiller, compileJsonSchema, type SchemaDocuments } from './ajv-instance.js';
 import { findInvalidDefaults, type InvalidDefault } from './invalid-defaults.js';
 import { warnInvalidDefault } from './warn-invalid-default.js';
@@ -43,6 +44,8 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   private missing: string | undefined;
   private boundKey: string | undefined;
   readonly subject: string;
+  /** Who wrote the schema: an imported one's patterns all run in linear time. */
+  private readonly origin: SchemaOrigin;
   private readonly clean: ArgumentCleaner;
   private readonly build: InstanceBuilder | undefined;
   private readonly customConstraints: CustomConstraintPlan | undefined;
@@ -58,8 +61,9 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
       throw new InvalidToolDefinitionError(subject, 'an argument schema must have type "object" (the model always sends named arguments).');
     }
     this.subject = subject;
+    this.origin = definition.origin ?? 'own';
     this.schema = schema;
-    const checks = compileChecks(schema, subject, undefined);
+    const checks = compileChecks(schema, subject, this.origin, undefined);
     this.clean = checks.clean;
     this.adopt(checks);
     this.build = definition.plan === undefined ? undefined : compileInstanceBuilder(definition.plan);
@@ -117,7 +121,7 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
         'its schema refers to other documents and is already used with other `schemas`; give every registry and environment that holds the tool the same documents.',
       );
     }
-    const checks = compileChecks(this.schema, this.subject, documents);
+    const checks = compileChecks(this.schema, this.subject, this.origin, documents);
     this.adopt(checks);
     if (this.missing !== undefined) {
       throw new InvalidToolDefinitionError(
@@ -169,16 +173,16 @@ interface Checks {
 /** The checks of one validation schema, shared by every tool whose schema differs only in annotations. */
 const checksByKey = new BoundedCache<string, Checks>(2_000);
 
-function compileChecks(schema: JsonSchema, subject: string, documents: SchemaDocuments | undefined): Checks {
+function compileChecks(schema: JsonSchema, subject: string, origin: SchemaOrigin, documents: SchemaDocuments | undefined): Checks {
   const checked = validationSchema(schema);
-  const key = `${documents?.key ?? ''} ${JSON.stringify(checked)}`;
+  const key = `${origin} ${documents?.key ?? ''} ${JSON.stringify(checked)}`;
   let checks = checksByKey.get(key);
   if (checks === undefined) {
     try {
       let validate: ValidateFunction | undefined;
       let missingDocument: string | undefined;
       try {
-        validate = compileJsonSchema(schema, documents);
+        validate = compileJsonSchema(schema, origin, documents);
       } catch (error) {
         missingDocument = otherDocumentOf(error, schema);
         if (missingDocument === undefined) throw error;
@@ -186,9 +190,9 @@ function compileChecks(schema: JsonSchema, subject: string, documents: SchemaDoc
       checks = {
         validate,
         missingDocument,
-        fillDefaults: validate === undefined ? undefined : compileDefaultsFiller(schema, documents),
+        fillDefaults: validate === undefined ? undefined : compileDefaultsFiller(schema, origin, documents),
         clean: compileArgumentCleaner(checked),
-        invalidDefaults: validate === undefined ? [] : findInvalidDefaults(checked, documents),
+        invalidDefaults: validate === undefined ? [] : findInvalidDefaults(checked, origin, documents),
       };
     } catch (error) {
       if (ToolcraftError.isInstance(error)) throw error;

@@ -2,7 +2,9 @@ import Ajv, { type Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaOrigin } from '../schema/schema-origin.js';
 import { draftOf, type SchemaDocuments } from './ajv-instance.js';
+import { linearPatternEngine, ownPatternEngine } from './pattern-engine.js';
 import { schemaListKeywords, schemaMapKeywords, schemaValueKeywords } from './schema-keywords.js';
 
 /** A `default` its own schema refuses: where it is (a JSON Pointer into the schema) and why. */
@@ -13,23 +15,25 @@ export interface InvalidDefault {
   problem: string;
 }
 
-const options: Options = { strict: false, allErrors: true, useDefaults: false, addUsedSchema: false };
+const baseOptions: Options = { strict: false, allErrors: true, useDefaults: false, addUsedSchema: false };
 
 /**
  * Finds the defaults a schema declares that its own subschema refuses (`{ type: 'string', default:
  * null }`): calls are judged before defaults are filled, so such a default never refuses a call,
  * but the tool receives a value its schema does not describe. Each subschema is checked with ajv, its
- * `$ref`s resolved against the whole schema and the documents.
+ * `$ref`s resolved against the whole schema and the documents, its patterns matched by the engine of its origin.
  * @param schema - the validation schema (annotations removed)
+ * @param origin - who wrote it (an imported schema's patterns run in linear time here too)
  * @param documents - other schema documents its `$ref`s may name
  * @returns the invalid defaults, in schema order (none when the schema cannot be read this way)
  */
-export function findInvalidDefaults(schema: JsonSchema, documents?: SchemaDocuments): InvalidDefault[] {
+export function findInvalidDefaults(schema: JsonSchema, origin: SchemaOrigin = 'own', documents?: SchemaDocuments): InvalidDefault[] {
   const pointers: Array<{ pointer: string; value: unknown }> = [];
   collect(schema, '', pointers);
   if (pointers.length === 0) return [];
   const found: InvalidDefault[] = [];
   try {
+    const options: Options = { ...baseOptions, code: { regExp: origin === 'imported' ? linearPatternEngine : ownPatternEngine } };
     const ajv = addFormats(draftOf(schema) === '2020-12' ? new Ajv2020(options) : new Ajv(options));
     for (const document of documents?.list ?? []) ajv.addSchema(document);
     const ownId = typeof schema.$id === 'string' ? schema.$id.replace(/#$/, '') : undefined;

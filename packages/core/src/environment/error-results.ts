@@ -1,5 +1,6 @@
 import { type ArgumentViolation, describeViolations, ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { describeThrownValue } from '../errors/describe-thrown-value.js';
+import { pausesRun } from '../errors/pauses-run.js';
 import { withoutStack } from '../errors/without-stack.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
@@ -29,6 +30,8 @@ export function failedResult(
   error: unknown,
   guard?: CallGuard | AbortSignal,
 ): Promise<ReceivedToolResult> {
+  // A call that waits for the host did not fail: no failure hooks see it.
+  if (pausesRun(error)) return Promise.resolve(pausedResult(info, error, settings.maxResultChars));
   const content =
     isRaisedByFramework(error, info) && ToolArgumentsError.isInstance(error)
       ? `Error: ${error.message}\nFix the arguments and call '${error.toolName}' again.`
@@ -124,6 +127,18 @@ export function invalidArgumentsResult(
   }
   const content = `Error: ${describeViolations(tool.name, violations)}\nFix the arguments and call '${tool.name}' again.`;
   return Promise.resolve(new InvalidArgumentsResult(info, tool.name, violations, truncateContent(content, settings.maxResultChars)));
+}
+
+/**
+ * The answer of a call that waits for the host (see `ReceivedToolResult.paused`).
+ * @param info - the call
+ * @param error - the request it made (a credential, a paused sub-run)
+ * @param maxChars - the environment's result bound
+ * @returns the result, `paused: true`
+ */
+function pausedResult(info: CallInfo, error: unknown, maxChars: number | undefined): ReceivedToolResult {
+  const content = truncateContent(`Error: the call waits for the host: ${describeThrownValue(error)}`, maxChars);
+  return { id: info.id, name: info.name, content, isError: true, error, paused: true };
 }
 
 /**

@@ -22,4 +22,11 @@ export interface ReceivedToolResult<TValue = unknown> {
   value?: TValue;
   /** The original error, when it failed (never sent to the model as such). */
   error?: unknown;
+  /**
+   * True when the call did not end but waits for the host (it asked for a credential, or the agent it
+   * runs paused): control flow, not a failure. An agent run pauses on it; failure hooks, `maxFailures`
+   * and `maxInvocations` do not count it. `isError` is true and `content` says what the call waits for,
+   * for a caller that cannot pause (an `AgentEnvironment` used alone, an MCP server); `error` is the request.
+   */
+  paused?: true;
 }

@@ -1,3 +1,4 @@
+import { pausesRunMarker } from './pauses-run.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'CredentialRequiredError';
@@ -22,6 +23,8 @@ export interface CredentialRequest {
  */
 export class CredentialRequiredError extends ToolcraftError {
   private readonly [marker] = true;
+  /** A credential request is control flow: the call waits for the host, it did not fail. */
+  readonly [pausesRunMarker] = true;
   override readonly name: string = errorName;
 
   /**

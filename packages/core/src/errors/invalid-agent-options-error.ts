@@ -1,11 +1,11 @@
-import { describeThrownValue } from './describe-thrown-value.js';
+import { OptionsError } from './options-error.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'InvalidAgentOptionsError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** An `Agent` built with an impossible option (a developer's mistake, thrown by the constructor). */
-export class InvalidAgentOptionsError extends ToolcraftError {
+export class InvalidAgentOptionsError extends OptionsError {
   private readonly [marker] = true;
   override readonly name: string = errorName;
 
@@ -14,12 +14,8 @@ export class InvalidAgentOptionsError extends ToolcraftError {
    * @param value - the value given
    * @param expected - what was expected, e.g. `'an integer of at least 1'`
    */
-  constructor(
-    readonly option: string,
-    readonly value: unknown,
-    expected: string,
-  ) {
-    super(`Agent option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
+  constructor(option: string, value: unknown, expected: string) {
+    super('Agent', option, value, expected);
   }
 
   /**

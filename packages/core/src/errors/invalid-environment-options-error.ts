@@ -1,11 +1,11 @@
-import { describeThrownValue } from './describe-thrown-value.js';
+import { OptionsError } from './options-error.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'InvalidEnvironmentOptionsError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** An `AgentEnvironment` built with an impossible option (a developer's mistake, thrown by the constructor). */
-export class InvalidEnvironmentOptionsError extends ToolcraftError {
+export class InvalidEnvironmentOptionsError extends OptionsError {
   private readonly [marker] = true;
   override readonly name: string = errorName;
 
@@ -14,12 +14,8 @@ export class InvalidEnvironmentOptionsError extends ToolcraftError {
    * @param value - the value given
    * @param expected - what was expected
    */
-  constructor(
-    readonly option: string,
-    readonly value: unknown,
-    expected: string,
-  ) {
-    super(`AgentEnvironment option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
+  constructor(option: string, value: unknown, expected: string) {
+    super('AgentEnvironment', option, value, expected);
   }
 
   /**

@@ -1,11 +1,11 @@
-import { describeThrownValue } from './describe-thrown-value.js';
+import { OptionsError } from './options-error.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'InvalidMemoryOptionsError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /** A memory strategy built (or restored with `fromJSON`) from an impossible option. */
-export class InvalidMemoryOptionsError extends ToolcraftError {
+export class InvalidMemoryOptionsError extends OptionsError {
   private readonly [marker] = true;
   override readonly name: string = errorName;
 
@@ -17,11 +17,11 @@ export class InvalidMemoryOptionsError extends ToolcraftError {
    */
   constructor(
     readonly strategy: string,
-    readonly option: string,
-    readonly value: unknown,
+    option: string,
+    value: unknown,
     expected: string,
   ) {
-    super(`${strategy} option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
+    super(strategy, option, value, expected);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { describeThrownValue } from './describe-thrown-value.js';
+import { OptionsError } from './options-error.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'InvalidRunOptionsError';
@@ -9,7 +9,7 @@ const marker = Symbol.for(`toolcraft.error.${errorName}`);
  * `maxConcurrency` of `runParallel` that is not a positive integer, a task without an agent, a
  * session given to a workflow agent.
  */
-export class InvalidRunOptionsError extends ToolcraftError {
+export class InvalidRunOptionsError extends OptionsError {
   private readonly [marker] = true;
   override readonly name: string = errorName;
 
@@ -18,12 +18,8 @@ export class InvalidRunOptionsError extends ToolcraftError {
    * @param value - the value given
    * @param expected - what was expected, e.g. `'a positive integer'`
    */
-  constructor(
-    readonly option: string,
-    readonly value: unknown,
-    expected: string,
-  ) {
-    super(`Run option '${option}' must be ${expected}, but was ${describeThrownValue(value)}.`);
+  constructor(option: string, value: unknown, expected: string) {
+    super('Run', option, value, expected);
   }
 
   /**

@@ -17,7 +17,7 @@ export class SessionLockTimeoutError extends ToolcraftError {
     readonly waitedMs: number,
   ) {
     super(
-      `Could not take the session lock '${lockPath}' within ${waitedMs} ms: another process holds it. Nothing was written. If no process is writing, the lock is stale and is broken after staleLockMs.`,
+      `Could not take the session lock '${lockPath}' within ${waitedMs} ms: another process holds it. Nothing was written. If no process is writing, the lock is stale and is broken after staleLockMs (at once when its holder was a process of this host that has ended).`,
     );
   }
 

@@ -32,6 +32,10 @@ export interface ChatResponse {
   usage?: Usage;
   /** Why the model stopped, when the provider says: a `'length'` answer was cut off. */
   finishReason?: FinishReason;
+  /** The provider's id of this answer (`gen_ai.response.id`: `'chatcmpl-123'`), when it gave one. */
+  id?: string;
+  /** The model that answered, as the provider names it (`gen_ai.response.model`: `'gpt-4o-mini-2024-07-18'`), when it said. */
+  modelId?: string;
 }
 
 /**
@@ -46,6 +50,14 @@ export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' |
  */
 export type ChatStreamEvent = { type: 'text_delta'; delta: string } | { type: 'response'; response: ChatResponse };
 
+/** Where a model's requests go: the host name or IP address, and the port when known. */
+export interface ModelServer {
+  /** The host name or IP address (`'api.openai.com'`). */
+  readonly address: string;
+  /** The port (`443`), when known. */
+  readonly port?: number;
+}
+
 /**
  * A chat model that can call tools. Adapters (OpenAI, scripted, ...) implement it.
  * Errors that may succeed on a retry should be {@link ModelCallError}s with `retryable: true`.
@@ -55,6 +67,8 @@ export interface ChatModel {
   readonly provider?: string;
   /** The model asked for (`gen_ai.request.model`: `'gpt-4o-mini'`), when known. */
   readonly modelId?: string;
+  /** The server requests go to (`server.address`, `server.port`: `api.openai.com`, 443), when known. */
+  readonly server?: ModelServer;
   /** Sends one request and returns the assistant message with usage. */
   complete(request: ChatRequest): Promise<ChatResponse>;
   /**

@@ -1,4 +1,4 @@
-import { subRunsOf } from '../agent/run-agent-context.js';
+import { runOf } from '../agent/run-agent-context.js';
 import type { RunOptions } from '../agent/run-options.js';
 import type { AgentContext } from '../context/agent-context.js';
 import { AgentDepthLimitError } from '../errors/agent-depth-limit-error.js';
@@ -111,17 +111,17 @@ export class AgentTool extends ContextAwareTool<AgentToolArgs, string> {
    */
   async execute(args: AgentToolArgs, context: AgentContext): Promise<string> {
     const { agent } = this;
-    const parent = subRunsOf(context);
+    const parent = runOf(context);
     if ((parent?.depth ?? 0) + 1 > this.maxDepth) throw new AgentDepthLimitError(agent.name, this.maxDepth);
     // The call runs again after its agent's run paused: that run goes on.
     const paused = agent.resume === undefined ? undefined : parent?.pausedRun(context.toolCallId);
     const options: RunOptions =
       paused === undefined ? { state: context.state.toJSON(), signal: context.signal } : { signal: context.signal };
-    const nested = parent?.nest(options, context.toolCallId) ?? options;
+    const nested = parent === undefined ? options : parent.nest(options, context.toolCallId);
     const run = paused === undefined ? await agent.run(args.request, nested) : await agent.resume!(paused, nested);
     if (run.stopReason === 'interrupted' && agent.resume !== undefined && run.state.agentName === agent.name)
       throw new SubAgentInterruptedError(agent.name, run.interruptions, run.state);
-    parent?.record(run);
+    parent?.recordSubRun(run);
     applyStateDelta(context.state, run.stateDelta);
     if (run.stopReason !== 'completed') throw new SubAgentStoppedError(this.agent.name, run.stopReason, run.text, run);
     if (this.skipSummarization) context.actions.skipSummarization = true;

@@ -1,6 +1,5 @@
 import type { RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
-import { inheritLineage } from '../agent/sub-runs.js';
 import { InvalidRunOptionsError } from '../errors/invalid-run-options-error.js';
 import { concurrencyLimitExpected, isConcurrencyLimit } from './concurrency-limit.js';
 import { linkSignals } from './linked-signal.js';
@@ -63,7 +62,8 @@ async function runTask(task: ParallelTask, shared: AbortSignal | undefined): Pro
   const own = task.options ?? {};
   const linked = linkSignals(own.signal, shared);
   try {
-    const options = linked.signal === own.signal ? own : inheritLineage(own, { ...own, signal: linked.signal });
+    // A copy carries the task's lineage on (when an enclosing run started it).
+    const options = linked.signal === own.signal ? own : { ...own, signal: linked.signal };
     return { status: 'fulfilled', run: await task.agent.run(task.input, options) };
   } catch (error) {
     return { status: 'rejected', error };

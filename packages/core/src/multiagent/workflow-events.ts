@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunOptions } from '../agent/run-options.js';
 import type { RunResult } from '../agent/run-result.js';
-import { inheritLineage, streamInto, streamTargetOf } from '../agent/sub-runs.js';
+import { streamInto, streamTargetOf } from '../agent/run/lineage.js';
 import { AgentStream } from '../agent/streaming/agent-stream.js';
 import { RunEvents } from '../agent/streaming/run-events.js';
 
@@ -64,7 +64,7 @@ export function streamWorkflow(
   options: RunOptions,
 ): AgentStream {
   return new AgentStream(
-    (channel, signal) => agent.run(input, streamInto(inheritLineage(options, { ...options, signal }), { channel })),
+    (channel, signal) => agent.run(input, streamInto({ ...options, signal }, { channel })),
     options.signal,
   );
 }

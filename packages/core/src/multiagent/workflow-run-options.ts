@@ -1,5 +1,4 @@
 import type { RunOptions } from '../agent/run-options.js';
-import { inheritLineage } from '../agent/sub-runs.js';
 import { AgentState } from '../context/agent-state.js';
 
 /**
@@ -12,8 +11,8 @@ export function initialState(options: RunOptions): Record<string, unknown> {
 
 /**
  * The options of the run of one of a workflow agent's agents: the workflow's signal, metadata,
- * history and per-run tools, the given state, and the workflow's place among agents (so `maxDepth`
- * and the time left of an enclosing run still hold); not its `toolChoice` (each agent has its own
+ * history and per-run tools, the given state, and the workflow's place among agents (its lineage,
+ * carried by the copy, so `maxDepth` and the time left of an enclosing run still hold); not its `toolChoice` (each agent has its own
  * tools) nor its `runId` (each agent's run has its own; the workflow's combined run takes it).
  * @param options - the workflow agent's run options
  * @param state - the state the agent starts with
@@ -23,5 +22,5 @@ export function agentRunOptions(options: RunOptions, state: Record<string, unkno
   const passed: RunOptions = { ...options, state };
   delete passed.toolChoice;
   delete passed.runId;
-  return inheritLineage(options, passed);
+  return passed;
 }

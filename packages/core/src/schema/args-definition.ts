@@ -1,5 +1,6 @@
 import type { InstancePlan } from './instance-plan.js';
 import type { JsonSchema } from './json-schema.js';
+import type { SchemaOrigin } from './schema-origin.js';
 
 /**
  * class-validator constraints with no JSON Schema meaning (custom constraints, `@IsPhoneNumber`...),
@@ -24,4 +25,6 @@ export interface ArgsDefinition {
   plan?: InstancePlan;
   /** class-validator constraints with no JSON Schema meaning, run after validation on the built instance. */
   customConstraints?: CustomConstraintPlan;
+  /** Who wrote the schema (default `'own'`): an imported schema's patterns must all run in linear time. */
+  origin?: SchemaOrigin;
 }

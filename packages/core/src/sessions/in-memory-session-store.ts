@@ -1,6 +1,7 @@
 import type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from '../agent/session.js';
 import type { ChatMessage } from '../model/messages.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
+import { checkAppendId, rememberAppendId } from './append-ids.js';
 import { applyChange, scopeUpdate } from './scoped-delta.js';
 import { checkName, checkSessionKey, describeSessionKey } from './session-key.js';
 import type { SessionStore } from './session-store.js';
@@ -10,6 +11,7 @@ interface StoredRecord {
   messages: ChatMessage[];
   state: Record<string, unknown>;
   version: number;
+  appendIds: string[];
 }
 
 /**
@@ -42,14 +44,16 @@ export class InMemorySessionStore implements SessionStore {
   /**
    * @param key - app, user and session
    * @param update - messages and state delta
-   * @param options - `expectedVersion` for a compare-and-swap
-   * @returns a copy of the session after the append
+   * @param options - `expectedVersion` for a compare-and-swap, `appendId` so that a re-sent append is not applied twice
+   * @returns a copy of the session after the append (as it stands, for an `appendId` already applied)
    */
   async append(key: SessionKey, update: SessionUpdate, options: SessionCallOptions = {}): Promise<SessionData> {
     const checked = checkSessionKey(key);
     const scoped = scopeUpdate(update);
+    const appendId = checkAppendId(options.appendId);
     const id = sessionPath(checked);
-    const current = this.sessions.get(id) ?? { messages: [], state: {}, version: 0 };
+    const current = this.sessions.get(id) ?? { messages: [], state: {}, version: 0, appendIds: [] };
+    if (appendId !== undefined && current.appendIds.includes(appendId)) return this.snapshot(checked);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version)
       throw new SessionConflictError(describeSessionKey(checked), options.expectedVersion, current.version);
     this.apps.set(checked.appName, applyChange(this.apps.get(checked.appName) ?? {}, scoped.app));
@@ -59,6 +63,7 @@ export class InMemorySessionStore implements SessionStore {
       messages: [...current.messages, ...scoped.messages],
       state: applyChange(current.state, scoped.session),
       version: current.version + 1,
+      appendIds: rememberAppendId(current.appendIds, appendId),
     });
     return this.snapshot(checked);
   }

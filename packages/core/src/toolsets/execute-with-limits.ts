@@ -86,7 +86,9 @@ async function runWave(
   );
   executed.forEach((result, position) => {
     const { index, limited } = wave[position];
-    if (limited !== undefined && result.isError) usage.failed(limited);
+    // A call that waits for the host neither failed nor used up an invocation: it runs again on resume.
+    if (limited !== undefined && result.paused === true) usage.release(limited);
+    else if (limited !== undefined && result.isError) usage.failed(limited);
     results[index] = result;
   });
 }

@@ -1,8 +1,6 @@
 import { ToolLimitError } from '../errors/tool-limit-error.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 
-type Counts = { invocations: number; failures: number };
-
 /** The JSON form of a tool's counts in one run, kept in a paused run's state. */
 export interface ToolUsageEntry {
   invocations: number;
@@ -16,8 +14,21 @@ export interface ToolUsageEntry {
  * out a new instance of a tool each turn; the model calls it by name).
  */
 export class ToolUsage {
-  private readonly counts = new Map<string, Counts>();
+  private readonly counts: Record<string, ToolUsageEntry>;
   private readonly exhausted = new Map<string, ToolLimitError>();
+
+  /**
+   * @param counts - where the counts are kept, by tool name (a run's record: its one copy); default a new object
+   */
+  constructor(counts: Record<string, ToolUsageEntry> = {}) {
+    this.counts = counts;
+    for (const name of Object.keys(counts)) {
+      const entry = counts[name]!;
+      entry.invocations = Number(entry.invocations) || 0;
+      entry.failures = Number(entry.failures) || 0;
+      if (entry.exhausted !== undefined) this.exhausted.set(name, new ToolLimitError(name, entry.exhausted.limit, entry.exhausted.value));
+    }
+  }
 
   /** Whether some tool has reached a limit in this run. */
   get anyExhausted(): boolean {
@@ -44,8 +55,23 @@ export class ToolUsage {
     const counts = this.countsOf(name);
     counts.invocations++;
     const limit = tool.maxInvocations;
-    if (limit !== undefined && counts.invocations >= limit) this.exhausted.set(name, new ToolLimitError(name, 'maxInvocations', limit));
+    if (limit !== undefined && counts.invocations >= limit) this.exhaust(name, counts, 'maxInvocations', limit);
     return undefined;
+  }
+
+  /**
+   * Takes back the invocation a call was counted for when it did not end (it waits for the host and
+   * runs again on resume): the limit it may have reached is lifted again.
+   * @param tool - the tool whose call paused
+   */
+  release(tool: AnyTool): void {
+    const counts = this.countsOf(tool.descriptor.name);
+    if (counts.invocations > 0) counts.invocations--;
+    const refused = this.exhausted.get(tool.descriptor.name);
+    if (refused?.limit === 'maxInvocations' && counts.invocations < refused.value) {
+      this.exhausted.delete(tool.descriptor.name);
+      delete counts.exhausted;
+    }
   }
 
   /**
@@ -57,8 +83,7 @@ export class ToolUsage {
     const counts = this.countsOf(name);
     counts.failures++;
     const limit = tool.maxFailures;
-    if (limit !== undefined && counts.failures >= limit && !this.exhausted.has(name))
-      this.exhausted.set(name, new ToolLimitError(name, 'maxFailures', limit));
+    if (limit !== undefined && counts.failures >= limit && !this.exhausted.has(name)) this.exhaust(name, counts, 'maxFailures', limit);
   }
 
   /**
@@ -68,7 +93,8 @@ export class ToolUsage {
    */
   failuresLeft(tool: AnyTool): number {
     const limit = tool.maxFailures;
-    return limit === undefined ? Number.POSITIVE_INFINITY : limit - (this.counts.get(tool.descriptor.name)?.failures ?? 0);
+    const counts = Object.hasOwn(this.counts, tool.descriptor.name) ? this.counts[tool.descriptor.name] : undefined;
+    return limit === undefined ? Number.POSITIVE_INFINITY : limit - (counts?.failures ?? 0);
   }
 
   /**
@@ -79,30 +105,21 @@ export class ToolUsage {
     return this.exhausted.has(tool.descriptor.name);
   }
 
-  /** @returns the counts by tool name, as JSON (a paused run keeps them, so limits count across resumes) */
+  /** @returns a copy of the counts by tool name, as JSON (a paused run keeps them, so limits count across resumes) */
   toJSON(): Record<string, ToolUsageEntry> {
-    const out: Record<string, ToolUsageEntry> = {};
-    for (const [name, counts] of this.counts) {
-      const refused = this.exhausted.get(name);
-      out[name] = { ...counts, ...(refused ? { exhausted: { limit: refused.limit, value: refused.value } } : {}) };
-    }
-    return out;
+    return structuredClone(this.counts);
   }
 
-  /**
-   * Takes over the counts a paused run had reached.
-   * @param saved - what {@link ToolUsage.toJSON} gave
-   */
-  restore(saved: Readonly<Record<string, ToolUsageEntry>>): void {
-    for (const [name, entry] of Object.entries(saved)) {
-      this.counts.set(name, { invocations: Number(entry.invocations) || 0, failures: Number(entry.failures) || 0 });
-      if (entry.exhausted !== undefined) this.exhausted.set(name, new ToolLimitError(name, entry.exhausted.limit, entry.exhausted.value));
-    }
+  private exhaust(name: string, counts: ToolUsageEntry, limit: 'maxInvocations' | 'maxFailures', value: number): void {
+    this.exhausted.set(name, new ToolLimitError(name, limit, value));
+    counts.exhausted = { limit, value };
   }
 
-  private countsOf(name: string): Counts {
-    let counts = this.counts.get(name);
-    if (counts === undefined) this.counts.set(name, (counts = { invocations: 0, failures: 0 }));
+  private countsOf(name: string): ToolUsageEntry {
+    if (Object.hasOwn(this.counts, name)) return this.counts[name]!;
+    const counts = { invocations: 0, failures: 0 };
+    // Defined, not assigned: a tool may be named like an Object.prototype member (even `__proto__`).
+    Object.defineProperty(this.counts, name, { value: counts, enumerable: true, writable: true, configurable: true });
     return counts;
   }
 }

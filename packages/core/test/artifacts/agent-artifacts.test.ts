@@ -1,5 +1,16 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, AgentContext, ContextAwareTool, InMemoryArtifactStore, InMemorySessionStore, ToolRegistry } from '@toolcraft/core';
+import {
+  Agent,
+  AgentContext,
+  ContextAwareTool,
+  FileArtifactStore,
+  InMemoryArtifactStore,
+  InMemorySessionStore,
+  ToolRegistry,
+} from '@toolcraft/core';
 
 /** Saves and reads artifacts the model names. */
 class FilesTool extends ContextAwareTool<{ action: 'save' | 'load' | 'list'; name?: string; text?: string }, string> {
@@ -60,6 +71,29 @@ describe('context.artifacts in agent runs', () => {
     expect(run.toolCalls[0]!.result).toMatchObject({ isError: true });
     expect(run.toolCalls[0]!.result.content).toMatch(/Artifact name "..\/..\/etc\/passwd" is not allowed: it contains a path separator/);
     expect(run.text).toBe('sorry');
+  });
+
+  it('tells the model what the file system refused without an absolute path, even with errorDetail full', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolcraft-artifacts-'));
+    try {
+      // The store's folder is a file: every save fails in the file system.
+      writeFileSync(join(root, 'store'), 'not a folder');
+      const model = new ScriptedModel([call({ action: 'save', name: 'draft.txt', text: 'x' }), { text: 'sorry' }]);
+      const agent = new Agent({
+        model,
+        registry: ToolRegistry.of(new FilesTool()),
+        artifacts: new FileArtifactStore(join(root, 'store')),
+        errorDetail: 'full',
+      });
+      const run = await agent.run('save');
+      const seen = JSON.stringify(model.requests.at(-1)!.messages);
+      expect(run.toolCalls[0]!.result.content).toMatch(/Could not save artifact 'draft.txt': the file system refused \(E[A-Z]+/);
+      expect(seen).toContain('Could not save artifact');
+      expect(seen).not.toContain(root);
+      expect(seen).not.toContain(tmpdir());
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('gives a context made by hand its own in-memory artifacts', async () => {

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
+  ArtifactStoreError,
   FileArtifactStore,
   InMemoryArtifactStore,
   InvalidArtifactNameError,
@@ -62,6 +63,20 @@ function artifactStoreBehaviour(name: string, create: () => ArtifactStore, after
       expect(versions.slice().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     });
 
+    it('keeps names of up to 200 characters in any script, the user’s too, and lists them by name', async () => {
+      const long = '報告書'.repeat(65) + '.md';
+      const userLong = `user:${'😀'.repeat(97)}`;
+      await expect(store.save(monday, long, 'one')).resolves.toBe(0);
+      await expect(store.save(monday, long, 'two')).resolves.toBe(1);
+      await expect(store.save(monday, userLong, 'mine')).resolves.toBe(0);
+      await expect(store.save(monday, 'short.md', 'short')).resolves.toBe(0);
+      await expect(store.load(monday, long)).resolves.toMatchObject({ name: long, version: 1, data: 'two' });
+      await expect(store.load(tuesday, userLong)).resolves.toMatchObject({ data: 'mine' });
+      await expect(store.load(monday, '報告書'.repeat(65) + '.mdx')).resolves.toBeUndefined();
+      await expect(store.list(monday)).resolves.toEqual([long, 'short.md', userLong].sort());
+      await expect(store.versions(monday, long)).resolves.toEqual([0, 1]);
+    });
+
     it.each([
       ['../escape.txt', /'\.\.'|path separator/],
       ['..', /'\.\.'/],
@@ -102,6 +117,38 @@ describe('FileArtifactStore on disk', () => {
         data: 'inside',
       });
       expect(existsSync(join(root, 'store', '%2E%2E'))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('never makes a file or folder name longer than 255 bytes, for long app, user, session and artifact names', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolcraft-artifacts-'));
+    try {
+      const store = new FileArtifactStore(root);
+      const scope = { appName: 'アプリ'.repeat(80), userId: 'ユーザー'.repeat(60), sessionId: '会話'.repeat(128) };
+      await store.save(scope, '名前'.repeat(100), 'x');
+      await store.save(scope, `user:${'名'.repeat(195)}`, 'y');
+      await expect(store.list(scope)).resolves.toEqual(['名前'.repeat(100), `user:${'名'.repeat(195)}`].sort());
+      for (const name of readdirSync(root, { recursive: true }).map(String))
+        for (const part of name.split(/[\\/]/)) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(255);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('tells a failure of the file system as an ArtifactStoreError naming the artifact, without the absolute path', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolcraft-artifacts-'));
+    try {
+      writeFileSync(join(root, 'store'), 'a file where the folder should be');
+      const store = new FileArtifactStore(join(root, 'store'));
+      const saving = store.save(monday, 'report.md', 'x');
+      await expect(saving).rejects.toThrow(ArtifactStoreError);
+      await expect(saving).rejects.toThrow(/^Could not save artifact 'report.md': the file system refused \(E[A-Z]+/);
+      const error = (await saving.catch((caught: unknown) => caught)) as ArtifactStoreError;
+      expect(error.message).not.toContain(root);
+      expect(error.cause).toBeUndefined();
+      await expect(store.list(monday)).rejects.toMatchObject({ operation: 'list', artifactName: undefined });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

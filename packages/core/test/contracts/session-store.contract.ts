@@ -82,6 +82,56 @@ export function sessionStoreContract(
       await expect(store.load(key)).resolves.toMatchObject({ messages: [user('one')], state: {}, version: 1 });
     });
 
+    it('applies an append re-sent with the same appendId once, even after other appends landed, and returns the session as it stands', async () => {
+      const first = await store.append(key, { messages: [user('pay')], stateDelta: { 'user:paid': 1, step: 1 } }, { appendId: 'turn-1' });
+      expect(first.version).toBe(1);
+      await store.append(key, { messages: [user('other worker')], stateDelta: { step: 2 } }, { appendId: 'turn-2' });
+      // The reply of turn-1 was lost: its writer sends it again, with the version it had then.
+      const again = await store.append(
+        key,
+        { messages: [user('pay')], stateDelta: { 'user:paid': 1, step: 1 } },
+        { appendId: 'turn-1', expectedVersion: 0 },
+      );
+      expect(again).toMatchObject({ messages: [user('pay'), user('other worker')], state: { 'user:paid': 1, step: 2 }, version: 2 });
+      await expect(store.load(key)).resolves.toEqual(again);
+      const without = await store.append(key, { messages: [user('pay')], stateDelta: {} });
+      expect(without.version).toBe(3);
+    });
+
+    it('applies concurrent appends with one appendId once', async () => {
+      const sends = await Promise.all(
+        Array.from({ length: 5 }, () => store.append(key, { messages: [user('once')], stateDelta: {} }, { appendId: 'same' })),
+      );
+      expect(sends.map((session) => session.version)).toEqual([1, 1, 1, 1, 1]);
+      await expect(store.load(key)).resolves.toMatchObject({ messages: [user('once')], version: 1 });
+    });
+
+    it('remembers the last 100 append ids of a session', async () => {
+      await store.append(key, { messages: [user('first')], stateDelta: {} }, { appendId: 'first' });
+      for (let index = 0; index < 99; index++) await store.append(key, { messages: [], stateDelta: {} }, { appendId: `later-${index}` });
+      await expect(store.append(key, { messages: [user('first')], stateDelta: {} }, { appendId: 'first' })).resolves.toMatchObject({
+        version: 100,
+      });
+      await store.append(key, { messages: [], stateDelta: {} }, { appendId: 'later-99' });
+      // 100 later ids remembered: 'first' has been forgotten, so sending it again appends.
+      await expect(store.append(key, { messages: [user('first')], stateDelta: {} }, { appendId: 'first' })).resolves.toMatchObject({
+        version: 102,
+      });
+    }, 60_000);
+
+    it('keeps the append ids of each session apart', async () => {
+      await store.append(key, { messages: [user('a')], stateDelta: {} }, { appendId: 'turn' });
+      const other = await store.append({ ...key, sessionId: 's2' }, { messages: [user('b')], stateDelta: {} }, { appendId: 'turn' });
+      expect(other).toMatchObject({ messages: [user('b')], version: 1 });
+    });
+
+    it('refuses an appendId that is not a non-empty string, writing nothing', async () => {
+      const append = store.append(key, { messages: [user('x')], stateDelta: {} }, { appendId: '' });
+      await expect(append).rejects.toThrow(InvalidSessionKeyError);
+      await expect(append).rejects.toThrow(/Session appendId must be a non-empty string/);
+      await expect(store.load(key)).resolves.toMatchObject({ version: 0 });
+    });
+
     it('keeps JSON copies: later changes to the caller objects or to a loaded copy change nothing stored', async () => {
       const preferences = { colors: ['red'] };
       const message = user('hi');
@@ -101,6 +151,16 @@ export function sessionStoreContract(
       await expect(append).rejects.toThrow(UnserializableSessionValueError);
       await expect(append).rejects.toThrow(/state key 'counter'/);
       await expect(store.load(key)).resolves.toMatchObject({ messages: [], version: 0 });
+    });
+
+    it('refuses a value JSON cannot hold and messages that are not a list, naming them, and writes nothing', async () => {
+      const callback = store.append(key, { messages: [user('lost?')], stateDelta: { callback: () => 1 } });
+      await expect(callback).rejects.toThrow(UnserializableSessionValueError);
+      await expect(callback).rejects.toThrow(/state key 'callback'/);
+      const messages = store.append(key, { messages: 'hi' as never, stateDelta: { cart: 1 } });
+      await expect(messages).rejects.toThrow(UnserializableSessionValueError);
+      await expect(messages).rejects.toThrow(/the messages/);
+      await expect(store.load(key)).resolves.toMatchObject({ messages: [], state: {}, version: 0 });
     });
 
     it('loses no append when many run concurrently', async () => {

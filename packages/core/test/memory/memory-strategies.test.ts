@@ -148,13 +148,19 @@ describe('SummarizingMemory', () => {
     );
   });
 
-  it('never parts a tool result from its call when choosing what to keep', async () => {
+  it('never parts a tool result from its call when choosing what to keep: the kept part starts past the results or back at their call', async () => {
     const summarizer = new ScriptedModel([{ text: 'summary' }], { onExhausted: 'repeatLast' });
     const transcript = [user('q'), calling('1', '2'), result('1'), result('2'), assistant('done'), user('next'), calling('3'), result('3')];
+    const summary: ChatMessage = { role: 'system', content: 'Summary of the earlier conversation:\nsummary' };
+    // For keepRecent 0..6, where the kept part starts: a start on a tool result moves past the results, or
+    // back to their call when nothing follows them.
+    const starts = [8, 6, 6, 5, 4, 4, 4];
     for (let keepRecent = 0; keepRecent < 7; keepRecent++) {
       const memory = new SummarizingMemory({ model: summarizer, threshold: 7, keepRecent });
       const window = await memory.select(transcript, context);
-      expectCallsAnswered(window.messages.filter((message) => message.role !== 'system'));
+      expect(window.messages).toEqual([summary, ...transcript.slice(starts[keepRecent])]);
+      expectCallsAnswered(window.messages.slice(1));
+      expect(memory.toJSON().covered).toBe(starts[keepRecent]);
     }
   });
 

@@ -5,6 +5,7 @@ import {
   type AgentContext,
   type AgentEvent,
   ContextAwareTool,
+  type CheckpointSaveOptions,
   InMemoryCheckpointStore,
   InvalidRunStateError,
   RunState,
@@ -298,5 +299,69 @@ describe('an approval inside an AgentTool sub-run', () => {
     expect(() => RunState.fromJSON(saved)).toThrow(
       /state\.batch\[0\]\.subRun \(the paused run of the call's agent\) is not a run state: .*state\.runId should be a string/,
     );
+  });
+});
+
+describe('AgentTool sub-runs and old copies of the state (with a checkpoint store)', () => {
+  function refunder() {
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const clerk = new Agent({
+      name: 'clerk',
+      model: new ScriptedModel([{ toolCalls: [call('r', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+      tools: [refund],
+    });
+    const model = new ScriptedModel([ask('p', 'clerk', 'Refund order 7'), { text: 'Done.' }], { onExhausted: 'repeatLast' });
+    return { parent: new Agent({ name: 'parent', model, tools: [AgentTool.of(clerk)] }), refund };
+  }
+
+  it('repeats nothing when an old copy is resumed after a newer resume, for a call inside the sub-run', async () => {
+    const store = new InMemoryCheckpointStore();
+    const { parent, refund } = refunder();
+    const paused = await parent.run('refund', { checkpoints: store });
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['p/r']);
+    const oldCopy = JSON.stringify(paused.state);
+
+    paused.state.approve('p/r');
+    expect((await parent.resume(paused.state, { checkpoints: store })).text).toBe('Done.');
+    expect(refund.ran).toEqual(['/order/7']);
+
+    const old = RunState.fromJSON(JSON.parse(oldCopy));
+    old.approve('p/r');
+    await expect(parent.resume(old, { checkpoints: store })).rejects.toThrow(InvalidRunStateError);
+    expect(refund.ran).toEqual(['/order/7']);
+  });
+
+  it('saves the sub-run through the parent: a crash inside it brings the sub-run call back in doubt, not run again', async () => {
+    const store = new InMemoryCheckpointStore();
+    const saves: Array<Record<string, unknown>> = [];
+    const recording = {
+      save: (runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions) => {
+        saves.push(structuredClone(checkpoint) as Record<string, unknown>);
+        return store.save(runId, checkpoint, options);
+      },
+      load: (runId: string) => store.load(runId),
+      delete: (runId: string) => store.delete(runId),
+    };
+    const { parent, refund } = refunder();
+    const paused = await parent.run('refund', { checkpoints: recording });
+    paused.state.approve('p/r');
+    await parent.resume(paused.state, { checkpoints: recording });
+    expect(refund.ran).toEqual(['/order/7']);
+    // The parent checkpoint where the sub-run's refund had started and had no result: the process died there.
+    const crashed = saves.find((checkpoint) => {
+      const entry = (checkpoint.batch as Array<{ subRun?: { batch?: Array<{ started?: boolean; result?: unknown }> } }> | undefined)?.[0];
+      const inner = entry?.subRun?.batch?.[0];
+      return inner?.started === true && inner.result === undefined;
+    });
+    expect(crashed).toBeDefined();
+    const after = new InMemoryCheckpointStore();
+    await after.save(paused.runId, crashed!);
+    const again = refunder();
+    const recovered = await again.parent.recover(paused.runId, { checkpoints: after });
+    expect(recovered.interruptions).toEqual([expect.objectContaining({ kind: 'approval', callId: 'p', inDoubt: true })]);
+    recovered.state.approve('p');
+    const inner = await again.parent.resume(recovered.state, { checkpoints: after });
+    expect(inner.interruptions).toEqual([expect.objectContaining({ kind: 'approval', callId: 'p/r', inDoubt: true })]);
+    expect(again.refund.ran).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, RunState, RunStateDecisionError } from '../../src/index.js';
-import { call, PathTool } from './support.js';
+import { Agent, type AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import { call, pathArgs, PathTool } from './support.js';
 
 describe('approvals: a call that needs a person stops the run until the host decides', () => {
   it('stops with interrupted, lists the call, and runs it once after approve and resume', async () => {
@@ -160,6 +160,17 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(tool.ran).toEqual([]);
   });
 
+  it.each([
+    ['rejects', () => Promise.reject(new Error('policy service down'))],
+    ['answers undefined', () => undefined as unknown as boolean],
+    ['answers a string', () => 'no' as unknown as boolean],
+  ])('asks for approval when the predicate %s (anything but false asks)', async (_, predicate) => {
+    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('a', 'delete_file', '/x')] }]), tools: [tool] }).run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(tool.ran).toEqual([]);
+  });
+
   it('asks for approval when an agent predicate outlasts the call’s time limit, without waiting for the run’s', async () => {
     const tool = new PathTool('delete_file', 'destructive');
     const hanging = () => new Promise<boolean>(() => undefined);
@@ -200,6 +211,39 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect((await agent.resume(run.state)).stopReason).toBe('completed');
   });
 
+  it('gives each call of a turn its own result and decision when the model repeats an id', async () => {
+    const read = new PathTool('read_file', 'read');
+    const plain = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'read_file', '/a'), call('c1', 'read_file', '/b')] }, { text: 'ok' }]),
+      tools: [read],
+    }).run('x');
+    expect(plain.toolCalls.map((item) => [item.id, item.result.content])).toEqual([
+      ['c1', 'read_file /a'],
+      ['c1_2', 'read_file /b'],
+    ]);
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('d', 'delete_file', '/a'), call('d', 'delete_file', '/b')] }, { text: 'ok' }]),
+      tools: [remove],
+    });
+    const paused = await agent.run('x');
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['d', 'd_2']);
+    paused.state.approve('d');
+    paused.state.approve('d_2');
+    expect((await agent.resume(paused.state)).stopReason).toBe('completed');
+    expect(remove.ran).toEqual(['/a', '/b']);
+  });
+
+  it('answers the waiting calls as not run when an interrupted run’s messages are used as history', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const run = await new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]), tools: [remove] }).run('x');
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    await new Agent({ model }).run('next question', { history: run.messages });
+    expect(model.requests[0]!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+    expect(model.requests[0]!.messages[2]).toMatchObject({ toolCallId: 'c1', isError: true });
+    expect(remove.ran).toEqual([]);
+  });
+
   it('refuses an unknown approvals option', () => {
     expect(() => new Agent({ model: new ScriptedModel([]), approvals: 'sometimes' as never })).toThrow(/approvals/);
   });
@@ -215,5 +259,44 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file', 'run_completed']);
     expect(types).not.toContain('tool_call_started');
     expect((await stream.result).stopReason).toBe('interrupted');
+  });
+});
+
+describe('call ids are unique across the whole run', () => {
+  it('gives a provider that numbers every turn call_0 distinct ids and idempotency keys, and a model id with / one that cannot pass for a sub-run id', async () => {
+    const keys: string[] = [];
+    const keyed = new (class extends Tool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'keyed', description: 'records its idempotency key', needsApproval: (args) => args.path === '/ask' });
+      }
+      execute(args: { path: string }, context?: unknown): string {
+        void context;
+        return args.path;
+      }
+    })();
+    const context = new (class extends ContextAwareTool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'ctx', description: 'records its idempotency key' });
+      }
+      execute(args: { path: string }, ctx: AgentContext): string {
+        keys.push(ctx.idempotencyKey);
+        return args.path;
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/a' } }] },
+      { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/b' } }, { id: 'x/y', name: 'keyed', arguments: { path: '/ask' } }] },
+      { text: 'ok' },
+    ]);
+    const agent = new Agent({ model, tools: [keyed, context] });
+    const paused = await agent.run('go', { runId: 'run-1' });
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['x_y']);
+    paused.state.approve('x_y');
+    const done = await agent.resume(paused.state);
+    expect(done.toolCalls.map((item) => item.id)).toEqual(['call_0', 'call_0_2', 'x_y']);
+    expect(keys).toEqual(['run-1:call_0', 'run-1:call_0_2']);
+    // The model saw the ids it is answered with.
+    const sent = model.requests[2]!.messages.filter((message) => message.role === 'tool').map((message) => (message as { toolCallId: string }).toolCallId);
+    expect(sent).toEqual(['call_0', 'call_0_2', 'x_y']);
   });
 });

@@ -7,17 +7,19 @@ import {
   InMemoryCheckpointStore,
   InvalidRunStateError,
   RunState,
+  type CheckpointSaveOptions,
   type CheckpointStore,
 } from '../../src/index.js';
+import { deferred } from '../support/deferred.js';
 import { call, pathArgs, PathTool } from './support.js';
 
 /** A store that keeps every checkpoint saved, in order, so a test can recover from any point (a crash there). */
 class RecordingStore implements CheckpointStore {
   readonly saved: Array<Record<string, unknown>> = [];
   private readonly inner = new InMemoryCheckpointStore();
-  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>): Promise<void> {
+  async save(runId: string, checkpoint: Readonly<Record<string, unknown>>, options?: CheckpointSaveOptions): Promise<number> {
     this.saved.push(JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>);
-    await this.inner.save(runId, checkpoint);
+    return this.inner.save(runId, checkpoint, options);
   }
   load(runId: string) {
     return this.inner.load(runId);
@@ -50,16 +52,23 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     { text: 'all done' },
   ];
 
-  it('saves before the batch (calls marked started), as results arrive, after the batch and at the end', async () => {
+  it('saves before each wave of the batch (its calls marked started), as results arrive, after the batch and at the end', async () => {
     const store = new RecordingStore();
     const { read, charge, upsert } = tools();
     const run = await new Agent({ model: new ScriptedModel(turns()), tools: [read, charge, upsert] }).run('go', { checkpoints: store });
     expect(run.stopReason).toBe('completed');
     const first = store.saved.find((checkpoint) => batchOf(checkpoint) !== undefined)!;
-    expect(batchOf(first)!.every((entry) => entry.started === true && entry.result === undefined)).toBe(true);
+    // The first wave is the read alone: each write is a wave of its own, marked started only when it starts.
+    expect(batchOf(first)!.map((entry) => [entry.started === true, entry.result === undefined])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+    ]);
+    for (const callId of ['r', 'c', 'u'])
+      expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.callId === callId && entry.started === true))).toBe(true);
     expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
     expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
-    expect(await store.load(run.runId)).toEqual(store.saved.at(-1));
+    expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));
   });
 
   it('after a crash mid-batch: recorded calls are not re-run, an idempotent one runs again, a non-idempotent one asks (inDoubt)', async () => {
@@ -69,12 +78,13 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     // The checkpoint where read_file had its result and the writes had started: the process "died" there.
     const index = store.saved.findIndex((checkpoint) => {
       const batch = batchOf(checkpoint);
-      return batch !== undefined && batch[0]!.result !== undefined && batch[1]!.result === undefined;
+      return batch !== undefined && batch[0]!.result !== undefined && batch[1]!.started === true && batch[1]!.result === undefined;
     });
     expect(index).toBeGreaterThan(-1);
     const crashed = await store.crashedAt(index, run.runId);
     const batch = batchOf(store.saved[index]!)!;
-    expect(batch.map((entry) => entry.started === true)).toEqual([false, true, true]);
+    // The idempotent write after it had not started: it is held back by ordering, so it is not in doubt.
+    expect(batch.map((entry) => entry.started === true)).toEqual([false, true, false]);
 
     const again = tools();
     const model = new ScriptedModel([{ text: 'all done' }]);
@@ -181,10 +191,64 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     }
   });
 
+  it('never lets a save that outlived its time limit land after a newer checkpoint', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const inner = new InMemoryCheckpointStore();
+      let saves = 0;
+      const slowSecond: CheckpointStore = {
+        save: async (runId, checkpoint) => {
+          const copy = JSON.parse(JSON.stringify(checkpoint)) as Record<string, unknown>;
+          if (++saves === 2) await new Promise((resolve) => setTimeout(resolve, 12_000));
+          return inner.save(runId, copy);
+        },
+        load: (runId) => inner.load(runId),
+        delete: (runId) => inner.delete(runId),
+      };
+      const { charge } = tools();
+      const agent = new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'charge_card', '/a'), call('c2', 'charge_card', '/b')] }, { text: 'ok' }]),
+        tools: [charge],
+      });
+      // Save 1 marks both calls started; save 2 (the slow one) follows the first result, before the second.
+      const settled = agent.run('x', { checkpoints: slowSecond, runId: 'slow-save' }).catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(10_001);
+      expect(CheckpointSaveError.isInstance(await settled)).toBe(true);
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(saves).toBeGreaterThan(2);
+      // The newest checkpoint (with both results) is the one kept, not the slow older one with c2 in doubt.
+      const recovered = await agent.recover('slow-save', { checkpoints: inner });
+      expect(recovered.interruptions).toEqual([]);
+      expect(recovered.text).toBe('ok');
+      expect(recovered.toolCalls.map((item) => item.result.content)).toEqual(['charge_card /a', 'charge_card /b']);
+      expect(charge.ran).toEqual(['/a', '/b']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops waiting for a checkpoint store whose load never settles when the caller aborts', async () => {
+    const loading = deferred();
+    const hanging: CheckpointStore = {
+      save: () => Promise.resolve(1),
+      load: () => {
+        loading.resolve();
+        return new Promise(() => undefined);
+      },
+      delete: () => Promise.resolve(),
+    };
+    const agent = new Agent({ model: new ScriptedModel([]) });
+    const controller = new AbortController();
+    const recovering = agent.recover('r', { checkpoints: hanging, signal: controller.signal });
+    await loading.promise;
+    controller.abort(new Error('gave up'));
+    await expect(recovering).rejects.toThrow('gave up');
+  });
+
   it('round-trips a checkpoint through RunState.fromJSON', async () => {
     const store = new InMemoryCheckpointStore();
     const run = await new Agent({ model: new ScriptedModel([{ text: 'hi' }]) }).run('x', { checkpoints: store });
-    expect(RunState.fromJSON(await store.load(run.runId)).stopReason).toBe('completed');
+    expect(RunState.fromJSON((await store.load(run.runId))?.checkpoint).stopReason).toBe('completed');
   });
 });
 

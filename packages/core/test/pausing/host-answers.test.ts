@@ -8,6 +8,7 @@ import {
   RunState,
   Tool,
   ToolRegistry,
+  type Feature,
   type JsonSchema,
 } from '../../src/index.js';
 
@@ -96,8 +97,9 @@ describe('credentials: a tool asks the host, and runs again once one is provided
         request: { key: 'crm', scheme: 'apiKey', description: 'CRM API key' },
       },
     ]);
-    // Nothing was said to the model about the call yet.
-    expect(run.messages.at(-1)!.role).toBe('assistant');
+    // The model was told nothing of the call yet; the result's transcript answers it as waiting, so it can be sent back as history.
+    expect(run.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'k', isError: true, content: expect.stringContaining('not executed: the call is waiting for the host') });
+    expect(run.state.toJSON().messages).toEqual(run.messages.slice(0, -1));
 
     run.state.provideCredential('k', 'secret-key-123');
     expect(run.state.interruptions).toEqual([]);
@@ -114,6 +116,57 @@ describe('credentials: a tool asks the host, and runs again once one is provided
     expect(everything).not.toContain('secret-key-123');
   });
 
+  it('asks for the credential after an approval, instead of running the call again on every resume', async () => {
+    let runs = 0;
+    const tool = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'send', description: 'Sends.', effects: 'write' });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        runs++;
+        if (context.credential('smtp') === undefined) context.requestCredential({ key: 'smtp' });
+        return 'sent';
+      }
+    })();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 's', name: 'send', arguments: {} }] }, { text: 'ok' }]),
+      tools: [tool],
+      approvals: 'write',
+    });
+    const run = await agent.run('x');
+    run.state.approve('s');
+    const second = await agent.resume(run.state);
+    expect(second.interruptions.map((item) => item.kind)).toEqual(['credential']);
+    await agent.resume(second.state);
+    expect(runs).toBe(1);
+    second.state.provideCredential('s', 'pw');
+    expect((await agent.resume(second.state)).text).toBe('ok');
+    expect(runs).toBe(2);
+  });
+
+  it('keeps a provided credential out of inspection and clones of the state', async () => {
+    const crm = new CallCrm();
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }]),
+      tools: [crm],
+    }).run('x');
+    run.state.provideCredential('k', 'top-secret');
+    const util = await import('node:util');
+    expect(util.inspect(run, { depth: 10 })).not.toContain('top-secret');
+    expect(JSON.stringify(structuredClone(run.state))).not.toContain('top-secret');
+  });
+
+  it('refuses an undefined credential, saying a value is expected, and keeps the call waiting', async () => {
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }]),
+      tools: [new CallCrm()],
+    }).run('x');
+    expect(() => run.state.provideCredential('k', undefined)).toThrow(
+      "Cannot provideCredential tool call 'k': the credential is undefined; expected a value.",
+    );
+    expect(run.state.interruptions.map((item) => item.kind)).toEqual(['credential']);
+  });
+
   it('asks again after a JSON round trip: a credential lives in memory only', async () => {
     const crm = new CallCrm();
     const agent = new Agent({
@@ -124,5 +177,39 @@ describe('credentials: a tool asks the host, and runs again once one is provided
     run.state.provideCredential('k', 'secret');
     const copy = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
     expect(copy.interruptions.map((item) => item.kind)).toEqual(['credential']);
+  });
+});
+
+describe('a credential request is control flow, not a failure', () => {
+  it('counts no failure and no invocation: a tool with maxFailures 1 and maxInvocations 1 runs once the credential is given, and no failure hook fires', async () => {
+    const failed: string[] = [];
+    const watcher: Feature = {
+      name: 'watcher',
+      install(pipeline) {
+        pipeline.onToolCallFailed(this, ({ call, error }) => void failed.push(`${call.id}: ${String(error)}`));
+      },
+    };
+    let ran = 0;
+    const crm = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'crm_lookup', description: 'Looks the customer up', argsType: { type: 'object', properties: {} }, maxFailures: 1, maxInvocations: 1 });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        const token = context.credential<string>('crm');
+        if (token === undefined) context.requestCredential({ key: 'crm' });
+        ran++;
+        return 'Ada, gold';
+      }
+    })();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_lookup', arguments: {} }] }, { text: 'Ada is gold.' }]);
+    const agent = new Agent({ model, tools: [crm], features: [watcher] });
+    const paused = await agent.run('who is it?');
+    expect(paused.interruptions.map((item) => item.kind)).toEqual(['credential']);
+    paused.state.provideCredential('k', 'secret');
+    const resumed = await agent.resume(paused.state);
+    expect(resumed.text).toBe('Ada is gold.');
+    expect(resumed.toolCalls.map((item) => item.result.content)).toEqual(['Ada, gold']);
+    expect(ran).toBe(1);
+    expect(failed).toEqual([]);
   });
 });

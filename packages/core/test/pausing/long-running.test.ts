@@ -1,5 +1,6 @@
 import { ScriptedModel } from '@toolcraft/testing';
 import { Agent, RunState, Tool, type JsonSchema } from '../../src/index.js';
+import { call, PathTool } from './support.js';
 
 const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
 
@@ -64,6 +65,21 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
     expect(final.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
   });
 
+  it('keeps a final update undelivered when the model call delivering it fails: the next resume delivers it', async () => {
+    const tool = new PathTool('export', 'write', { longRunning: true });
+    const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('e', 'export', '/f')] }, { text: 'started' }, failure, { text: 'exported' }]),
+      tools: [tool],
+    });
+    const run = await agent.run('x');
+    run.state.update('e', 'ready', { final: true });
+    await expect(agent.resume(run.state)).rejects.toThrow('bad request');
+    const resumed = await agent.resume(run.state);
+    expect(resumed.text).toBe('exported');
+    expect(resumed.messages.at(-2)!.content).toContain('The final result of the long-running tool call e (export)');
+  });
+
   it('returns a stopped run as it stands when there is nothing to deliver, without a model call', async () => {
     const model = new ScriptedModel([{ text: 'hi' }]);
     const agent = new Agent({ model });
@@ -72,5 +88,80 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
     expect(again.text).toBe('hi');
     expect(again.stopReason).toBe('completed');
     expect(model.requests).toHaveLength(1);
+  });
+});
+
+describe('long-running results and copies of the state (with a checkpoint store)', () => {
+  class Ticket extends Tool<{ amount: number }, { status: string }> {
+    constructor(name: string) {
+      super({ argsType: args, name, description: `${name}: starts a job`, longRunning: true });
+    }
+    execute(): { status: string } {
+      return { status: 'pending' };
+    }
+  }
+  const { InMemoryCheckpointStore, CheckpointConflictError } = jest.requireActual<typeof import('../../src/index.js')>('../../src/index.js');
+  const fromStore = async (store: InstanceType<typeof InMemoryCheckpointStore>, runId: string) =>
+    RunState.fromJSON((await store.load(runId))!.checkpoint);
+
+  it('keeps a result delivered while the run waits for an approval when the host approves on its own copy', async () => {
+    const store = new InMemoryCheckpointStore();
+    const deleteArgs: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } } };
+    const remove = new (class extends Tool<{ amount?: number }, string> {
+      constructor() {
+        super({ argsType: deleteArgs, name: 'delete_logs', description: 'deletes', effects: 'destructive', needsApproval: true });
+      }
+      execute(): string {
+        return 'deleted';
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'j', name: 'job', arguments: { amount: 1 } }] },
+      { toolCalls: [{ id: 'd', name: 'delete_logs', arguments: {} }] },
+      { text: 'Deleted; the job is done.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job'), remove] });
+    const run = await agent.run('start the job, then delete logs', { checkpoints: store });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['d']);
+
+    // A resumer elsewhere delivers the job's result from the checkpoint; the run still waits for the person.
+    const delivered = await fromStore(store, run.runId);
+    delivered.update('j', 'job finished: 42', { final: true });
+    expect((await agent.resume(delivered, { checkpoints: store })).stopReason).toBe('interrupted');
+
+    // The host approves on the copy it kept from the first run.
+    run.state.approve('d');
+    const finished = await agent.resume(run.state, { checkpoints: store });
+    expect(finished.text).toBe('Deleted; the job is done.');
+    const last = model.requests.at(-1)!.messages.map((message) => message.content);
+    expect(last.some((text) => typeof text === 'string' && text.includes('job finished: 42'))).toBe(true);
+  });
+
+  it('delivers both results when two long-running calls of a run finish at the same moment', async () => {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'a', name: 'job_a', arguments: { amount: 1 } }, { id: 'b', name: 'job_b', arguments: { amount: 2 } }] },
+      { text: 'Both started.' },
+      { text: 'One result in.' },
+      { text: 'Both results in.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job_a'), new Ticket('job_b')] });
+    const run = await agent.run('start both', { checkpoints: store });
+    // Two resumers load the same checkpoint at once, each with its own result.
+    const [first, second] = [await fromStore(store, run.runId), await fromStore(store, run.runId)];
+    first.update('a', 'A done', { final: true });
+    second.update('b', 'B done', { final: true });
+    const outcomes = await Promise.allSettled([agent.resume(first, { checkpoints: store }), agent.resume(second, { checkpoints: store })]);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(CheckpointConflictError.isInstance((refused[0] as PromiseRejectedResult).reason)).toBe(true);
+    // The one refused reloads and delivers again (what the BullMQ resumer does): nothing is lost.
+    const again = await fromStore(store, run.runId);
+    const late = outcomes[0]!.status === 'rejected' ? { id: 'a', text: 'A done' } : { id: 'b', text: 'B done' };
+    again.update(late.id, late.text, { final: true });
+    const finished = await agent.resume(again, { checkpoints: store });
+    expect(finished.pending).toEqual([]);
+    const seen = model.requests.flatMap((request) => request.messages.map((message) => message.content));
+    for (const text of ['A done', 'B done']) expect(seen.some((content) => typeof content === 'string' && content.includes(text))).toBe(true);
   });
 });

@@ -1,6 +1,18 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, InvalidRunStateError, RunState } from '../../src/index.js';
+import {
+  Agent,
+  type AgentContext,
+  ContextAwareTool,
+  InMemorySessionStore,
+  InvalidRunStateError,
+  RunState,
+  type JsonSchema,
+} from '../../src/index.js';
+import { deferred } from '../support/deferred.js';
 import { call, PathTool } from './support.js';
+
+const noArgs: JsonSchema = { type: 'object', properties: {} };
+const failure = { error: Object.assign(new Error('bad request'), { status: 400 }) };
 
 async function interrupted() {
   const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
@@ -39,8 +51,13 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const model = new ScriptedModel([{ toolCalls: [call('c1', 'read_file', '/a')] }, { text: 'done' }]);
     const agent = new Agent({ model, tools: [new PathTool('read_file', 'read')] });
     const run = await agent.run('x', { state: { count: 1 } });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const saved = JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+    jest.useFakeTimers({ now: Date.now() + 60_000 });
+    let saved: Record<string, unknown>;
+    try {
+      saved = JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+    } finally {
+      jest.useRealTimers();
+    }
     // The running time stopped with the run, not when the state was first read.
     expect(saved.elapsedMs).toBe(run.durationMs);
     expect(saved.status).toBe('completed');
@@ -84,7 +101,7 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
   it('refuses a state from a newer version', async () => {
     const { json } = await interrupted();
     expect(() => RunState.fromJSON({ ...json, version: 99 })).toThrow(
-      'Cannot use this run state: it was written by a newer version of toolcraft (run state version 99); this version reads version 1 and older. Resume it with the newer version.',
+      'Cannot use this run state: it was written by a newer version of toolcraft (run state version 99); this version reads version 2 and older. Resume it with the newer version.',
     );
   });
 
@@ -116,6 +133,15 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const read = () => RunState.fromJSON(edit(json));
     expect(read).toThrow(InvalidRunStateError);
     expect(read).toThrow(message);
+  });
+
+  it('refuses hand-edited decisions of the wrong shape, naming the field and what it should be', async () => {
+    const { json } = await interrupted();
+    const batch = json.batch as Array<Record<string, unknown>>;
+    batch[0]!.decision = { kind: 'approved', arguments: 42 };
+    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.arguments should be a string, but was 42.');
+    batch[0]!.decision = { kind: 'resolved' };
+    expect(() => RunState.fromJSON(json)).toThrow('state.batch[0].decision.content should be a string, but was missing.');
   });
 
   it('refuses a value that is not a RunState', async () => {
@@ -150,7 +176,94 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     const run = await agent.run('x', { runId: 'order-17' });
     expect(run.runId).toBe('order-17');
     expect(run.state.runId).toBe('order-17');
-    await expect(agent.run('x', { runId: '' })).rejects.toThrow("Agent option 'runId (of run options)' must be a non-empty string");
+    await expect(agent.run('x', { runId: '' })).rejects.toThrow("Run option 'runId' must be a non-empty string, but was ''.");
+  });
+
+  it('keeps out of the state what a cancelled tool changes after the run ended: a resume does not act on it', async () => {
+    const started = deferred();
+    const release = deferred();
+    const changed = deferred();
+    const late = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'lookup', description: 'looks up', argsType: noArgs, effects: 'read' });
+      }
+      async execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
+        started.resolve();
+        // Ignores its signal: it goes on after the run was aborted.
+        await release.promise;
+        context.actions.transferToAgent = 'billing';
+        context.state.set('late', true);
+        changed.resolve();
+        return 'looked up';
+      }
+    })();
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'a', name: 'lookup', arguments: {} }, call('b', 'delete_file', '/x')] },
+        { text: 'all done' },
+      ]),
+      tools: [late, remove],
+    });
+    const controller = new AbortController();
+    const running = agent.run('go', { signal: controller.signal });
+    await started.promise;
+    controller.abort(new Error('stop'));
+    const run = await running;
+    expect(run.stopReason).toBe('aborted');
+    release.resolve();
+    await changed.promise;
+    const saved = JSON.parse(JSON.stringify(run.state)) as { actions?: unknown; state: Record<string, unknown> };
+    expect(saved.actions).toBeUndefined();
+    expect(saved.state).toEqual({});
+    const state = RunState.fromJSON(saved);
+    for (const item of state.interruptions) state.approve(item.callId);
+    const resumed = await agent.resume(state);
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.text).toBe('all done');
+    expect(remove.ran).toEqual(['/x']);
+  });
+
+  it('keeps the results of a finished batch when the next model call fails: the state continues from them', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }, failure, { text: 'done' }]),
+      tools: [remove],
+    });
+    const run = await agent.run('x');
+    run.state.approve('c1');
+    await expect(agent.resume(run.state)).rejects.toThrow('bad request');
+    const saved = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    expect(saved.stopReason).toBeUndefined();
+    const resumed = await agent.resume(saved);
+    expect(resumed.text).toBe('done');
+    expect(remove.ran).toEqual(['/a']);
+    expect(resumed.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
+  });
+
+  it('refuses a session on resume, and a second resume of a state that is being resumed', async () => {
+    const release = deferred();
+    const slow = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'slow', description: 'Slow.', needsApproval: true });
+      }
+      async execute(): Promise<string> {
+        await release.promise;
+        return 'slow done';
+      }
+    })();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 's', name: 'slow', arguments: {} }] }, { text: 'ok' }]),
+      tools: [slow],
+    });
+    const run = await agent.run('x');
+    run.state.approve('s');
+    const session = new InMemorySessionStore().open({ appName: 'a', userId: 'u', sessionId: 's' });
+    await expect(agent.resume(run.state, { session } as never)).rejects.toThrow(/session \(of resume options\)/);
+    const first = agent.resume(run.state);
+    await expect(agent.resume(run.state)).rejects.toThrow(/is being resumed already/);
+    release.resolve();
+    expect((await first).text).toBe('ok');
   });
 
   it('hints at JSON.parse when given the saved string, and shows a summary when logged', async () => {
@@ -163,3 +276,91 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(shown).not.toContain('busy');
   });
 });
+
+describe('RunState.fromJSON: refuses what the API would refuse, always with InvalidRunStateError', () => {
+  async function saved(): Promise<Record<string, unknown>> {
+    const { run } = await interrupted();
+    return JSON.parse(JSON.stringify(run.state)) as Record<string, unknown>;
+  }
+  const batchOf = (json: Record<string, unknown>) => json.batch as Array<Record<string, unknown>>;
+
+  it('refuses an approval for a call that never asked for one, and a result for a call waiting for approval', async () => {
+    const json = await saved();
+    const never = structuredClone(json);
+    delete batchOf(never)[0]!.gate;
+    batchOf(never)[0]!.decision = { kind: 'approved' };
+    expect(() => RunState.fromJSON(never)).toThrow(
+      'state.batch[0].decision is an approval, but the call never waited for the host; only a call waiting for approval takes it.',
+    );
+    const resolved = structuredClone(json);
+    batchOf(resolved)[0]!.decision = { kind: 'resolved', content: 'done' };
+    expect(() => RunState.fromJSON(resolved)).toThrow(
+      "state.batch[0].decision is a declaration-only call's result, but the call waits for approval; only a call waiting for its result (a declaration-only tool) takes it.",
+    );
+  });
+
+  it('gives InvalidRunStateError, never a RangeError or TypeError, for deep nesting and odd values', async () => {
+    const json = await saved();
+    let deep: Record<string, unknown> = json;
+    for (let level = 0; level < 40; level++) {
+      const inner = structuredClone(json);
+      const outer = structuredClone(json);
+      batchOf(outer)[0]!.gate = 'agent';
+      batchOf(outer)[0]!.subRun = level === 0 ? inner : deep;
+      deep = outer;
+    }
+    expect(() => RunState.fromJSON(deep)).toThrow(InvalidRunStateError);
+    let nested: unknown = 'x';
+    for (let level = 0; level < 20_000; level++) nested = { nested };
+    expect(() => RunState.fromJSON({ ...json, state: { deep: nested } })).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON({ ...json, state: { f: () => 1 } })).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON(JSON.parse(JSON.stringify(json).replace('"state":{}', '"state":{"__proto__":1}')))).toThrow(
+      "state.state has a '__proto__' key",
+    );
+  });
+
+  it('reads a state saved by the previous format version (1)', async () => {
+    const json = await saved();
+    const v1 = { ...json, version: 1 };
+    delete (v1 as { checkpointVersion?: unknown }).checkpointVersion;
+    const state = RunState.fromJSON(v1);
+    expect(state.interruptions.map((item) => item.callId)).toEqual(['c1']);
+    expect(state.toJSON().version).toBe(RunState.version);
+  });
+});
+
+describe('state keys across a resume', () => {
+  it('keeps a deleted key named like an Object.prototype member deleted, and refuses __proto__ with a clear error', async () => {
+    const { ContextAwareTool } = await import('../../src/index.js');
+    const keys = new (class extends ContextAwareTool<{ op: string }, string> {
+      constructor() {
+        super({ name: 'keys', description: 'edits state', argsType: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] }, needsApproval: (args: { op: string }) => args.op === 'ask' });
+      }
+      execute(args: { op: string }, context: import('../../src/index.js').AgentContext): string {
+        if (args.op === 'delete') context.state.delete('toString');
+        if (args.op === 'proto') context.state.set('__proto__', 1);
+        return String(context.state.has('toString'));
+      }
+    })();
+    const model = new ScriptedModel([
+      { toolCalls: [call2('d', 'delete'), call2('a', 'ask')] },
+      { toolCalls: [call2('p', 'proto')] },
+      { text: 'ok' },
+    ]);
+    const agent = new Agent({ model, tools: [keys] });
+    const paused = await agent.run('x', { state: { toString: 'x', constructor: 'y' } });
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(paused.state)));
+    state.approve('a');
+    const resumed = await agent.resume(state);
+    expect(resumed.stateDelta).toEqual({ toString: undefined });
+    expect(Object.hasOwn(resumed.state.toJSON().state as object, 'toString')).toBe(false);
+    expect(resumed.toolCalls.find((item) => item.id === 'a')!.result.content).toBe('false');
+    expect(resumed.toolCalls.find((item) => item.id === 'p')!.result).toMatchObject({ isError: true });
+    expect(resumed.toolCalls.find((item) => item.id === 'p')!.result.content).toContain("The state key '__proto__' is not allowed");
+    await expect(agent.run('x', { state: JSON.parse('{"__proto__": 1}') as Record<string, unknown> })).rejects.toThrow(
+      "Run option 'state' must be state keys other than '__proto__'",
+    );
+  });
+});
+
+const call2 = (id: string, op: string) => ({ id, name: 'keys', arguments: { op } });

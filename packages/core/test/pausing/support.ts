@@ -9,7 +9,7 @@ export class PathTool extends Tool<{ path: string }, string> {
     name: string,
     effects: ToolEffects | undefined,
     extra: {
-      needsApproval?: boolean | ((args: { path: string }) => boolean);
+      needsApproval?: boolean | ((args: { path: string }) => boolean | Promise<boolean>);
       idempotent?: boolean;
       longRunning?: boolean;
       maxInvocations?: number;

@@ -11,10 +11,13 @@ import {
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
+  type Session,
   type SessionKey,
   type SessionStore,
 } from '@toolcraft/core';
-import { SetStateTool } from '../support/state-tools';
+import { call, PathTool } from '../pausing/support';
+import { deferred } from '../support/deferred';
+import { ReadStateTool, SetStateTool } from '../support/state-tools';
 
 const key: SessionKey = { appName: 'chat', userId: 'ada', sessionId: 'monday' };
 const registry = ToolRegistry.of(new SetStateTool());
@@ -50,6 +53,63 @@ describe('agent.run with a session', () => {
     ]);
     expect(next.text).toBe(`history of ${saved.messages.length + 2} messages`);
     await expect(store.load(key)).resolves.toMatchObject({ version: 2 });
+  });
+
+  it('sends the session’s messages before the history option’s, and lets the state option win over the session’s state', async () => {
+    await store.append(key, { messages: [{ role: 'user', content: 'stored' }], stateDelta: { 'user:theme': 'dark', lang: 'en' } });
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'read_state', arguments: { key: 'lang' } }] }, { text: 'ok' }]);
+    const run = await new Agent({ model, registry: ToolRegistry.of(new ReadStateTool()) }).run('now', {
+      session: store.open(key),
+      history: [{ role: 'user', content: 'given' }],
+      state: { lang: 'fr' },
+    });
+    expect(model.requests[0]!.messages.map((message) => message.content)).toEqual(['stored', 'given', 'now']);
+    expect(run.toolCalls[0]!.result.content).toBe('fr');
+  });
+
+  it('saves an interrupted run with its waiting calls answered as not run, so the session’s history stays valid', async () => {
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'delete_file', '/a')] }]);
+    const run = await new Agent({ model, tools: [remove] }).run('clean up', { session: store.open(key) });
+    expect(run.stopReason).toBe('interrupted');
+    const saved = await store.load(key);
+    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(saved.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'c1', isError: true });
+    expect(remove.ran).toEqual([]);
+  });
+
+  it('stops waiting for a session whose load never settles when the caller aborts, without a model call', async () => {
+    const loading = deferred();
+    const hanging: Session = Object.assign(store.open(key), {
+      load: () => {
+        loading.resolve();
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const controller = new AbortController();
+    const running = new Agent({ model, registry }).run('hi', { session: hanging, signal: controller.signal });
+    await loading.promise;
+    controller.abort(new Error('gave up'));
+    await expect(running).rejects.toThrow('gave up');
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('gives up saving after 10 s when the store never answers: SessionSaveError with the result', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const hanging: Session = Object.assign(store.open(key), { append: () => new Promise<never>(() => undefined) });
+      const running = new Agent({ model: new ScriptedModel([{ text: 'hello' }]), registry })
+        .run('hi', { session: hanging })
+        .catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(10_000);
+      const error = await running;
+      expect(SessionSaveError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(/took longer than 10000 ms/);
+      expect(error).toMatchObject({ result: { text: 'hello' } });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('gives tools the user: state of another session of the same user, not another user', async () => {
@@ -139,6 +199,85 @@ describe('bad session, memory and artifact options', () => {
     expect(() => new Agent({ model, registry, artifacts: {} as never })).toThrow(/Agent option 'artifacts' must be an ArtifactStore/);
     expect(() => new Agent({ model, registry, memoryService: 'x' as never })).toThrow(
       /Agent option 'memoryService' must be a MemoryService/,
+    );
+  });
+});
+
+describe('agent.run with a session, when the run pauses', () => {
+  it('keeps the calls that ran with their real results; only the waiting call is not executed; the resumed result reaches the next run', async () => {
+    const store = new InMemorySessionStore();
+    const refunds: string[] = [];
+    const refund = new (class extends ContextAwareTool<{ order: string }, string> {
+      constructor() {
+        super({
+          name: 'refund',
+          description: 'Refunds an order',
+          argsType: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
+          effects: 'write',
+          needsApproval: true,
+        });
+      }
+      execute(args: { order: string }): string {
+        refunds.push(args.order);
+        return `refunded ${args.order}`;
+      }
+    })();
+    const lookup = new (class extends ContextAwareTool<{ order: string }, string> {
+      constructor() {
+        super({
+          name: 'lookup',
+          description: 'Looks an order up',
+          argsType: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
+          effects: 'read',
+        });
+      }
+      execute(args: { order: string }): string {
+        return `order ${args.order}: 30 EUR`;
+      }
+    })();
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'l1', name: 'lookup', arguments: { order: '7' } },
+          { id: 'r1', name: 'refund', arguments: { order: '7' } },
+        ],
+      },
+      { text: 'Refunded order 7.' },
+      { text: 'Yes, it was refunded.' },
+    ]);
+    const agent = new Agent({ model, tools: [lookup, refund] });
+    const paused = await agent.run('Refund order 7', { session: store.open(key) });
+    expect(paused.stopReason).toBe('interrupted');
+    // The call that ran is reported with its real result, in the result, the transcript and the session.
+    expect(paused.toolCalls.map((item) => [item.id, item.result.content])).toEqual([['l1', 'order 7: 30 EUR']]);
+    const answers = (messages: readonly { role: string }[]) =>
+      messages.filter((message) => message.role === 'tool').map((message) => (message as unknown as { content: string }).content);
+    expect(answers(paused.messages)).toEqual([
+      'order 7: 30 EUR',
+      'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',
+    ]);
+    expect(answers((await store.load(key)).messages)).toEqual(answers(paused.messages));
+
+    paused.state.approve('r1');
+    const resumed = await agent.resume(paused.state, { session: store.open(key) });
+    expect(resumed.text).toBe('Refunded order 7.');
+    expect(refunds).toEqual(['7']);
+
+    // The next run of the session shows the model the refund that happened: it has no reason to ask again.
+    await agent.run('Was it refunded?', { session: store.open(key) });
+    const seen = model.requests[2]!.messages.map((message) => (typeof message.content === 'string' ? message.content : ''));
+    expect(seen.some((text) => text.includes('r1 (refund), which was waiting for the host, has run since') && text.includes('refunded 7'))).toBe(true);
+    expect(seen).toContain('Refunded order 7.');
+    expect(refunds).toEqual(['7']);
+  });
+
+  it('refuses to resume into another session than the run was started with', async () => {
+    const store = new InMemorySessionStore();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'set_state', arguments: { key: 'k', value: 'v' } }] }]);
+    const agent = new Agent({ model, registry, approvals: 'all' });
+    const paused = await agent.run('x', { session: store.open(key) });
+    await expect(agent.resume(paused.state, { session: store.open({ ...key, sessionId: 'tuesday' }) })).rejects.toThrow(
+      "Run option 'session (of resume options)' must be the session the run was started with (chat/ada/monday)",
     );
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CorruptSessionError, FileSessionStore, UnsupportedSessionFormatError, type SessionKey } from '@toolcraft/core';
 
@@ -10,6 +10,20 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'toolcraft-file-sessions-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs fixtures/crashing-append-worker.ts, which dies between two files of an append. */
+function runCrashingAppend(): Promise<NodeJS.Signals | null> {
+  const script = join(__dirname, 'fixtures', 'crashing-append-worker.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (signal !== null ? resolve(signal) : reject(new Error(`exited with ${code}: ${errors}`))));
+  });
+}
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { state: Record<string, unknown>; version?: number };
 
 function runWorker(worker: string, count: number): Promise<void> {
   const script = join(__dirname, 'fixtures', 'append-worker.ts');
@@ -65,7 +79,7 @@ describe('FileSessionStore', () => {
       state: { 'user:b': 2 },
     });
     const everything = readdirSync(dir, { recursive: true }).map(String);
-    expect(everything.filter((name) => name.includes('.tmp-') || name.endsWith('.lock'))).toEqual([]);
+    expect(everything.filter((name) => name.includes('.tmp-') || name.endsWith('.lock') || name.includes('.journal'))).toEqual([]);
   });
 
   it('keeps names with / or .. inside the folder, as one encoded file name', async () => {
@@ -121,5 +135,58 @@ describe('FileSessionStore', () => {
     await expect(waiting.append(key, { messages: [], stateDelta: {} })).rejects.toThrow(/Could not take the session lock .*within 50 ms/);
     const breaking = new FileSessionStore(dir, { lockTimeoutMs: 5_000, staleLockMs: 0 });
     await expect(breaking.append(key, { messages: [], stateDelta: { a: 1 } })).resolves.toMatchObject({ version: 1 });
+  });
+
+  it('finishes an append whose process died between two of its files, before the next read: all of it or nothing', async () => {
+    const store = new FileSessionStore(dir, { staleLockMs: 600_000, lockTimeoutMs: 5_000 });
+    const first = {
+      messages: [{ role: 'user' as const, content: 'first' }],
+      stateDelta: { 'app:banner': 'old', 'user:theme': 'old', step: 'old' },
+    };
+    await store.append(key, first);
+    await expect(runCrashingAppend()).resolves.toBe('SIGKILL');
+    // The crash came after the app's file: on disk the append is half done, its journal and lock left behind.
+    expect(readJson(join(dir, 'app', 'app.json')).state).toEqual({ 'app:banner': 'new' });
+    expect(readJson(join(dir, 'app', 'users', 'u', 'user.json')).state).toEqual({ 'user:theme': 'old' });
+    expect(readJson(store.sessionFile(key)).version).toBe(1);
+    expect(existsSync(join(dir, 'app', '.journal.json'))).toBe(true);
+    expect(readFileSync(join(dir, 'app', '.lock'), 'utf8')).toMatch(new RegExp(`^\\d+ ${hostname()} `));
+
+    // The dead writer's lock is broken at once (staleLockMs is 10 minutes here), and the journal finished.
+    const loaded = await store.load(key);
+    expect(loaded).toMatchObject({ version: 2, state: { 'app:banner': 'new', 'user:theme': 'new', step: 'new' } });
+    expect(loaded.messages.map((message) => message.content)).toEqual(['first', 'second']);
+    expect(existsSync(join(dir, 'app', '.journal.json'))).toBe(false);
+    // The writer, restarted, sends its append again: it is not applied twice.
+    const again = await store.append(
+      key,
+      { messages: [{ role: 'user', content: 'second' }], stateDelta: { step: 'again' } },
+      { appendId: 'second' },
+    );
+    expect(again).toEqual(loaded);
+  }, 30_000);
+
+  it('breaks a crashed writer’s lock before a waiting writer gives up, with the default timings', async () => {
+    const lock = join(dir, 'app', '.lock');
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, '4242 a-host-that-crashed 2026-01-01T00:00:00.000Z\n');
+    const sixSecondsAgo = new Date(Date.now() - 6_000);
+    utimesSync(lock, sixSecondsAgo, sixSecondsAgo);
+    await expect(new FileSessionStore(dir).append(key, { messages: [], stateDelta: { a: 1 } })).resolves.toMatchObject({ version: 1 });
+  });
+
+  it('keeps sessions, users and apps whose encoded names would pass 255 bytes, under hashed names, and lists them by their real names', async () => {
+    const store = new FileSessionStore(dir);
+    const long = { appName: 'アプリ'.repeat(80), userId: 'ユーザー'.repeat(60), sessionId: '会話'.repeat(128) };
+    const short = { ...long, sessionId: 'short' };
+    await store.append(long, { messages: [{ role: 'user', content: 'hi' }], stateDelta: { 'app:a': 1, 'user:b': 2, c: 3 } });
+    await store.append(short, { messages: [{ role: 'user', content: 'yo' }], stateDelta: {} });
+    await expect(store.load(long)).resolves.toMatchObject({ version: 1, state: { 'app:a': 1, 'user:b': 2, c: 3 } });
+    await expect(store.load({ ...long, sessionId: '会話'.repeat(127) })).resolves.toMatchObject({ version: 0 });
+    expect((await store.listSessions(long.appName, long.userId)).sort()).toEqual([long.sessionId, 'short'].sort());
+    for (const name of readdirSync(dir, { recursive: true }).map(String))
+      for (const part of name.split(/[\\/]/)) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(255);
+    await store.delete(long);
+    await expect(store.listSessions(long.appName, long.userId)).resolves.toEqual(['short']);
   });
 });

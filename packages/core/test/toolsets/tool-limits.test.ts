@@ -58,7 +58,8 @@ describe('per-tool limits: maxInvocations and maxFailures per run', () => {
       'flaky',
       async (text) => {
         log.push(`start ${text}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // A turn of the event loop: the other calls of the turn start meanwhile unless held back.
+        await new Promise((resolve) => setImmediate(resolve));
         log.push(`end ${text}`);
         throw new Error('backend down');
       },

@@ -10,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { EchoTool } from '../support/echo-tool.js';
 import { MathService } from '../support/math-service.js';
+import { deferred } from '../support/deferred.js';
 
 /** A toolset whose getTools does what the test says, typed loosely on purpose. */
 function toolset(getTools: () => unknown, name = 'bad'): Toolset {
@@ -97,9 +98,15 @@ describe('a toolset that misbehaves', () => {
   it('that hangs is bounded by the caller’s signal: the run stops with aborted', async () => {
     const model = new ScriptedModel([{ text: 'ok' }]);
     const controller = new AbortController();
-    const agent = new Agent({ model, tools: [toolset(() => new Promise(() => undefined), 'stuck')], maxDurationMs: Infinity });
+    const asked = deferred();
+    const stuck = toolset(() => {
+      asked.resolve();
+      return new Promise(() => undefined);
+    }, 'stuck');
+    const agent = new Agent({ model, tools: [stuck], maxDurationMs: Infinity });
     const pending = agent.run('go', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
+    await asked.promise;
+    controller.abort();
 
     expect((await pending).stopReason).toBe('aborted');
   });
@@ -107,11 +114,20 @@ describe('a toolset that misbehaves', () => {
   it('rejecting after the run stopped does not surface as an unhandled rejection', async () => {
     let rejectLater: (error: Error) => void = () => undefined;
     const late = toolset(() => new Promise((_, reject) => (rejectLater = reject)), 'late');
-    const run = await new Agent({ model: new ScriptedModel([]), tools: [late], maxDurationMs: 10 }).run('go');
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    let run;
+    try {
+      const running = new Agent({ model: new ScriptedModel([]), tools: [late], maxDurationMs: 10 }).run('go');
+      await jest.advanceTimersByTimeAsync(10);
+      run = await running;
+    } finally {
+      jest.useRealTimers();
+    }
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
     rejectLater(new Error('too late'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Node reports an unhandled rejection once the microtasks have run: one turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     process.off('unhandledRejection', unhandled);
 
     expect(run.stopReason).toBe('max_duration');

@@ -16,7 +16,7 @@ export interface ImportSettings {
 /**
  * Makes tools of a server's `tools/list` entries. An entry that cannot be a tool (no name, a name
  * toolcraft does not allow, a schema that is not an object schema or does not compile, a second
- * tool of one name) is skipped with a warning; the others are imported. An entry unchanged since the
+ * tool of one name, a tool the server runs only as a task) is skipped with a warning; the others are imported. An entry unchanged since the
  * last list keeps its tool instance, so the agent's tool definitions stay cached.
  * @param entries - the entries, as the server sent them
  * @param settings - the toolset's prefix, filter, time limit, caller and warning sink
@@ -60,6 +60,15 @@ function remoteTool(entry: unknown, settings: ImportSettings): McpRemoteTool | u
     settings.warn({
       tool: candidate.name,
       message: `tool '${candidate.name}' skipped: its inputSchema must be a JSON Schema of type "object", got ${preview(schema)}.`,
+    });
+    return undefined;
+  }
+  if ((candidate as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+    settings.warn({
+      tool: candidate.name,
+      message:
+        `tool '${candidate.name}' skipped: the server runs it only as a task (execution.taskSupport: 'required'), ` +
+        "and McpToolset calls tools with plain tools/call (MCP tasks are experimental in the SDK); serve it with taskSupport 'optional' to import it.",
     });
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { ToolBase, type JsonSchema, type ToolCallMetadata } from '@toolcraft/core';
+import { withImportedSchema } from '@toolcraft/core/internal';
 import type { McpRemoteTool } from './mcp-remote-tool.js';
 import { sideEffectsOf } from './side-effects.js';
 
@@ -28,14 +29,17 @@ export class McpTool extends ToolBase<Record<string, unknown>, string> {
     timeoutMs: number | undefined,
     private readonly caller: McpToolCaller,
   ) {
-    super({
-      name,
-      description: remote.description ?? remote.title ?? remote.annotations?.title ?? '',
-      argsType: remote.inputSchema as JsonSchema,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      // The side-effect options (effects, idempotent, openWorld) of the tool model, from the annotations.
-      ...sideEffectsOf(remote.annotations),
-    });
+    // The server's schema is someone else's: its patterns must run in linear time (else it is refused).
+    super(
+      withImportedSchema({
+        name,
+        description: remote.description ?? remote.title ?? remote.annotations?.title ?? '',
+        argsType: remote.inputSchema as JsonSchema,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        // The side-effect options (effects, idempotent, openWorld) of the tool model, from the annotations.
+        ...sideEffectsOf(remote.annotations),
+      }),
+    );
   }
 
   /**

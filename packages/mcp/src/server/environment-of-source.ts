@@ -18,7 +18,7 @@ const subject = 'an MCP server';
 export function environmentOfSource(source: unknown, options: McpServerOptions): AgentEnvironment {
   if (source instanceof AgentEnvironment) return source;
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
-  const { name, version, title, instructions, ...environment } = options;
+  const { name, version, title, instructions, approvals, ...environment } = options;
   return new AgentEnvironment({ ...environment, registry: registryOfSource(source) });
 }
 

@@ -47,4 +47,12 @@ export interface McpServerOptions extends Omit<AgentEnvironmentOptions, 'registr
   title?: string;
   /** How to use the server, sent to the client in `initialize` (clients may add it to the model's prompt). */
   instructions?: string;
+  /**
+   * What to do with tools that declare `needsApproval`, which an MCP server cannot ask a person for
+   * (the client calls `tools/call` directly): `'refuse'` (the default) refuses to serve them;
+   * `'leave-to-client'` serves them, trusting the client to ask its user before each call (as MCP
+   * hosts that confirm every tool call do). To have toolcraft enforce the approval, serve an agent
+   * whose run pauses for it instead (an `AgentTool` of that agent, or a tool that runs it).
+   */
+  approvals?: 'refuse' | 'leave-to-client';
 }

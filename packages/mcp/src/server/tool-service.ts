@@ -42,7 +42,8 @@ export class ToolService {
   /**
    * @param source - the tools (an `McpToolSource`, checked here: JavaScript callers pass anything)
    * @param options - name, version and environment options
-   * @throws InvalidMcpOptionsError for a missing name or version, or a source that cannot be served
+   * @throws InvalidMcpOptionsError for a missing name or version, a source that cannot be served, or
+   *   (unless `approvals: 'leave-to-client'`) a tool that declares `needsApproval`
    */
   constructor(
     source: unknown,
@@ -56,7 +57,14 @@ export class ToolService {
           `'${key}' must be a non-empty string (sent to clients in initialize), got ${typeof value}.`,
         );
     }
+    const approvals: unknown = options.approvals ?? 'refuse';
+    if (approvals !== 'refuse' && approvals !== 'leave-to-client')
+      throw new InvalidMcpOptionsError(
+        'an MCP server',
+        `'approvals' must be 'refuse' or 'leave-to-client', got ${JSON.stringify(approvals)}.`,
+      );
     this.environment = environmentOfSource(source, options);
+    if (approvals === 'refuse') refuseApprovalTools(this.environment.registry);
     this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
   }
 
@@ -117,4 +125,23 @@ function definitionOf(tool: ToolRegistry['tools'][number]): McpToolDefinition {
   const annotations = annotationsOf(tool);
   const inputSchema = tool.inputSchema as McpToolDefinition['inputSchema'];
   return annotations === undefined ? { name, description, inputSchema } : { name, description, inputSchema, annotations };
+}
+
+/**
+ * Refuses to serve tools that need approval: an MCP client calls `tools/call` directly, so nothing
+ * would stop a call for a person to approve it.
+ * @param registry - the served tools
+ * @throws InvalidMcpOptionsError naming the tools and saying how to serve them
+ */
+function refuseApprovalTools(registry: ToolRegistry): void {
+  const names = registry.tools
+    .filter((tool) => tool.needsApproval !== undefined && tool.needsApproval !== false)
+    .map((tool) => `'${tool.name}'`);
+  if (names.length === 0) return;
+  throw new InvalidMcpOptionsError(
+    'an MCP server',
+    `${names.join(', ')} ${names.length === 1 ? 'declares' : 'declare'} needsApproval, which an MCP server cannot enforce: ` +
+      'the client calls tools/call directly, with no run to pause for a person. Serve an agent whose run asks for the approval ' +
+      "instead (an AgentTool of it), or pass approvals: 'leave-to-client' to serve the tool anyway, trusting the client to ask its user before each call.",
+  );
 }

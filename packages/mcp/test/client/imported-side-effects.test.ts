@@ -7,8 +7,8 @@ import { ScriptedModel } from '@toolcraft/testing';
 import { inMemoryToolset } from '../support/in-memory-toolset';
 
 /**
- * A server written on the SDK alone whose tools declare only MCP annotations; each call takes a few
- * milliseconds and is logged as it starts and ends.
+ * A server written on the SDK alone whose tools declare only MCP annotations; each call lasts a turn
+ * of the event loop (time for any call sent with it to start) and is logged as it starts and ends.
  */
 function annotatedServer(log: string[]): Server {
   const tool = (name: string, annotations?: Record<string, boolean>) => ({
@@ -28,7 +28,7 @@ function annotatedServer(log: string[]): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     log.push(`start ${params.name}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setImmediate(resolve));
     log.push(`end ${params.name}`);
     return { content: [{ type: 'text', text: params.name }] };
   });

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { AgentEnvironment, ToolRegistry } from '@toolcraft/core';
 import { createMcpHttpHandler, McpToolset, type McpHttpHandler } from '@toolcraft/mcp';
 import { listen } from '../support/http-server';
-import { waitFor } from '../support/fixture-toolset';
 import { AddTool, FailTool, ProgressTool, WaitTool } from '../support/test-tools';
 
 describe('McpToolset.http (a toolcraft server over Streamable HTTP)', () => {
@@ -45,15 +44,16 @@ describe('McpToolset.http (a toolcraft server over Streamable HTTP)', () => {
     const pending = [first, second].map((controller) =>
       env.executeTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal }),
     );
-    await waitFor(() => wait.started === 2);
+    await wait.starts.reached(2);
     first.abort(new Error('user pressed stop'));
     expect((await pending[0])!.content).toMatch(/cancelled/);
-    await waitFor(() => wait.aborted.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await wait.aborts.reached(1);
+    // A later exchange with the server has gone through: the other call is still running.
+    expect((await env.executeTool({ name: 'add', arguments: { a: 1, b: 1 } })).content).toBe('2');
     expect(wait.aborted).toHaveLength(1);
     second.abort();
     await pending[1];
-    await waitFor(() => wait.aborted.length === 2);
+    await wait.aborts.reached(2);
     expect((await env.executeTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toBe('3');
   });
 
@@ -61,7 +61,7 @@ describe('McpToolset.http (a toolcraft server over Streamable HTTP)', () => {
     toolset = McpToolset.http(http.url, { timeoutMs: 100 });
     const env = new AgentEnvironment({ registry: ToolRegistry.of(await toolset.getTools()) });
     expect((await env.executeTool({ name: 'wait', arguments: {} })).content).toContain('did not finish within 100 ms');
-    await waitFor(() => wait.aborted.length === 1);
+    await wait.aborts.reached(1);
   });
 
   it('is named after the host unless named', () => {

@@ -107,7 +107,8 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const env = await environment();
     const controller = new AbortController();
     const pending = env.executeTool({ name: 'hang', arguments: {} }, undefined, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await waitFor(() => fixture.log().includes('started hang'));
+    controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(/cancel/i);
@@ -161,8 +162,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     fixture = fixtureToolset({ script: 'silent-server.js', serverArgs: ['ignore-term'] });
     const connecting = fixture.toolset.getTools();
     Promise.resolve(connecting).catch(() => undefined);
-    await waitFor(() => fixture.pids().length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is installed
+    await waitFor(() => fixture.pids().length === 1); // written once its SIGTERM handler is installed
     await fixture.toolset.close();
     expect(isRunning(fixture.pids()[0]!)).toBe(false);
   });
@@ -170,8 +170,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
   it('abandons a tools/list the server never answers when closed', async () => {
     fixture = fixtureToolset({ serverArgs: ['hang-list'] });
     const listing = fixture.toolset.getTools();
-    await waitFor(() => fixture.pids().length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => fixture.log().includes('listing tools'));
     await fixture.toolset.close();
     await expect(listing).rejects.toThrow('the toolset was closed');
     expect(isRunning(fixture.pids()[0]!)).toBe(false);
@@ -181,7 +180,7 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     fixture = fixtureToolset();
     const env = await environment();
     const pending = env.executeTool({ name: 'hang', arguments: {} });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => fixture.log().includes('started hang'));
     await fixture.toolset.close();
     const result = await pending;
     expect(McpConnectionError.isInstance(result.error)).toBe(true);

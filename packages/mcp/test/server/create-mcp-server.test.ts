@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { AgentEnvironment, ToolRegistry, type Feature } from '@toolcraft/core';
-import { createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
+import { AgentEnvironment, Tool, ToolRegistry, type Feature } from '@toolcraft/core';
+import { createMcpHttpHandler, createMcpServer, InvalidMcpOptionsError } from '@toolcraft/mcp';
 import { connectClient } from '../support/connect';
 import { AddTool, CounterTool, FailTool, GatedTool, MetadataTool, ProgressTool, RepeatTool, WaitTool } from '../support/test-tools';
 
@@ -109,10 +109,10 @@ describe('createMcpServer', () => {
     client = await connectClient(createMcpServer([wait, new AddTool()], info));
     const controller = new AbortController();
     const pending = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => wait.started === 1);
+    await wait.starts.reached(1);
     controller.abort(new Error('user pressed stop'));
     await expect(pending).rejects.toThrow('user pressed stop');
-    await waitFor(() => wait.aborted.length === 1);
+    await wait.aborts.reached(1);
     expect(String(wait.aborted[0])).toContain('cancel');
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
   });
@@ -125,7 +125,7 @@ describe('createMcpServer', () => {
     client.onerror = (error) => void errors.push(error);
     const controller = new AbortController();
     const pending = client.callTool({ name: 'gated', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => gated.started === 1);
+    await gated.starts.reached(1);
     controller.abort(new Error('user pressed stop'));
     await expect(pending).rejects.toThrow('user pressed stop');
     release(1);
@@ -169,12 +169,41 @@ describe('createMcpServer', () => {
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
   });
 
+  it('refuses to serve a tool that needs approval, saying why and how to serve it, from a list or an environment', () => {
+    const refund = Tool.declaration({ name: 'refund', description: 'Refunds.', inputSchema: { type: 'object' }, needsApproval: true });
+    const large = Tool.declaration({
+      name: 'transfer',
+      description: 'Transfers.',
+      inputSchema: { type: 'object', properties: { amount: { type: 'number' } } },
+      needsApproval: (args: { amount?: number }) => (args.amount ?? 0) > 100,
+    });
+    const refusal =
+      /'refund', 'transfer' declare needsApproval, which an MCP server cannot enforce: .*AgentTool.*approvals: 'leave-to-client'/;
+    expect(() => createMcpServer([new AddTool(), refund, large], info)).toThrow(InvalidMcpOptionsError);
+    expect(() => createMcpServer([new AddTool(), refund, large], info)).toThrow(refusal);
+    const environment = new AgentEnvironment({ registry: ToolRegistry.of(refund) });
+    expect(() => createMcpServer(environment, info)).toThrow(/'refund' declares needsApproval/);
+    expect(() => createMcpHttpHandler([refund], info)).toThrow(/'refund' declares needsApproval/);
+    expect(() => createMcpServer([refund], { ...info, approvals: 'ask' as never })).toThrow(
+      `'approvals' must be 'refuse' or 'leave-to-client', got "ask"`,
+    );
+  });
+
+  it("serves a tool that needs approval with approvals: 'leave-to-client', the client deciding", async () => {
+    const refund = new (class extends Tool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'refund', description: 'Refunds.', argsType: { type: 'object', properties: {} }, needsApproval: true });
+      }
+      execute(): string {
+        return 'refunded';
+      }
+    })();
+    client = await connectClient(createMcpServer([refund], { ...info, approvals: 'leave-to-client' }));
+    expect(await client.callTool({ name: 'refund', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'refunded' }] });
+  });
+
   it('refuses options without a name or version, saying what is expected', () => {
     expect(() => createMcpServer([new AddTool()], { name: '', version: '1' })).toThrow(InvalidMcpOptionsError);
     expect(() => createMcpServer([new AddTool()], { name: 'x' } as never)).toThrow("'version' must be a non-empty string");
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
-}

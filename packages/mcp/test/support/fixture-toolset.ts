@@ -62,7 +62,14 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-/** Waits until a condition holds (polling), failing the test by its own timeout otherwise. */
-export async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Waits until a condition on another process (its pid or log file) holds, polling every 5 ms: a child
+ * process sends no event a test can await. Fails after `timeoutMs`, saying which condition it waited for.
+ */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const endsAt = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > endsAt) throw new Error(`waitFor: still not true after ${timeoutMs} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

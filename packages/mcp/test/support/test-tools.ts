@@ -47,18 +47,44 @@ export class MetadataTool extends ToolBase<{ key: string }, string> {
   }
 }
 
+/** A count a test can await: `reached(n)` settles once it is at least `n`. */
+export class Count {
+  private value = 0;
+  private readonly waiters: Array<{ at: number; resolve: () => void }> = [];
+  /** How many so far. */
+  get current(): number {
+    return this.value;
+  }
+  /** Counts one more, settling the waits it reaches. */
+  add(): void {
+    this.value++;
+    for (const waiter of this.waiters.filter((item) => item.at <= this.value)) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+  /** @returns a promise settled once the count is at least `at` */
+  reached(at: number): Promise<void> {
+    if (this.value >= at) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ at, resolve }));
+  }
+}
+
 /** Waits until its call is cancelled, then records why. */
 export class WaitTool extends ContextAwareTool<Record<string, never>, string> {
   readonly aborted: unknown[] = [];
-  started = 0;
+  /** Calls started, and calls whose signal aborted (awaitable). */
+  readonly starts = new Count();
+  readonly aborts = new Count();
   constructor() {
     super({ name: 'wait', description: 'Waits until cancelled.', argsType: { type: 'object', properties: {} } });
   }
   execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
-    this.started++;
+    this.starts.add();
     return new Promise((_resolve, reject) => {
       context.signal.addEventListener('abort', () => {
         this.aborted.push(context.signal.reason);
+        this.aborts.add();
         reject(context.signal.reason as Error);
       });
     });
@@ -115,12 +141,13 @@ export class ProgressTool extends ContextAwareTool<{ steps: number }, string> {
 
 /** Answers what its gate resolves to; it sees no context, so no cancellation. */
 export class GatedTool extends Tool<Record<string, never>, number> {
-  started = 0;
+  /** Calls started (awaitable). */
+  readonly starts = new Count();
   constructor(private readonly gate: Promise<number>) {
     super({ name: 'gated', description: 'Waits for its gate.', argsType: { type: 'object', properties: {} } });
   }
   execute(): Promise<number> {
-    this.started++;
+    this.starts.add();
     return this.gate;
   }
 }

@@ -48,6 +48,11 @@ export class ChatCompletionAccumulator {
     return delta.content;
   }
 
+  /** Whether a chunk gave the finish reason: without it, the answer was cut before its end. */
+  get finished(): boolean {
+    return this.finishReason !== null;
+  }
+
   /** The completion the chunks make up. */
   completion(): ChatCompletion {
     const toolCalls = [...this.calls.entries()]

@@ -6,7 +6,8 @@ import type { CompletionUsage } from 'openai/resources/completions';
 
 /**
  * Maps a Chat Completions response to the provider-neutral answer: the first choice's
- * text (or its refusal, when the model refused) and function tool calls, and usage.
+ * text (or its refusal, when the model refused) and function tool calls, usage, and the
+ * response's id and model.
  * @param completion - the response of `client.chat.completions.create`
  * @returns the assistant message and usage
  * @throws ModelCallError when the response is not an object, has no choice, or is an error body
@@ -39,7 +40,12 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
   if (calls.length > 0) message.toolCalls = calls;
   const usage = typeof completion.usage === 'object' && completion.usage !== null ? fromCompletionUsage(completion.usage) : undefined;
   const finishReason = refusal != null && content == null ? 'refusal' : toFinishReason(choice.finish_reason);
-  return { message, ...(usage === undefined ? {} : { usage }), ...(finishReason === undefined ? {} : { finishReason }) };
+  const response: ChatResponse = { message };
+  if (usage !== undefined) response.usage = usage;
+  if (finishReason !== undefined) response.finishReason = finishReason;
+  if (typeof completion.id === 'string' && completion.id !== '') response.id = completion.id;
+  if (typeof completion.model === 'string' && completion.model !== '') response.modelId = completion.model;
+  return response;
 }
 
 function toFinishReason(reason: string | null | undefined): FinishReason | undefined {

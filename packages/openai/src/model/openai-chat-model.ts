@@ -1,4 +1,5 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer } from '@toolcraft/core';
+import { ModelCallError } from '@toolcraft/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
@@ -31,6 +32,8 @@ export class OpenAIChatModel implements ChatModel {
   readonly client: OpenAI;
   /** The model name sent with every request. */
   readonly model: string;
+  /** The server the client's `baseURL` names (`server.address`, `server.port` in traces); undefined when it is not a URL. */
+  readonly server?: ModelServer;
   private readonly options: OpenAIChatModelOptions;
 
   /**
@@ -40,6 +43,8 @@ export class OpenAIChatModel implements ChatModel {
     this.client = options.client;
     this.model = options.model;
     this.options = options;
+    const server = serverOf(options.client.baseURL);
+    if (server !== undefined) this.server = server;
   }
 
   /**
@@ -90,9 +95,11 @@ export class OpenAIChatModel implements ChatModel {
    * yields the answer's text as it arrives, then the whole response: tool calls whose name and
    * arguments arrive split across chunks are assembled, and the usage comes from the last chunk.
    * Stopping the iteration early, or aborting the request's signal, aborts the HTTP request.
+   * A stream that ends before any chunk gave a finish reason (cut before `[DONE]`) is a failure,
+   * not an answer: a retryable `ModelCallError`, as is a connection dropped while the body is read.
    * @param request - the transcript, tools, tool choice and abort signal
    * @yields `text_delta`s, then one `response`
-   * @throws ModelCallError when the request or the stream fails; the client's abort error when aborted
+   * @throws ModelCallError when the request or the stream fails or is cut; the client's abort error when aborted
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const body = { ...this.toRequestBody(request), stream: true as const, stream_options: { include_usage: true } };
@@ -123,6 +130,15 @@ export class OpenAIChatModel implements ChatModel {
       // An iteration stopped early leaves the response open: close it.
       if (!finished) (stream as { controller?: AbortController }).controller?.abort();
     }
+    if (!accumulator.finished) {
+      // The client ends the iteration quietly when the body ends, `[DONE]` or not: an answer with no
+      // finish reason was cut (a proxy or the server dropped it), and asking again may get it whole.
+      throw new ModelCallError(
+        `OpenAI chat completion with model '${this.model}' failed: the stream ended before the answer did ` +
+          '(no chunk gave a finish reason); the connection was probably cut',
+        { retryable: true },
+      );
+    }
     yield { type: 'response', response: fromChatCompletion(accumulator.completion()) };
   }
 
@@ -137,5 +153,18 @@ export class OpenAIChatModel implements ChatModel {
       if (request.toolChoice !== undefined) body.tool_choice = toChatCompletionToolChoice(request.toolChoice);
     }
     return body;
+  }
+}
+
+/** The host and port of a base URL (the scheme's default port when it names none). */
+function serverOf(baseURL: unknown): ModelServer | undefined {
+  if (typeof baseURL !== 'string') return undefined;
+  try {
+    const url = new URL(baseURL);
+    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
+    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    return port === undefined ? { address } : { address, port };
+  } catch {
+    return undefined;
   }
 }

@@ -17,7 +17,7 @@ export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
 
 /**
  * Maps an error of the `openai` client to a {@link ModelCallError}: retryable for
- * connection errors and timeouts, and for the statuses core's one rule accepts
+ * connection errors and timeouts (a connection dropped while the body is read included), and for the statuses core's one rule accepts
  * (`isRetryableStatus`: 408, 409, 429, 5xx, or as the server's `x-should-retry` header
  * says), except a 429 for an exhausted quota; with the HTTP status and the wait the server
  * asked for (`retryAfterMs`: `retry-after-ms`, `retry-after`).
@@ -48,7 +48,35 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
 
 function isConnectionError(error: unknown): boolean {
   const name = className(error);
-  return error instanceof APIConnectionError || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError';
+  return (
+    error instanceof APIConnectionError || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || isDroppedBody(error)
+  );
+}
+
+/** Socket error codes of a connection that ended under a response (Node's and undici's). */
+const droppedCodes = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/**
+ * Whether the connection dropped while the body was read: the response had arrived, so the client
+ * does not wrap it as a connection error. Node's fetch (undici) rejects the body with a
+ * `TypeError('terminated')` whose `cause` carries the socket's code.
+ */
+function isDroppedBody(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && droppedCodes.has(code)) return true;
+    if (current instanceof TypeError && message === 'terminated') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function isHeadersLike(headers: unknown): headers is HeadersLike {

@@ -13,17 +13,23 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** A scripted HTTP answer: a JSON body with a status (default 200) and headers. */
+/** A scripted HTTP answer: a JSON body with a status (default 200) and headers; `cut` drops the connection halfway through the body. */
 export interface HttpReply {
   status?: number;
   headers?: Record<string, string>;
   body: unknown;
+  cut?: boolean;
 }
 
-/** A streamed answer: each chunk sent as a server-sent event, then `[DONE]`; `hold` keeps the response open after the chunks instead. */
+/**
+ * A streamed answer: each chunk sent as a server-sent event, then `[DONE]`; `hold` keeps the response
+ * open after the chunks instead; `end: 'quietly'` ends the response after the chunks without `[DONE]`,
+ * `end: 'drop'` drops the connection after them.
+ */
 export interface SseReply {
   sse: unknown[];
   hold?: boolean;
+  end?: 'quietly' | 'drop';
 }
 
 /** A reply that never comes: the request hangs until the client gives up or aborts. */
@@ -45,6 +51,20 @@ export class FakeOpenAIServer {
   /** Streamed responses not yet closed (the client's abort closes them). */
   readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
+  private requestWaiters: Array<() => boolean> = [];
+  private closeWaiters: Array<() => void> = [];
+
+  /** @returns a promise settled when the server has received `count` requests in all */
+  received(count = 1): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.requestWaiters.push(() => this.requests.length >= count && (resolve(), true)));
+  }
+
+  /** @returns a promise settled once no streamed response is open */
+  streamsClosed(): Promise<void> {
+    if (this.openStreams.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.closeWaiters.push(resolve));
+  }
 
   private constructor(private readonly server: Server) {}
 
@@ -98,6 +118,7 @@ export class FakeOpenAIServer {
       body: parseJson(text),
     };
     this.requests.push(recorded);
+    this.requestWaiters = this.requestWaiters.filter((settle) => !settle());
     const next = this.replies.shift();
     const reply = typeof next === 'function' ? next(recorded) : next;
     if (reply !== undefined && 'hang' in reply) return;
@@ -105,13 +126,21 @@ export class FakeOpenAIServer {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       for (const chunk of reply.sse) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
       this.openStreams.add(response);
-      response.on('close', () => this.openStreams.delete(response));
-      if (!reply.hold) response.end('data: [DONE]\n\n');
+      response.on('close', () => {
+        this.openStreams.delete(response);
+        if (this.openStreams.size > 0) return;
+        for (const settle of this.closeWaiters.splice(0)) settle();
+      });
+      if (reply.end === 'quietly') response.end();
+      else if (reply.end === 'drop') response.write(': cut\n\n', () => response.socket?.destroy());
+      else if (!reply.hold) response.end('data: [DONE]\n\n');
       return;
     }
-    const { status = 200, headers = {}, body } = reply ?? outOfScript(recorded);
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
+    const { status = 200, headers = {}, body, cut = false } = reply ?? outOfScript(recorded);
+    const json = JSON.stringify(body);
+    response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(json)), ...headers });
+    if (!cut) response.end(json);
+    else response.write(json.slice(0, json.length / 2), () => response.socket?.destroy());
   }
 }
 

@@ -9,7 +9,15 @@ import {
   type SessionStore,
   type SessionUpdate,
 } from '@toolcraft/core';
-import { checkName, checkSessionKey, describeSessionKey, scopeUpdate, untilAborted, type ScopeChange } from '@toolcraft/core/internal';
+import {
+  checkAppendId,
+  checkName,
+  checkSessionKey,
+  describeSessionKey,
+  scopeUpdate,
+  untilAborted,
+  type ScopeChange,
+} from '@toolcraft/core/internal';
 import { RedisClientHandle } from '../redis-client-handle.js';
 import type { RedisStoreOptions } from '../redis-store-options.js';
 import { LuaScript } from '../run-script.js';
@@ -73,19 +81,20 @@ export class RedisSessionStore implements SessionStore {
    * lost when it landed).
    * @param key - app, user and session
    * @param update - messages and state delta
-   * @param options - `expectedVersion` (compare-and-swap), `signal`
-   * @returns the session after the append
+   * @param options - `expectedVersion` (compare-and-swap), `appendId` (an append sent again with it is not applied twice), `signal`
+   * @returns the session after the append (as it stands, for an `appendId` already applied)
    * @throws SessionConflictError, UnserializableSessionValueError, CorruptSessionError, UnsupportedSessionFormatError; RedisStoreError when Redis fails (nothing written)
    */
   async append(key: SessionKey, update: SessionUpdate, options: SessionCallOptions = {}): Promise<SessionData> {
     const checked = checkSessionKey(key);
     const scoped = scopeUpdate(update);
+    const appendId = checkAppendId(options.appendId) ?? randomUUID();
     options.signal?.throwIfAborted();
     const keys = sessionKeys(this.handle.keyPrefix, checked);
     const args: (string | number)[] = [
       sessionFormat,
       storedFormatVersion,
-      randomUUID(),
+      appendId,
       options.expectedVersion ?? '',
       this.handle.ttlSeconds ?? '',
       new Date().toISOString(),
@@ -110,7 +119,11 @@ export class RedisSessionStore implements SessionStore {
     const checked = checkSessionKey(key);
     const keys = sessionKeys(this.handle.keyPrefix, checked);
     await this.handle.run('delete the session', keys.meta, true, async (client) => {
-      const replies = await client.multi().del(keys.meta, keys.state, keys.messages).srem(keys.userSessions, checked.sessionId).exec();
+      const replies = await client
+        .multi()
+        .del(keys.meta, keys.state, keys.messages, keys.appends)
+        .srem(keys.userSessions, checked.sessionId)
+        .exec();
       const failed = replies?.find(([error]) => error !== null);
       if (replies === null || failed !== undefined) throw failed?.[0] ?? new Error('the transaction was discarded');
     });

@@ -1,6 +1,6 @@
 import type { SessionKey } from '@toolcraft/core';
 
-/** The Redis keys of one session, in the order the session scripts take them (KEYS[1..6]). */
+/** The Redis keys of one session, in the order the session scripts take them (KEYS[1..7]). */
 export interface SessionKeys {
   meta: string;
   state: string;
@@ -8,6 +8,8 @@ export interface SessionKeys {
   appState: string;
   userState: string;
   userSessions: string;
+  /** A sorted set of the session's last append ids, scored by the version each made. */
+  appends: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export function sessionKeys(prefix: string, key: SessionKey): SessionKeys {
     appState: `${prefix}{${encodeURIComponent(key.appName)}}:app:state`,
     userState: `${user}:state`,
     userSessions: `${user}:sessions`,
+    appends: `${session}:appends`,
   };
 }
 
@@ -47,7 +50,7 @@ export function userSessionsKey(prefix: string, appName: string, userId: string)
  * @returns them in script order
  */
 export function scriptKeys(keys: SessionKeys): string[] {
-  return [keys.meta, keys.state, keys.messages, keys.appState, keys.userState, keys.userSessions];
+  return [keys.meta, keys.state, keys.messages, keys.appState, keys.userState, keys.userSessions, keys.appends];
 }
 
 function userBase(prefix: string, appName: string, userId: string): string {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 
 /**
  * A private `redis-server` on a free port, without persistence, that a test stops and starts again
@@ -16,7 +16,7 @@ export class OwnRedisServer {
   }
 
   /**
-   * Starts a server on a free port and waits until it answers PING.
+   * Starts a server on a free port and waits until it is ready.
    * @returns the running server
    */
   static async start(): Promise<OwnRedisServer> {
@@ -25,14 +25,14 @@ export class OwnRedisServer {
     return server;
   }
 
-  /** Starts the server again (on the same port) and waits until it answers PING. */
+  /** Starts the server again (on the same port) and waits until it is ready. */
   async restart(): Promise<void> {
     if (this.process !== undefined) throw new Error('the test server is already running');
     const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
     this.process = child;
-    await waitForPing(this.port);
+    await untilReady(child, this.port);
   }
 
   /** Kills the server (SIGKILL: no goodbye to its clients) and waits until it is gone. */
@@ -56,28 +56,29 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForPing(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await answersPing(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`redis-server on port ${port} did not answer PING within 5 s`);
-}
-
-/** One raw PING (no client library, so no reconnect timers are left behind). */
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let reply = '';
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
+/**
+ * Waits until the server logs that it accepts connections (its own word, read from its stdout), at
+ * most 5 s; fails when it exits first.
+ */
+function untilReady(child: ChildProcess, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      child.stdout!.resume(); // keep draining its log so it never blocks on a full pipe
+      if (error) reject(error);
+      else resolve();
     };
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-    socket.on('error', () => done(false));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) finish();
+    };
+    const onExit = (code: number | null) =>
+      finish(new Error(`redis-server on port ${port} exited (${code}) before it was ready:\n${output}`));
+    const timer = setTimeout(() => finish(new Error(`redis-server on port ${port} was not ready within 5 s:\n${output}`)), 5_000);
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
   });
 }

@@ -8,6 +8,8 @@ import { type Server, type Socket, connect, createServer } from 'node:net';
  */
 export class ReplyDroppingProxy {
   private armed = false;
+  private beforeResend: (() => Promise<void>) | undefined;
+  private gate: Promise<void> | undefined;
   private readonly sockets = new Set<Socket>();
 
   private readonly server: Server;
@@ -40,9 +42,14 @@ export class ReplyDroppingProxy {
     return proxy;
   }
 
-  /** Loses the reply to the next command sent after this call. */
-  dropNextReply(): void {
+  /**
+   * Loses the reply to the next command sent after this call.
+   * @param beforeResend - run once the reply is lost; connections made meanwhile (the client's
+   *   reconnection, which sends the command again) pass nothing on until it is done
+   */
+  dropNextReply(beforeResend?: () => Promise<void>): void {
     this.armed = true;
+    this.beforeResend = beforeResend;
   }
 
   /** Stops listening and cuts every connection. */
@@ -55,6 +62,10 @@ export class ReplyDroppingProxy {
     const upstream = connect(targetPort, '127.0.0.1');
     this.sockets.add(client).add(upstream);
     let dropping = false;
+    if (this.gate !== undefined) {
+      client.pause();
+      void this.gate.then(() => client.resume());
+    }
     client.on('data', (chunk) => {
       if (this.armed) {
         this.armed = false;
@@ -64,6 +75,10 @@ export class ReplyDroppingProxy {
     });
     upstream.on('data', (chunk) => {
       if (dropping) {
+        if (this.beforeResend !== undefined) {
+          this.gate = this.beforeResend();
+          this.beforeResend = undefined;
+        }
         client.destroy();
         upstream.destroy();
       } else client.write(chunk);

@@ -1,3 +1,4 @@
+import { pausesRunMarker } from '../../errors/pauses-run.js';
 import { ToolcraftError } from '../../errors/toolcraft-error.js';
 import type { RunState } from '../pausing/run-state.js';
 
@@ -23,6 +24,8 @@ export interface WaitingCall {
  */
 export class SubAgentInterruptedError extends ToolcraftError {
   private readonly [marker] = true;
+  /** A paused sub-run is control flow: the call waits for the host, it did not fail. */
+  readonly [pausesRunMarker] = true;
   override readonly name: string = errorName;
 
   /**

@@ -1,5 +1,5 @@
 import type { RunTranscript } from '../run-transcript.js';
-import type { RunStateData } from './run-state-data.js';
+import type { RunRecord } from '../run/run-record.js';
 
 /**
  * Delivers the updates given with `state.update(...)` to the model: one user message per update that
@@ -9,7 +9,7 @@ import type { RunStateData } from './run-state-data.js';
  * @param transcript - the run's transcript
  * @returns how many updates were delivered
  */
-export function deliverUpdates(data: RunStateData, transcript: RunTranscript): number {
+export function deliverUpdates(data: RunRecord, transcript: RunTranscript): number {
   let delivered = 0;
   for (const entry of data.pending) {
     for (const update of entry.updates) {
@@ -31,6 +31,6 @@ export function deliverUpdates(data: RunStateData, transcript: RunTranscript): n
  * @param data - the run's state
  * @returns whether an update waits to be delivered
  */
-export function hasUpdates(data: RunStateData): boolean {
+export function hasUpdates(data: RunRecord): boolean {
   return data.pending.some((entry) => entry.updates.length > 0);
 }

@@ -1,4 +1,4 @@
-import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
+import type { CheckpointStore, StoredCheckpoint } from '../../checkpoints/checkpoint-store.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { CheckpointLoadError } from '../../errors/checkpoint-load-error.js';
 
@@ -10,14 +10,14 @@ export const checkpointLoadTimeoutMs = 10_000;
  * @param store - the checkpoint store
  * @param runId - the run's id
  * @param signal - the caller's signal, if any
- * @returns the checkpoint, or undefined when there is none
+ * @returns the checkpoint with its version, or undefined when there is none
  * @throws CheckpointLoadError when the store failed or took longer than 10 s; the signal's reason when it aborted
  */
 export async function loadCheckpoint(
   store: CheckpointStore,
   runId: string,
   signal?: AbortSignal,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<StoredCheckpoint | undefined> {
   const controller = new AbortController();
   const stop = (): void =>
     controller.abort(signal?.aborted ? signal.reason : new Error(`loading took longer than ${checkpointLoadTimeoutMs} ms`));
@@ -26,7 +26,7 @@ export async function loadCheckpoint(
   if (signal?.aborted) stop();
   try {
     return await untilAborted(
-      Promise.resolve().then(() => store.load(runId)),
+      Promise.resolve().then(() => store.load(runId, { signal: controller.signal })),
       controller.signal,
     );
   } catch (error) {

@@ -1,46 +1,92 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
-import { readRunState } from './read-run-state.js';
+import { readRunRecord } from '../run/read-run-record.js';
+import type { BatchEntry, PendingEntry, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
-import type { RunState } from './run-state.js';
 
 /**
- * Before a state is resumed with a checkpoint store: makes sure it is not behind the run's last
- * checkpoint, which another process may have written (a copy of the state saved earlier, resumed
- * twice). Results the checkpoint recorded for the state's waiting batch are taken over, and calls it
- * marked started stay marked (so they are not run again blindly); a state the run has moved past is refused.
- * @param state - the state to resume
+ * Before a state is resumed with a checkpoint store: brings it up to the run's last checkpoint, which
+ * another process (or another copy of the state) may have written since the state was read. A state
+ * the run has moved past (more model calls, or a batch answered since) is refused. A checkpoint of the
+ * same turn is merged in: results it recorded for the waiting batch and calls it marked started are
+ * taken over (so nothing runs twice), decisions the state lacks are taken, and long-running updates
+ * it was given (by a resumer delivering a result while the run waited for a person) are kept. The
+ * state then expects that checkpoint's version: its first save is a compare-and-set on it.
+ * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
  * @throws InvalidRunStateError when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
-export async function reconcileWithCheckpoint(state: RunState, store: CheckpointStore, signal: AbortSignal): Promise<void> {
-  const saved = await loadCheckpoint(store, state.runId, signal);
-  if (saved === undefined) return;
-  let stored;
-  try {
-    stored = readRunState(saved);
-  } catch {
-    // An unreadable checkpoint does not stop a good state from resuming (and is overwritten by it).
+export async function reconcileWithCheckpoint(record: RunRecord, store: CheckpointStore, signal: AbortSignal): Promise<void> {
+  const loaded = await loadCheckpoint(store, record.runId, signal);
+  if (loaded === undefined) {
+    record.checkpointVersion = 0;
     return;
   }
-  const { data } = state;
-  const storedBatch = stored.batch;
+  const { version } = loaded;
+  if (record.checkpointVersion === version) return;
+  let stored: RunRecord;
+  try {
+    stored = readRunRecord(loaded.checkpoint);
+  } catch {
+    // An unreadable checkpoint does not stop a good state from resuming (and is overwritten by it).
+    record.checkpointVersion = version;
+    return;
+  }
   const behind =
-    stored.iterations > data.iterations ||
-    (stored.iterations === data.iterations &&
-      data.batch !== undefined &&
-      storedBatch === undefined &&
-      stored.toolCalls.length > data.toolCalls.length);
+    stored.iterations > record.iterations ||
+    (stored.iterations === record.iterations &&
+      record.batch !== undefined &&
+      stored.batch === undefined &&
+      stored.toolCalls.length > record.toolCalls.length);
   if (behind)
     throw new InvalidRunStateError(
-      `the run '${state.runId}' has moved on since this state was saved (its checkpoint has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${data.iterations} and ${data.toolCalls.length}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
+      `the run '${record.runId}' has moved on since this state was saved (its checkpoint has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
     );
-  if (data.batch === undefined || storedBatch === undefined) return;
-  for (const entry of data.batch) {
+  if (record.batch !== undefined && stored.batch !== undefined) mergeBatch(record.batch, stored.batch);
+  mergePending(record, stored);
+  record.checkpointVersion = version;
+}
+
+function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): void {
+  for (const entry of entries) {
     const recorded = storedBatch.find((candidate) => candidate.callId === entry.callId);
     if (recorded === undefined || entry.result !== undefined) continue;
-    if (recorded.result !== undefined) entry.result = recorded.result;
-    else if (recorded.started) entry.started = true;
+    if (recorded.result !== undefined) {
+      entry.result = recorded.result;
+      continue;
+    }
+    if (recorded.started) {
+      entry.started = true;
+      // It started with these arguments (an approval's edited ones).
+      entry.arguments = recorded.arguments;
+    }
+    if (recorded.inDoubt && entry.decision === undefined) {
+      entry.gate = 'approval';
+      entry.inDoubt = true;
+    }
+    if (entry.decision === undefined && recorded.decision !== undefined) entry.decision = recorded.decision;
+    if (entry.gate === undefined && recorded.gate !== undefined) {
+      entry.gate = recorded.gate;
+      if (recorded.request !== undefined) entry.request = recorded.request;
+      if (recorded.subRun !== undefined) entry.subRun = recorded.subRun;
+    }
   }
+}
+
+/** Long-running updates the checkpoint was given and the state was not: kept, so none is lost. */
+function mergePending(record: RunRecord, stored: RunRecord): void {
+  for (const storedEntry of stored.pending) {
+    const entry = record.pending.find((candidate) => candidate.callId === storedEntry.callId);
+    if (entry === undefined) {
+      if (!record.done.includes(storedEntry.callId)) record.pending.push(storedEntry);
+      continue;
+    }
+    for (const update of storedEntry.updates) if (!hasUpdate(entry, update)) entry.updates.push(update);
+    if (storedEntry.final && !entry.final) entry.final = true;
+  }
+}
+
+function hasUpdate(entry: PendingEntry, update: PendingEntry['updates'][number]): boolean {
+  return entry.updates.some((known) => known.value === update.value && known.final === update.final);
 }

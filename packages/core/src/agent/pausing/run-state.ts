@@ -1,66 +1,28 @@
+import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { RunStateDecisionError } from '../../errors/run-state-decision-error.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import type { Interruption, PendingCall } from './interruption.js';
-import { readRunState } from './read-run-state.js';
-import { runStateVersion, type BatchEntry, type RunStateData } from './run-state-data.js';
+import { readRunRecord } from '../run/read-run-record.js';
+import { runStateType, runStateVersion, type BatchEntry, type RunRecord } from '../run/run-record.js';
 
 const brand = Symbol.for('toolcraft.RunState');
 
-/** The state object of each paused sub-run (an `'agent'` gate's), so decisions and credentials given through the parent reach the object that resumes. */
-const subRunStates = new WeakMap<RunStateData, RunState>();
-
 /**
- * @internal
- * @param entry - a call of a batch
- * @returns the state of its agent's paused run, when it has one
+ * The serialised form of a {@link RunState} (what `JSON.stringify(run.state)` writes): opaque JSON,
+ * marked with its `type` and format `version`; read it back with `RunState.fromJSON`. Its fields are
+ * not part of the API and change between versions (a newer toolcraft reads every older version).
  */
-export function subRunStateOf(entry: BatchEntry): RunState | undefined {
-  const data = entry.subRun;
-  if (data === undefined) return undefined;
-  let state = subRunStates.get(data);
-  if (state === undefined) subRunStates.set(data, (state = new RunState(data)));
-  return state;
-}
-
-/**
- * @internal
- * @param entry - an `AgentTool` call whose agent's run stopped interrupted: it waits for that run now
- * @param state - that run's state (kept as it is: credentials provided to it stay with it)
- */
-export function pauseOnSubRun(entry: BatchEntry, state: RunState): void {
-  entry.gate = 'agent';
-  entry.subRun = state.data;
-  subRunStates.set(entry.subRun, state);
+export interface RunStateJSON {
+  /** Always `'toolcraft.run-state'`. */
+  readonly type: typeof runStateType;
+  /** The format version (see `RunState.version`). */
+  readonly version: number;
+  /** The rest is opaque. */
+  readonly [field: string]: unknown;
 }
 
 /** Credentials the host provided, by call id and key; in memory only, never serialized. */
 type Credentials = Map<string, Map<string, unknown>>;
-
-/** The credentials of each state, outside the object (so neither inspecting nor cloning it shows them). */
-const credentialStore = new WeakMap<RunState, Credentials>();
-
-/**
- * @internal
- * @param state - a run state
- * @param callId - a call whose result is recorded: its credentials are no longer needed
- */
-export function forgetCredentials(state: RunState, callId: string): void {
-  credentialStore.get(state)?.delete(callId);
-}
-
-/**
- * @internal
- * @param state - a run state
- * @returns the credentials provided for its calls (in memory only)
- */
-export function credentialsOf(state: RunState): Credentials;
-export function credentialsOf(state: RunState, create: false): Credentials | undefined;
-export function credentialsOf(state: RunState, create = true): Credentials | undefined {
-  let credentials = credentialStore.get(state);
-  if (!create) return credentials;
-  if (credentials === undefined) credentialStore.set(state, (credentials = new Map<string, Map<string, unknown>>()));
-  return credentials;
-}
 
 function contentOf(value: unknown, callId: string, decision: string): string {
   if (typeof value === 'string') return value;
@@ -102,17 +64,21 @@ export class RunState {
   /** The version of the format this package writes; it reads this one and older. */
   static readonly version: number = runStateVersion;
   private readonly [brand] = true;
-  /** @internal The state's data, moved on by the run that resumes it. */
-  data: RunStateData;
+  /** @internal The run's record, moved on by the run that resumes it. */
+  readonly record: RunRecord;
   /** @internal Whether a run is moving this state on right now. */
   busy = false;
+  /** The credentials provided for its calls: in this object's memory only, never serialized, never shown. */
+  #credentials: Credentials | undefined;
+  /** The handles of its calls' paused sub-runs (an `'agent'` gate's), so decisions given through this one reach the object that resumes. */
+  #subRuns: Map<RunRecord, RunState> | undefined;
 
   /**
    * @internal Use `run.state` or {@link RunState.fromJSON}.
-   * @param data - the state's data
+   * @param record - the run's record
    */
-  constructor(data: RunStateData) {
-    this.data = data;
+  constructor(record: RunRecord) {
+    this.record = record;
   }
 
   /**
@@ -122,7 +88,19 @@ export class RunState {
    * @throws InvalidRunStateError when it is not a run state, is from a newer version, or is inconsistent
    */
   static fromJSON(json: unknown): RunState {
-    return new RunState(readRunState(structuredClone(json)));
+    let copy: unknown;
+    try {
+      copy = structuredClone(json);
+    } catch (error) {
+      throw new InvalidRunStateError(`it cannot be copied as JSON data (${String(error)}); pass what JSON.parse(saved) gave.`, error);
+    }
+    try {
+      return new RunState(readRunRecord(copy));
+    } catch (error) {
+      if (InvalidRunStateError.isInstance(error)) throw error;
+      // A state nested past the stack, or of values no JSON holds: never a RangeError or TypeError to the caller.
+      throw new InvalidRunStateError(`it is not a run state toolcraft wrote (${String(error)}).`, error);
+    }
   }
 
   /**
@@ -136,22 +114,22 @@ export class RunState {
 
   /** The run's id (the same across resumes; `context.runId` of its tools). */
   get runId(): string {
-    return this.data.runId;
+    return this.record.runId;
   }
 
   /** The agent whose run it is; only that agent (by name) resumes it. */
   get agentName(): string {
-    return this.data.agentName;
+    return this.record.agentName;
   }
 
   /** Why the run stopped, or undefined for a checkpoint taken while it ran. */
   get stopReason(): StopReason | undefined {
-    return this.data.status === 'running' ? undefined : this.data.status;
+    return this.record.status === 'running' ? undefined : this.record.status;
   }
 
   /** The calls the run waits on and that have no answer yet, in the model's order. */
   get interruptions(): Interruption[] {
-    return (this.data.batch ?? []).flatMap((entry) => {
+    return (this.record.batch ?? []).flatMap((entry) => {
       if (entry.gate === 'agent') return this.subRunWaiting(entry);
       const interruption = this.waiting(entry);
       return interruption === undefined ? [] : [interruption];
@@ -160,7 +138,7 @@ export class RunState {
 
   /** The long-running calls whose final result is still to be delivered with `update(..., { final: true })`. */
   get pending(): PendingCall[] {
-    return this.data.pending
+    return this.record.pending
       .filter((entry) => !entry.final)
       .map(({ callId, toolName, arguments: args, initialResult }) => ({ callId, toolName, arguments: args, initialResult }));
   }
@@ -222,7 +200,7 @@ export class RunState {
     if (inner !== undefined) return inner.state.provideCredential(inner.callId, credential);
     const entry = this.gated(callId, 'provideCredential', 'credential');
     const key = entry.request!.key;
-    const credentials = credentialsOf(this);
+    const credentials = (this.#credentials ??= new Map());
     const provided = credentials.get(callId) ?? new Map<string, unknown>();
     if (provided.has(key))
       throw new RunStateDecisionError(callId, 'provideCredential', `the credential '${key}' was already provided for it.`);
@@ -241,9 +219,9 @@ export class RunState {
    * @throws RunStateDecisionError when the call is not an open long-running call, or after its final update
    */
   update(callId: string, value: unknown, options: { final?: boolean } = {}): void {
-    const entry = this.data.pending.find((candidate) => candidate.callId === callId);
+    const entry = this.record.pending.find((candidate) => candidate.callId === callId);
     if (entry === undefined) {
-      const problem = this.data.done.includes(callId)
+      const problem = this.record.done.includes(callId)
         ? 'its final result was already delivered to the model.'
         : `it is not an open long-running call; the open ones are ${this.listed(this.pending.map((call) => call.callId))}.`;
       throw new RunStateDecisionError(callId, 'update', problem);
@@ -268,46 +246,95 @@ export class RunState {
     };
   }
 
-  /** @returns the JSON form (what `JSON.stringify(state)` writes); credentials are never in it */
-  toJSON(): RunStateData {
-    return structuredClone(this.data);
+  /** @returns the JSON form (what `JSON.stringify(state)` writes): opaque and versioned; credentials are never in it */
+  toJSON(): RunStateJSON {
+    return structuredClone(this.record) as unknown as RunStateJSON;
+  }
+
+  /**
+   * @internal
+   * @param callId - a call of the run
+   * @param key - a credential's key
+   * @returns the credential provided for the call, if any
+   */
+  credentialFor(callId: string, key: string): unknown {
+    return this.#credentials?.get(callId)?.get(key);
+  }
+
+  /**
+   * @internal
+   * @param callId - a call whose result is recorded: its credentials are no longer needed
+   */
+  forgetCredentials(callId: string): void {
+    this.#credentials?.delete(callId);
+  }
+
+  /**
+   * @internal
+   * @param callId - an `AgentTool` call of the run's batch
+   * @returns the handle of its agent's paused run, when it has one
+   */
+  subRunState(callId: string): RunState | undefined {
+    const entry = this.record.batch?.find((candidate) => candidate.callId === callId);
+    return entry === undefined ? undefined : this.subRunOf(entry);
+  }
+
+  /**
+   * @internal
+   * @param entry - an `AgentTool` call whose agent's run stopped interrupted: it waits for that run now
+   * @param state - that run's handle (kept as it is: credentials provided to it stay with it)
+   */
+  pauseOnSubRun(entry: BatchEntry, state: RunState): void {
+    entry.gate = 'agent';
+    entry.subRun = state.record;
+    (this.#subRuns ??= new Map()).set(state.record, state);
+  }
+
+  /** The handle of an entry's paused sub-run, made once per record. */
+  private subRunOf(entry: BatchEntry): RunState | undefined {
+    const record = entry.subRun;
+    if (record === undefined) return undefined;
+    const subRuns = (this.#subRuns ??= new Map());
+    let state = subRuns.get(record);
+    if (state === undefined) subRuns.set(record, (state = new RunState(record)));
+    return state;
   }
 
   /** @internal The interruption an entry stands for, when it still waits. */
   waiting(entry: BatchEntry): Interruption | undefined {
     if (entry.gate === undefined || entry.decision !== undefined || entry.result !== undefined) return undefined;
-    const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.data.agentName };
+    const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.record.agentName };
     if (entry.gate === 'approval') return { kind: 'approval', ...base, ...(entry.inDoubt ? { inDoubt: true } : {}) };
     if (entry.gate === 'result') return { kind: 'result', ...base };
     if (entry.gate === 'agent') return this.subRunWaiting(entry)[0];
-    if (credentialStore.get(this)?.get(entry.callId)?.has(entry.request!.key)) return undefined;
+    if (this.#credentials?.get(entry.callId)?.has(entry.request!.key)) return undefined;
     return { kind: 'credential', ...base, request: entry.request! };
   }
 
   /** The calls the paused run of an `AgentTool` call's agent waits on, with ids prefixed by the call's. */
   private subRunWaiting(entry: BatchEntry): Interruption[] {
     if (entry.result !== undefined) return [];
-    const items = subRunStateOf(entry)?.interruptions ?? [];
+    const items = this.subRunOf(entry)?.interruptions ?? [];
     return items.map((item) => ({ ...item, callId: `${entry.callId}/${item.callId}`, parentCallId: entry.callId }));
   }
 
   /** For a call id `<AgentTool call>/<call>` of a paused sub-run: that run's state and the call's id in it. */
   private inSubRun(callId: string): { state: RunState; callId: string } | undefined {
-    const batch = this.data.batch ?? [];
+    const batch = this.record.batch ?? [];
     if (batch.some((entry) => entry.callId === callId)) return undefined;
     for (const entry of batch) {
-      const state = entry.result === undefined ? subRunStateOf(entry) : undefined;
+      const state = entry.result === undefined ? this.subRunOf(entry) : undefined;
       if (state === undefined || !callId.startsWith(`${entry.callId}/`)) continue;
       const inner = callId.slice(entry.callId.length + 1);
       // An id the sub-run does not know is refused here, with the ids this run lists.
-      if (state.data.batch?.some((candidate) => candidate.callId === inner) || state.inSubRun(inner) !== undefined)
+      if (state.record.batch?.some((candidate) => candidate.callId === inner) || state.inSubRun(inner) !== undefined)
         return { state, callId: inner };
     }
     return undefined;
   }
 
   private gated(callId: string, decision: string, gate: Exclude<BatchEntry['gate'], 'agent' | undefined>): BatchEntry {
-    const batch = this.data.batch ?? [];
+    const batch = this.record.batch ?? [];
     const entry = batch.find((candidate) => candidate.callId === callId);
     const waiting = this.interruptions.map((item) => `'${item.callId}' (${item.kind})`);
     if (entry === undefined)

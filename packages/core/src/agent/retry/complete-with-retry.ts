@@ -19,28 +19,48 @@ import type { ResolvedRetryOptions } from './retry-options.js';
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
  */
-export async function completeWithRetry(
+export function completeWithRetry(
   model: ChatModel,
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
   remainingMs: () => number = () => Number.POSITIVE_INFINITY,
 ): Promise<ChatResponse> {
+  // The first attempt costs no async frame: most calls succeed at once.
+  let first: Promise<ChatResponse>;
+  try {
+    first = untilAborted(model.complete(request), request.signal);
+  } catch (error) {
+    first = Promise.reject(error as Error);
+  }
+  return first.then(undefined, (error: unknown) => retryAfter(error, model, request, retry, remainingMs));
+}
+
+/** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
+async function retryAfter(
+  failure: unknown,
+  model: ChatModel,
+  request: ChatRequest & { signal: AbortSignal },
+  retry: ResolvedRetryOptions,
+  remainingMs: () => number,
+): Promise<ChatResponse> {
   const wait = retry.sleep ?? sleep;
+  let error = failure;
   for (let attempt = 0; ; attempt++) {
+    if (request.signal.aborted || !isRetryableError(error)) throw error;
+    if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
+    const delay = retryDelay(attempt, retryAfterOf(error), retry, retry.random);
+    // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
+    if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
+    // A custom sleep that ignores the signal is still cut short by it.
+    await untilAborted(
+      Promise.resolve().then(() => wait(delay, request.signal)),
+      request.signal,
+    );
+    if (request.signal.aborted) throw request.signal.reason;
     try {
       return await untilAborted(model.complete(request), request.signal);
-    } catch (error) {
-      if (request.signal.aborted || !isRetryableError(error)) throw error;
-      if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
-      const delay = retryDelay(attempt, retryAfterOf(error), retry, retry.random);
-      // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
-      if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
-      // A custom sleep that ignores the signal is still cut short by it.
-      await untilAborted(
-        Promise.resolve().then(() => wait(delay, request.signal)),
-        request.signal,
-      );
-      if (request.signal.aborted) throw request.signal.reason;
+    } catch (next) {
+      error = next;
     }
   }
 }

@@ -16,6 +16,8 @@ export interface SessionRecord {
   version: number;
   messages: ChatMessage[];
   state: Record<string, unknown>;
+  /** The ids of the session's last appends (at most 100), oldest first: an append re-sent with one of them is not applied again. */
+  appendIds?: string[];
   updatedAt: string;
 }
 
@@ -42,6 +44,10 @@ export async function readSessionRecord(path: string): Promise<SessionRecord | u
     throw corrupt(path, `its version is ${JSON.stringify(version)}, expected a whole number of at least 0`);
   if (!Array.isArray(messages) || !messages.every(isMessage)) throw corrupt(path, "its 'messages' is not a list of chat messages");
   if (!isPlainObject(state)) throw corrupt(path, "its 'state' is not an object");
+  const { appendIds, sessionId } = record;
+  if (appendIds !== undefined && !(Array.isArray(appendIds) && appendIds.every((id) => typeof id === 'string')))
+    throw corrupt(path, "its 'appendIds' is not a list of strings");
+  if (typeof sessionId !== 'string') throw corrupt(path, "its 'sessionId' is not a string");
   return record as unknown as SessionRecord;
 }
 

@@ -1,6 +1,7 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
-import type { RunStateData } from './run-state-data.js';
+import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
+import type { RunRecord } from './run-record.js';
 
 /** How long a run waits for one checkpoint save. */
 export const checkpointSaveTimeoutMs = 10_000;
@@ -13,24 +14,32 @@ const ignore = (): void => undefined;
  * land after, and overwrite, a newer checkpoint. Saves asked for while one is under way are coalesced
  * into one of the latest state. A caller waits at most {@link checkpointSaveTimeoutMs}, and not past
  * the run's signal. Without a store every method is a no-op.
+ *
+ * Every save is a compare-and-set on the version the run last read or wrote (`record.checkpointVersion`;
+ * 0 for a run never saved): a save refused because another process moved the run on is final, the
+ * run has lost it, and every later save rejects with that `CheckpointConflictError` (never wrapped),
+ * so the run stops before it runs anything more.
  * @internal
  */
 export class Checkpointer {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private failure: unknown;
+  private conflict: CheckpointConflictError | undefined;
 
   /**
    * @param store - the run's checkpoint store, if any
    * @param runId - the run's id
    * @param snapshot - the run's state as it stands now (a fresh object each time)
    * @param signal - the run's signal: waiting for a save stops when it aborts
+   * @param record - the run's record: its `checkpointVersion` is the version each save expects, and then the one written
    */
   constructor(
     private readonly store: CheckpointStore | undefined,
     private readonly runId: string,
-    private readonly snapshot: () => RunStateData,
+    private readonly snapshot: () => RunRecord,
     private readonly signal: AbortSignal,
+    private readonly record: RunRecord,
   ) {}
 
   /** Whether the run has a store. */
@@ -41,10 +50,11 @@ export class Checkpointer {
   /**
    * Saves the run's state as it stands when the save starts, and waits for it.
    * @returns when that save (and every earlier one) is done
-   * @throws CheckpointSaveError when it failed or took too long; the signal's reason when the run was aborted meanwhile
+   * @throws CheckpointSaveError when it failed or took too long; CheckpointConflictError when another process moved the run on; the signal's reason when the run was aborted meanwhile
    */
   async save(): Promise<void> {
     if (this.store === undefined) return;
+    if (this.conflict !== undefined) throw this.conflict;
     this.schedule();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
@@ -65,6 +75,7 @@ export class Checkpointer {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort!);
     }
+    if (this.conflict !== undefined) throw this.conflict;
     if (this.failure !== undefined) {
       const failure = this.failure;
       this.failure = undefined;
@@ -87,12 +98,24 @@ export class Checkpointer {
     this.chain.catch(ignore);
   }
 
+  /** Whether a save was refused because another process moved the run on. */
+  get lost(): boolean {
+    return this.conflict !== undefined;
+  }
+
   private async write(): Promise<void> {
+    if (this.conflict !== undefined) return;
+    const { record } = this;
     try {
-      await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>);
+      const version = await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>, {
+        expectedVersion: record.checkpointVersion ?? 0,
+      });
+      if (typeof version === 'number' && Number.isSafeInteger(version)) record.checkpointVersion = version;
+      else delete record.checkpointVersion;
       this.failure = undefined;
     } catch (error) {
-      this.failure = error;
+      if (CheckpointConflictError.isInstance(error)) this.conflict = error;
+      else this.failure = error;
     }
   }
 }

@@ -1,8 +1,11 @@
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
-import { isSavedObject as isObject, refuseSaved as fail, savedStopReasons } from './saved-value-checks.js';
+import { isSavedObject as isObject, refuseSaved as fail, savedStopReasons } from '../pausing/saved-value-checks.js';
 import type { ChatMessage } from '../../model/messages.js';
 import { readSubRunSummaries } from '../read-sub-run-summaries.js';
-import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunStateData } from './run-state-data.js';
+import { runStateType, runStateVersion, type BatchEntry, type PendingEntry, type RunRecord } from './run-record.js';
+
+/** How deep paused sub-runs may nest in a saved state (an `AgentTool` in an `AgentTool`...). */
+const maxSubRunDepth = 32;
 
 const statuses: ReadonlySet<string> = new Set(['running', ...savedStopReasons]);
 const gates = new Set(['approval', 'result', 'credential', 'agent']);
@@ -51,7 +54,7 @@ function readMessage(message: unknown, path: string): void {
   }
 }
 
-function readBatch(batch: unknown[], messages: ChatMessage[]): void {
+function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): void {
   const last = messages.at(-1);
   const calls = last?.role === 'assistant' ? (last.toolCalls ?? []) : [];
   if (calls.length !== batch.length)
@@ -73,13 +76,14 @@ function readBatch(batch: unknown[], messages: ChatMessage[]): void {
       if (decision.kind === 'resolved') string(decision, 'content', `${path}.decision`);
       else string(decision, decision.kind === 'approved' ? 'arguments' : 'reason', `${path}.decision`, true);
     }
+    if (decision !== undefined) checkDecision(entry.gate, decision.kind as string, path);
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
     const typed = entry as unknown as BatchEntry;
     if (typed.gate === 'credential' && !isObject(typed.request))
       fail(`${path}.request`, "the credential request of a 'credential' gate", typed.request);
-    if (typed.gate === 'agent' && typed.result === undefined) readSubRunState(typed.subRun, `${path}.subRun`);
+    if (typed.gate === 'agent' && typed.result === undefined) readSubRunState(typed.subRun, `${path}.subRun`, depth + 1);
   });
 }
 
@@ -97,10 +101,22 @@ function readPending(pending: unknown[]): void {
   });
 }
 
+/** What a decision may answer: the API's rule (`approve`/`reject` an approval, `resolve` a declaration-only call). */
+function checkDecision(gate: unknown, kind: string, path: string): void {
+  const answers = kind === 'resolved' ? 'result' : 'approval';
+  if (gate === answers) return;
+  const what = kind === 'resolved' ? "a declaration-only call's result" : `an ${kind === 'approved' ? 'approval' : 'rejection'}`;
+  throw new InvalidRunStateError(
+    `${path}.decision is ${what}, but the call ${gate === undefined ? 'never waited for the host' : `waits for ${String(gate)}`}; only a call waiting for ${answers === 'result' ? 'its result (a declaration-only tool)' : 'approval'} takes it.`,
+  );
+}
+
 /** Checks the paused run of an `'agent'` gate, naming where it is when it is wrong. */
-function readSubRunState(value: unknown, path: string): void {
+function readSubRunState(value: unknown, path: string, depth: number): void {
+  if (depth > maxSubRunDepth)
+    throw new InvalidRunStateError(`${path}: paused sub-runs nest more than ${maxSubRunDepth} deep; a saved state this deep is not one toolcraft wrote.`);
   try {
-    readRunState(value);
+    readRecord(value, depth);
   } catch (error) {
     if (!InvalidRunStateError.isInstance(error)) throw error;
     throw new InvalidRunStateError(`${path} (the paused run of the call's agent) is not a run state: ${error.message}`, error);
@@ -108,12 +124,17 @@ function readSubRunState(value: unknown, path: string): void {
 }
 
 /**
- * Checks that a value is a run state this package can resume (the JSON of `RunState`).
- * @param json - what `JSON.parse` gave
- * @returns the same value, typed
+ * Checks that a value is a run state this package can resume (the JSON of `RunState`, of this format
+ * version or an older one) and brings it to the current version.
+ * @param json - what `JSON.parse` gave (taken over: it becomes the record)
+ * @returns the same value, as a record of the current version
  * @throws InvalidRunStateError naming the first field that is wrong and what was expected
  */
-export function readRunState(json: unknown): RunStateData {
+export function readRunRecord(json: unknown): RunRecord {
+  return readRecord(json, 0);
+}
+
+function readRecord(json: unknown, depth: number): RunRecord {
   if (typeof json === 'string')
     throw new InvalidRunStateError('it is a string; pass the parsed JSON: RunState.fromJSON(JSON.parse(saved)).');
   if (!isObject(json) || json.type !== runStateType)
@@ -149,13 +170,27 @@ export function readRunState(json: unknown): RunStateData {
   if (!isObject(json.usage)) fail('state.usage', 'an object of token counts', json.usage);
   for (const key of ['inputTokens', 'outputTokens', 'totalTokens']) count(json.usage, key, 'state.usage');
   if (!isObject(json.state)) fail('state.state', 'an object of state values', json.state);
+  if (Object.hasOwn(json.state, '__proto__'))
+    throw new InvalidRunStateError("state.state has a '__proto__' key, which no run state holds (state keys named '__proto__' are refused).");
   if (!list(json, 'changed', 'state').every((key) => typeof key === 'string')) fail('state.changed', 'an array of keys', json.changed);
   for (const key of ['iterations', 'toolCallCount', 'elapsedMs']) count(json, key, 'state');
-  if (json.batch !== undefined) readBatch(list(json, 'batch', 'state'), messages as ChatMessage[]);
+  if (json.batch !== undefined) readBatch(list(json, 'batch', 'state'), messages as ChatMessage[], depth);
   else if (json.status === 'interrupted')
     throw new InvalidRunStateError("state.status is 'interrupted', but state.batch (the calls it waits on) is missing.");
   readPending(list(json, 'pending', 'state'));
   if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
   readSubRunSummaries(json.subRuns, 'state.subRuns');
-  return json as unknown as RunStateData;
+  if (json.checkpointVersion !== undefined) count(json, 'checkpointVersion', 'state');
+  if (json.session !== undefined) readSessionMark(json.session);
+  // Version 1 is version 2 without the optional fields it added.
+  json.version = runStateVersion;
+  return json as unknown as RunRecord;
+}
+
+function readSessionMark(mark: unknown): void {
+  if (!isObject(mark)) fail('state.session', 'an object naming the run\'s session', mark);
+  for (const key of ['appName', 'userId', 'sessionId']) string(mark, key, 'state.session');
+  count(mark, 'savedMessages', 'state.session');
+  if (!list(mark, 'placeholders', 'state.session').every((id) => typeof id === 'string'))
+    fail('state.session.placeholders', 'an array of call ids', mark.placeholders);
 }

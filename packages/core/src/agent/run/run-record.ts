@@ -6,23 +6,26 @@ import type { Handoff } from '../handoffs/handoff.js';
 import type { ToolUsageEntry } from '../../toolsets/tool-usage.js';
 import type { SubRunSummary } from '../sub-run-summary.js';
 
-/** The version of the run state format this package writes and reads. */
-export const runStateVersion = 1;
+/**
+ * The version of the run state format this package writes. It reads this one and every older one
+ * (version 1: the same fields, without `checkpointVersion` and `session`).
+ */
+export const runStateVersion = 2;
 
 /** The marker of a serialized run state. */
 export const runStateType = 'toolcraft.run-state';
 
-/** What the host decided for a waiting call. */
+/** What the host decided for a waiting call. @internal */
 export type CallDecision =
   { kind: 'approved'; arguments?: string } | { kind: 'rejected'; reason?: string } | { kind: 'resolved'; content: string };
 
-/** A recorded result of a call: what the model is (or was) sent. */
+/** A recorded result of a call: what the model is (or was) sent. @internal */
 export interface RecordedResult {
   content: string;
   isError: boolean;
 }
 
-/** One call of the batch the run is in, in the model's order. */
+/** One call of the batch the run is in, in the model's order. @internal */
 export interface BatchEntry {
   callId: string;
   toolName: string;
@@ -35,14 +38,14 @@ export interface BatchEntry {
   /** What a `'credential'` gate asked for. */
   request?: CredentialRequest;
   /** The state of the paused run of an `'agent'` gate's agent, resumed when the call runs again. */
-  subRun?: RunStateData;
+  subRun?: RunRecord;
   decision?: CallDecision;
   /** The call was started (and a checkpoint may say so before its result is recorded). */
   started?: boolean;
   result?: RecordedResult;
 }
 
-/** Actions tools asked for that the run had not acted on when the state was taken. */
+/** Actions tools asked for that the run had not acted on when the state was taken. @internal */
 export interface SavedActions {
   transferToAgent?: string;
   escalate?: boolean;
@@ -51,7 +54,7 @@ export interface SavedActions {
   skipSummarizationSetBy?: string;
 }
 
-/** A long-running call whose final result has not been delivered yet. */
+/** A long-running call whose final result has not been delivered yet. @internal */
 export interface PendingEntry {
   callId: string;
   toolName: string;
@@ -63,11 +66,29 @@ export interface PendingEntry {
   final?: boolean;
 }
 
-/** Where a run stands: `'running'` in a checkpoint taken mid-run, else the reason it stopped. */
+/** Where a run stands: `'running'` in a checkpoint taken mid-run, else the reason it stopped. @internal */
 export type RunStatus = 'running' | StopReason;
 
-/** The JSON form of a {@link RunState} (what `JSON.stringify(run.state)` writes). */
-export interface RunStateData {
+/** The session a run saves to, and what of the run it has saved. */
+export interface SessionMark {
+  appName: string;
+  userId: string;
+  sessionId: string;
+  /** How many of the record's messages the session has (as they were, or with an answer in place of a waiting call). */
+  savedMessages: number;
+  /** The calls the session was told were not executed because they waited for the host; their real results go to it on resume. */
+  placeholders: string[];
+  /** The calls of the waiting batch the session already has an answer for (real or a placeholder). */
+  answered?: string[];
+}
+
+/**
+ * The one record of a run: every piece of its state, kept and moved on by its `Run`, and what is
+ * saved (`JSON.stringify(run.state)` and checkpoints copy it). Internal: the saved form is opaque to
+ * users, versioned by `version`.
+ * @internal
+ */
+export interface RunRecord {
   type: typeof runStateType;
   version: number;
   runId: string;
@@ -107,4 +128,37 @@ export interface RunStateData {
   toolUsage?: Record<string, ToolUsageEntry>;
   /** The sub-runs (`AgentTool`) that ended so far, summarized, for `run.subRuns` and `run.usage` after a resume. */
   subRuns?: SubRunSummary[];
+  /** The version of the checkpoint store's copy this record was last saved as or read from (compare-and-set). */
+  checkpointVersion?: number;
+  /** The session the run saves to, when it was started with one. */
+  session?: SessionMark;
+}
+
+/** The former name of {@link RunRecord}. @internal */
+export type RunStateData = RunRecord;
+
+/**
+ * The record of a new run.
+ * @param runId - the run's id
+ * @param agentName - the agent's name
+ * @returns a record with nothing done yet
+ */
+export function newRunRecord(runId: string, agentName: string): RunRecord {
+  return {
+    type: runStateType,
+    version: runStateVersion,
+    runId,
+    agentName,
+    status: 'running',
+    messages: [],
+    toolCalls: [],
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    state: {},
+    changed: [],
+    iterations: 0,
+    toolCallCount: 0,
+    elapsedMs: 0,
+    pending: [],
+    done: [],
+  };
 }

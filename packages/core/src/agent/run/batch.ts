@@ -1,0 +1,287 @@
+import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
+import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
+import { runsAlone } from '../../environment/ordered-batch.js';
+import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
+import { CredentialRequiredError } from '../../errors/credential-required-error.js';
+import type { ModelToolCall } from '../../model/messages.js';
+import type { AnyTool } from '../../tools/abstract-tool.js';
+import { SubAgentInterruptedError } from '../errors/sub-agent-interrupted-error.js';
+import { needsApproval, policyMayAsk } from '../pausing/approval-policy.js';
+import { RunState } from '../pausing/run-state.js';
+import { ToolCallEvents } from '../streaming/tool-call-events.js';
+import type { TurnToolSet } from '../turn-tools.js';
+import type { Run } from './run.js';
+import type { BatchEntry } from './run-record.js';
+
+/**
+ * Whether a turn's calls may be answered without batch bookkeeping: no tool of the turn can ask to
+ * wait before it runs (approval, declaration-only), and the run saves no checkpoints. A call may
+ * still pause while it runs (a credential, a paused sub-run): {@link answerDirectly} handles that.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @returns true for the direct path
+ */
+export function answersDirectly(run: Run, set: TurnToolSet): boolean {
+  return !set.pausable && !policyMayAsk(run.agent.settings.approvals) && !run.checkpoints.active;
+}
+
+/**
+ * Answers a turn's calls at once: the results go straight to the transcript. Should a call pause
+ * (control flow: a credential request, a paused sub-run), the turn becomes the run's batch, with the
+ * results that came recorded and the paused calls waiting.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @param calls - the model's calls
+ * @returns true when every call has its result (and the transcript has them)
+ */
+export async function answerDirectly(run: Run, set: TurnToolSet, calls: readonly ModelToolCall[]): Promise<boolean> {
+  const events = run.events.active ? new ToolCallEvents(run.events) : undefined;
+  if (events !== undefined) await events.started(calls);
+  const options = events === undefined ? run.execution : { ...run.execution, ...withoutPaused(events.listeners()) };
+  const executed = await run.toolsOf(run.agent).execute(set, calls, run.options.metadata, options);
+  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
+  const results = budgeted instanceof Promise ? await budgeted : budgeted;
+  let paused = false;
+  for (const result of results) if (result.paused === true) paused = true;
+  events?.finished(paused ? results.filter((result) => result.paused !== true) : results);
+  if (!paused) {
+    for (let index = 0; index < results.length; index++) {
+      const result = results[index]!;
+      run.transcript.receive(result);
+      openIfLongRunning(run, set, calls[index]!.id, calls[index]!.name, calls[index]!.arguments, result);
+    }
+    run.transcript.addResults(calls, results);
+    return true;
+  }
+  const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
+  run.record.batch = entries;
+  for (let index = 0; index < results.length; index++) recordResult(run, set, entries[index]!, results[index]!);
+  return false;
+}
+
+/**
+ * The entries of a new batch, one per call of the model's turn, each with the gate it must pass: a
+ * declaration-only tool waits for its result, a call needing approval (the tool's `needsApproval`, else
+ * the agent's policy, evaluated now, when the turn arrives) for a person's yes.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @param calls - the turn's calls
+ * @returns the entries, in the calls' order
+ */
+export async function openBatch(run: Run, set: TurnToolSet, calls: readonly ModelToolCall[]): Promise<BatchEntry[]> {
+  const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
+  const policy = run.agent.settings.approvals;
+  if (!set.pausable && !policyMayAsk(policy)) return entries;
+  await Promise.all(
+    entries.map(async (entry) => {
+      const tool = set.environment.registry.findTool(entry.toolName);
+      if (tool === undefined) return;
+      if (tool.declarationOnly) {
+        entry.gate = 'result';
+        return;
+      }
+      if (tool.needsApproval === undefined && !policyMayAsk(policy)) return;
+      if (tool.needsApproval === false) return;
+      // Arguments that do not decode fail validation when dispatched: there is nothing to approve.
+      const decoded = tool.argsDecoder.decode(entry.arguments, defaultArgumentLimits);
+      if (!decoded.ok) return;
+      const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
+      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs)) entry.gate = 'approval';
+    }),
+  );
+  return entries;
+}
+
+/**
+ * After a crash: a call that started but has no recorded result may have run. An idempotent one runs
+ * again (with the same idempotency key); any other waits for approval, marked `inDoubt`, with the
+ * arguments it started with (an approval's edited ones included).
+ * @param entries - the batch
+ * @param set - the turn's tools
+ */
+export function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
+  for (const entry of entries) {
+    if (!entry.started || entry.result !== undefined) continue;
+    delete entry.started;
+    if (set.environment.registry.findTool(entry.toolName)?.idempotent === true) continue;
+    entry.gate = 'approval';
+    entry.inDoubt = true;
+    delete entry.decision;
+  }
+}
+
+/**
+ * Answers what can be answered of the run's batch: rejected and resolved calls get their answers, and
+ * every call free to run (no gate, approved, credential provided) runs, unless the ordering of side
+ * effects holds it behind a call that still waits. With checkpoints, the calls run wave by wave (a
+ * stretch of calls that may overlap, or one write), each wave marked started and saved just before it
+ * starts: a call held back by ordering is never marked started. Results are recorded as they arrive.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @returns true when every call of the batch has its result
+ */
+export async function advanceBatch(run: Run, set: TurnToolSet): Promise<boolean> {
+  const entries = run.record.batch!;
+  const events = run.events.active ? new ToolCallEvents(run.events) : undefined;
+  const decided: ReceivedToolResult[] = [];
+  for (const entry of entries) {
+    if (entry.result !== undefined || entry.decision === undefined) continue;
+    if (entry.decision.kind === 'rejected') {
+      const reason = entry.decision.reason;
+      entry.result = { content: `Error: the call was rejected${reason ? `: ${reason}` : '.'}`, isError: true };
+    } else if (entry.decision.kind === 'resolved') entry.result = { content: entry.decision.content, isError: false };
+    else continue;
+    decided.push({ id: entry.callId, name: entry.toolName, ...entry.result });
+  }
+  if (decided.length > 0) events?.finished(decided);
+  const toolOf = (entry: BatchEntry): AnyTool | undefined => set.environment.registry.findTool(entry.toolName);
+  const runnable = runnableNow(entries, run.handle, toolOf);
+  if (runnable.length > 0) {
+    const waves = run.checkpoints.active ? inWaves(runnable, toolOf) : [runnable];
+    for (const wave of waves) {
+      await runEntries(run, set, wave, events);
+      if (run.deadline.signal.aborted) break;
+    }
+  }
+  return entries.every((entry) => entry.result !== undefined);
+}
+
+/** The entries that may run now: free of gates, and not held behind a waiting call by the ordering of side effects. */
+function runnableNow(entries: readonly BatchEntry[], state: RunState, toolOf: (entry: BatchEntry) => AnyTool | undefined): BatchEntry[] {
+  const runnable: BatchEntry[] = [];
+  let waitingBefore = false;
+  let blocked = false;
+  for (const entry of entries) {
+    if (entry.result !== undefined) continue;
+    const alone = runsAlone(toolOf(entry));
+    if (state.waiting(entry) !== undefined) {
+      waitingBefore = true;
+      if (alone) blocked = true;
+      continue;
+    }
+    if (blocked) continue;
+    if (alone && waitingBefore) {
+      // A write waits for every earlier call, and every later call waits for it.
+      blocked = true;
+      continue;
+    }
+    runnable.push(entry);
+  }
+  return runnable;
+}
+
+/** The entries split as the environment orders them: each stretch that may overlap, and each write alone. */
+function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => AnyTool | undefined): BatchEntry[][] {
+  const waves: BatchEntry[][] = [];
+  let current: BatchEntry[] = [];
+  for (const entry of entries) {
+    if (runsAlone(toolOf(entry))) {
+      if (current.length > 0) waves.push(current);
+      waves.push([entry]);
+      current = [];
+    } else current.push(entry);
+  }
+  if (current.length > 0) waves.push(current);
+  return waves;
+}
+
+async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], events: ToolCallEvents | undefined): Promise<void> {
+  const { checkpoints } = run;
+  for (const entry of runnable) {
+    // An approval's edited arguments are the call's from the moment it starts (an in-doubt call comes back with them).
+    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+    entry.started = true;
+  }
+  // A crash after this save finds the calls marked started: none is repeated blindly.
+  if (checkpoints.active)
+    try {
+      await checkpoints.save();
+    } catch (error) {
+      // None of them ran.
+      for (const entry of runnable) delete entry.started;
+      if (run.deadline.signal.aborted) return;
+      throw error;
+    }
+  const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments }));
+  if (events !== undefined) await events.started(calls);
+  const executed = await run.toolsOf(run.agent).execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
+  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
+  const results = budgeted instanceof Promise ? await budgeted : budgeted;
+  events?.finished(results.filter((result) => result.paused !== true));
+  for (let index = 0; index < results.length; index++) recordResult(run, set, runnable[index]!, results[index]!);
+}
+
+/** The execution options of a batch's calls: with listeners that record each result as it arrives when checkpointed or streamed. */
+function executionOptions(run: Run, runnable: readonly BatchEntry[], events: ToolCallEvents | undefined): ToolExecutionOptions {
+  const { checkpoints } = run;
+  if (!checkpoints.active && events === undefined) return run.execution;
+  const byId = new Map(runnable.map((entry) => [entry.callId, entry]));
+  const listeners = withoutPaused(events?.listeners() ?? {});
+  const onResult = (result: ReceivedToolResult, index: number): void => {
+    if (result.paused === true) return;
+    listeners.onResult?.(result, index);
+    const entry = byId.get(result.id);
+    if (entry === undefined) return;
+    entry.result = { content: result.content, isError: result.isError };
+    delete entry.started;
+    checkpoints.saveSoon();
+  };
+  return { ...run.execution, ...listeners, onResult };
+}
+
+/** Stream listeners that tell nothing of a call that paused (it has not completed). */
+function withoutPaused(listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
+  const { onResult } = listeners;
+  if (onResult === undefined) return listeners;
+  return { ...listeners, onResult: (result, index) => (result.paused === true ? undefined : onResult(result, index)) };
+}
+
+/** Records one call's result in its entry (or the gate it now waits at), and opens a long-running call. */
+function recordResult(run: Run, set: TurnToolSet, entry: BatchEntry, result: ReceivedToolResult): void {
+  delete entry.started;
+  if (result.paused === true) {
+    const request = credentialRequest(result.error);
+    if (request !== undefined) {
+      // The call waits for a credential now; an earlier approval is spent.
+      entry.gate = 'credential';
+      entry.request = request;
+      delete entry.decision;
+      delete entry.result;
+      return;
+    }
+    const subRun = pausedSubRun(result.error);
+    if (subRun !== undefined) {
+      // The agent of an AgentTool call waits for the host: so does the call, until that run is resumed.
+      run.handle.pauseOnSubRun(entry, subRun);
+      delete entry.decision;
+      return;
+    }
+  }
+  entry.result = { content: result.content, isError: result.isError };
+  delete entry.subRun;
+  run.handle.forgetCredentials(entry.callId);
+  run.transcript.receive(result);
+  openIfLongRunning(run, set, entry.callId, entry.toolName, entry.arguments, result);
+}
+
+/** A long-running call's first result reached the model: the call stays open until its final update. */
+function openIfLongRunning(run: Run, set: TurnToolSet, callId: string, toolName: string, args: string, result: ReceivedToolResult): void {
+  if (result.isError) return;
+  const tool = set.environment.registry.findTool(toolName);
+  if (tool?.longRunning !== true) return;
+  const { pending } = run.record;
+  if (!pending.some((open) => open.callId === callId)) pending.push({ callId, toolName, arguments: args, initialResult: result.content, updates: [] });
+}
+
+function credentialRequest(error: unknown): CredentialRequiredError['request'] | undefined {
+  if (CredentialRequiredError.isInstance(error)) return error.request;
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  return CredentialRequiredError.isInstance(cause) ? cause.request : undefined;
+}
+
+/** The paused run of an `AgentTool` call's agent, when the call stopped with its `SubAgentInterruptedError`. */
+function pausedSubRun(error: unknown): RunState | undefined {
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  const interrupted = [error, cause].find((value) => SubAgentInterruptedError.isInstance(value)) as SubAgentInterruptedError | undefined;
+  return RunState.isInstance(interrupted?.state) ? interrupted.state : undefined;
+}

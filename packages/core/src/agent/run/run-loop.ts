@@ -1,0 +1,225 @@
+import type { ChatResponse, ToolDefinition } from '../../model/chat-model.js';
+import type { AssistantMessage, ChatMessage } from '../../model/messages.js';
+import type { StopReason } from '../../model/stop-reason.js';
+import { findAgent, rootOf } from '../handoffs/agent-tree.js';
+import type { Handoff } from '../handoffs/handoff.js';
+import { callModel } from '../model-call.js';
+import { nextTurn, turnSliceMs } from '../next-turn.js';
+import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
+import type { TurnToolSet } from '../turn-tools.js';
+import { advanceBatch, answerDirectly, answersDirectly, markInDoubt, openBatch } from './batch.js';
+import type { Run } from './run.js';
+import type { RunAgent } from './run-agent.js';
+
+/** How a run's loop ended. @internal */
+export interface Outcome {
+  stopReason: StopReason;
+  /** The final text, when a tool gave it (`skipSummarization`) or the run had stopped with one. */
+  text?: string;
+  transferTo?: string;
+}
+
+/**
+ * The agent loop of one run: sends the transcript and the turn's tools to the model of the agent
+ * answering now, answers every call of a turn (directly, or through the run's batch when a call may
+ * wait for the host or the run is checkpointed) before the next model call, and stops on an answer, a
+ * tool's action, a limit, an interruption or an abort. A resumed run first answers its waiting batch.
+ * It reads its settings from one place: `run.agent` (the agent answering) and `run.limits` (fixed at
+ * the start). Everything it changes is in `run.record`.
+ * @param run - the run
+ * @returns why it stopped
+ * @internal
+ */
+export async function runLoop(run: Run): Promise<Outcome> {
+  const { record, deadline, transcript, limits } = run;
+  const { signal } = deadline;
+  if (record.batch === undefined && !hasUpdates(record) && record.status !== 'running')
+    // A stopped run with nothing to answer or deliver: its result as it stands.
+    return {
+      stopReason: record.status,
+      ...(record.text === undefined ? {} : { text: record.text }),
+      ...(record.transferTo === undefined ? {} : { transferTo: record.transferTo }),
+    };
+  record.status = 'running';
+  delete record.text;
+  delete record.transferTo;
+  if (record.batch !== undefined) {
+    const turn = await nextTools(run);
+    if (turn === undefined) return { stopReason: deadline.stopReason };
+    markInDoubt(record.batch, turn);
+    const outcome = await answerBatch(run, turn);
+    if (outcome !== undefined) return outcome;
+  }
+  let yieldedAt = Date.now();
+  for (let first = true; ; first = false) {
+    // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
+    if (!first && Date.now() - yieldedAt >= turnSliceMs) {
+      await nextTurn();
+      yieldedAt = Date.now();
+    }
+    if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
+    if (record.pending.length > 0) deliverUpdates(record, transcript);
+    if (record.iterations >= limits.maxIterations) return { stopReason: 'max_iterations' };
+    const { agent } = run;
+    let response: ChatResponse;
+    let turn: TurnToolSet;
+    try {
+      const next = run.toolsOf(agent).next();
+      turn = next instanceof Promise ? await next : next;
+      const window = agent.settings.extras.window(run, messagesFor(run, agent), deadline);
+      const request = {
+        messages: window instanceof Promise ? await window : window,
+        tools: turn.definitions as ToolDefinition[],
+        signal,
+      };
+      const { toolChoice } = record;
+      response = await callModel(run.modelCallOf(agent), toolChoice === undefined ? request : { ...request, toolChoice }, record.iterations);
+    } catch (error) {
+      if (signal.aborted) return { stopReason: deadline.stopReason };
+      throw error;
+    }
+    record.iterations++;
+    const message = withRunUniqueIds(run, response.message);
+    transcript.addAssistant(message, response.usage, response.finishReason);
+    const calls = message.toolCalls ?? [];
+    if (calls.length === 0) return { stopReason: 'completed' };
+    if (record.toolCallCount + calls.length > limits.maxToolCalls) {
+      transcript.addNotExecuted(calls, `the run reached its limit of ${limits.maxToolCalls} tool calls.`);
+      return { stopReason: 'max_tool_calls' };
+    }
+    record.toolCallCount += calls.length;
+    let outcome: Outcome | undefined;
+    if (answersDirectly(run, turn)) {
+      if (!(await answerDirectly(run, turn, calls))) return stoppedInBatch(run);
+      outcome = await afterTurn(run);
+    } else {
+      record.batch = await openBatch(run, turn, calls);
+      outcome = await answerBatch(run, turn);
+    }
+    if (outcome !== undefined) return outcome;
+    // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
+    const choice = record.toolChoice;
+    if (agent.settings.resetToolChoice && (choice === 'required' || typeof choice === 'object')) record.toolChoice = 'auto';
+  }
+}
+
+/** The model's message with call ids unique in the whole run (see `Run.uniqueCallId`); the message itself when they are. */
+function withRunUniqueIds(run: Run, message: AssistantMessage): AssistantMessage {
+  const calls = message.toolCalls;
+  if (calls === undefined || calls.length === 0) return message;
+  let changed = false;
+  const given: string[] = [];
+  const toolCalls = calls.map((call) => {
+    const id = run.uniqueCallId(call.id, given);
+    given.push(id);
+    if (id === call.id) return call;
+    changed = true;
+    return { ...call, id };
+  });
+  return changed ? { ...message, toolCalls } : message;
+}
+
+/** The messages the model is sent: the transcript, under the answering agent's instructions when it took over. */
+function messagesFor(run: Run, agent: RunAgent): ChatMessage[] {
+  const { messages } = run.transcript;
+  if (agent === run.root) return messages;
+  const rest = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+  const { instructions } = agent.settings;
+  return instructions ? [{ role: 'system', content: instructions }, ...rest] : rest.slice();
+}
+
+/** The tools of a turn, or undefined when the run stopped while a toolset was pending. */
+async function nextTools(run: Run): Promise<TurnToolSet | undefined> {
+  try {
+    return await run.toolsOf(run.agent).next();
+  } catch (error) {
+    if (run.deadline.signal.aborted) return undefined;
+    throw error;
+  }
+}
+
+/** Why a run whose batch still waits stopped: the time limit or the caller, else an interruption. */
+function stoppedInBatch(run: Run): Outcome {
+  return run.deadline.expireIfDue() ? { stopReason: run.deadline.stopReason } : { stopReason: 'interrupted' };
+}
+
+/**
+ * Answers what it can of the run's batch; when every call has its result, adds them to the
+ * transcript, checkpoints, and tells whether the run stops here.
+ */
+async function answerBatch(run: Run, turn: TurnToolSet): Promise<Outcome | undefined> {
+  if (!(await advanceBatch(run, turn))) return stoppedInBatch(run);
+  const { record } = run;
+  const entries = record.batch!;
+  const calls = entries.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments }));
+  const results = entries.map((entry) => entry.result!);
+  run.transcript.addResults(calls, results);
+  delete record.batch;
+  if (run.checkpoints.active) await run.checkpoints.save();
+  return afterTurn(run);
+}
+
+/** After a turn's calls are answered: the time limit, then the handoff or stop a tool asked for. */
+async function afterTurn(run: Run): Promise<Outcome | undefined> {
+  if (run.deadline.expireIfDue()) return { stopReason: run.deadline.stopReason };
+  const actions = run.record.actions;
+  if (actions === undefined) return undefined;
+  const handed = handOff(run);
+  return handed instanceof Promise ? await handed : handed;
+}
+
+/** Follows a handoff a tool asked for: a transfer to an agent of the tree, or an escalation from a sub-agent to its parent. */
+function handOff(run: Run): Outcome | undefined | Promise<undefined> {
+  const { actions } = run.context;
+  const from = run.agent;
+  let to: RunAgent | undefined;
+  let kind: 'transfer' | 'escalate';
+  if (actions.transferToAgent !== undefined) {
+    kind = 'transfer';
+    to = findAgent(rootOf(run.root), actions.transferToAgent);
+    // An agent outside the tree: the host routes it, as before handoffs existed.
+    if (to === undefined) return requestedStop(run);
+    actions.transferToAgent = undefined;
+  } else if (actions.escalate && from !== run.root && from.parent !== undefined) {
+    kind = 'escalate';
+    to = from.parent;
+    actions.escalate = false;
+  } else return requestedStop(run);
+  if (to !== from) {
+    const handoff: Handoff = { from: from.name, to: to.name, kind };
+    run.handoffs.push(handoff);
+    run.switchTo(to);
+    run.events.enqueue({ type: 'handoff', to: to.name, agentName: from.name });
+    return run.hooks.handoff(handoff);
+  }
+  return undefined;
+}
+
+/** The stop a tool asked for (a transfer outside the tree, an escalation, `skipSummarization`), acted on once. */
+function requestedStop(run: Run): Outcome | undefined {
+  const { context, record } = run;
+  const { actions } = context;
+  if (actions.transferToAgent !== undefined) {
+    const transferTo = actions.transferToAgent;
+    actions.transferToAgent = undefined;
+    return { stopReason: 'transfer', transferTo };
+  }
+  if (actions.escalate) {
+    actions.escalate = false;
+    return { stopReason: 'escalate' };
+  }
+  if (!actions.skipSummarization) return undefined;
+  const id = context.skipSummarizationSetBy();
+  actions.skipSummarization = false;
+  const results = record.toolCalls;
+  let call = results.at(-1);
+  if (id !== undefined)
+    for (let index = results.length - 1; index >= 0; index--)
+      if (results[index]!.id === id) {
+        call = results[index];
+        break;
+      }
+  // The call that asked to end the run failed: the model sees the error and goes on instead.
+  if (call === undefined || call.result.isError) return undefined;
+  return { stopReason: 'completed', text: call.result.content };
+}

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { AgentState } from '../../context/agent-state.js';
+import { runInScope } from '../../environment/run-in-scope.js';
+import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
+import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
+import { InvalidRunOptionsError } from '../../errors/invalid-run-options-error.js';
+import { InvalidStateKeyError } from '../../errors/invalid-state-key-error.js';
+import { SessionSaveError } from '../../errors/session-save-error.js';
+import { storeOutput } from '../output-key.js';
+import { reconcileWithCheckpoint } from '../pausing/reconcile-checkpoint.js';
+import { RunState } from '../pausing/run-state.js';
+import { RunDeadline } from '../run-deadline.js';
+import type { RunOptions } from '../run-options.js';
+import type { RunResult } from '../run-result.js';
+import { RunTranscript } from '../run-transcript.js';
+import type { Session } from '../session.js';
+import type { AgentEvent } from '../streaming/agent-event.js';
+import type { EventChannel } from '../streaming/event-channel.js';
+import { lineageOf, runTimeLimit } from './lineage.js';
+import { Run } from './run.js';
+import type { RunAgent } from './run-agent.js';
+import { runLoop, type Outcome } from './run-loop.js';
+import { newRunRecord, type RunRecord } from './run-record.js';
+import { loadSession, saveToSession } from './run-session.js';
+
+/** What a run starts from: a user message, or a saved state. @internal */
+export type RunStart = { input: string } | { state: RunState };
+
+/**
+ * Runs an agent from a user message or a state, start to end: reads the session (a new run), makes
+ * the run's record (or takes the state's), brings a resumed state up to its checkpoint, makes the
+ * {@link Run}, runs its loop within the features' hooks and scopes, then builds the result,
+ * checkpoints and saves to the session. The one path of `run`, `stream`, `resume` and `recover`.
+ * @param agent - the agent the run belongs to
+ * @param start - the user message, or the state to resume
+ * @param options - the run's options
+ * @param channel - the run's stream, when it is streamed
+ * @returns the run's result
+ * @internal
+ */
+export async function startRun(
+  agent: RunAgent,
+  start: RunStart,
+  options: RunOptions,
+  channel?: EventChannel<AgentEvent>,
+): Promise<RunResult> {
+  const resumed = 'state' in start ? start.state : undefined;
+  const { session } = options;
+  if (options.runId !== undefined && (typeof options.runId !== 'string' || options.runId.length === 0 || resumed !== undefined))
+    throw new InvalidRunOptionsError(
+      'runId',
+      options.runId,
+      resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
+    );
+  let record: RunRecord;
+  let handle: RunState;
+  if (resumed !== undefined) {
+    handle = resumed;
+    record = resumed.record;
+    if (session !== undefined) checkSameSession(record, session);
+  } else {
+    record = newRunRecord(options.runId ?? randomUUID(), agent.name);
+    handle = new RunState(record);
+    const { history, state } =
+      session === undefined
+        ? { history: options.history ?? [], state: options.state instanceof AgentState ? options.state.toJSON() : options.state }
+        : await loadSession(session, options, agent.settings.limits.maxDurationMs);
+    initialState(record, state);
+    RunTranscript.start(record, agent.settings.instructions, history, (start as { input: string }).input);
+    if (session !== undefined) {
+      const { appName, userId, sessionId } = session;
+      // The session has everything before the new user message.
+      record.session = { appName, userId, sessionId, savedMessages: record.messages.length - 1, placeholders: [] };
+    }
+    const toolChoice = options.toolChoice ?? agent.settings.toolChoice;
+    if (toolChoice !== undefined) record.toolChoice = toolChoice;
+  }
+  const lineage = lineageOf(options);
+  const deadline = new RunDeadline(
+    runTimeLimit(lineage, Math.max(0, agent.settings.limits.maxDurationMs - record.elapsedMs)),
+    options.signal,
+  );
+  handle.busy = true;
+  try {
+    if (resumed !== undefined && options.checkpoints !== undefined)
+      await reconcileWithCheckpoint(record, options.checkpoints, deadline.signal);
+    const run = new Run({ root: agent, record, handle, options, lineage, deadline, ...(channel ? { channel } : {}), ...(session ? { session } : {}) });
+    // A resumed run claims the run first (a compare-and-set on the checkpoint it read): of two
+    // processes resuming the same run at once, one goes on and the other stops before any model or tool call.
+    if (resumed !== undefined && options.checkpoints !== undefined) await run.checkpoints.save();
+    return await execute(run, 'input' in start ? start.input : '');
+  } finally {
+    handle.busy = false;
+    deadline.dispose();
+  }
+}
+
+function initialState(record: RunRecord, state: Readonly<Record<string, unknown>> | undefined): void {
+  if (state === undefined) return;
+  for (const key of Object.keys(state)) {
+    if (key === '__proto__') throw new InvalidRunOptionsError('state', state, `state keys other than '__proto__' (${new InvalidStateKeyError(key).message})`);
+    record.state[key] = state[key];
+  }
+}
+
+function checkSameSession(record: RunRecord, session: Session): void {
+  const mark = record.session;
+  if (mark !== undefined && mark.appName === session.appName && mark.userId === session.userId && mark.sessionId === session.sessionId)
+    return;
+  const expected =
+    mark === undefined
+      ? 'absent: this run was not started with a session (start a run with one; its messages are saved when it stops)'
+      : `the session the run was started with (${mark.appName}/${mark.userId}/${mark.sessionId}), so that it gets the resumed results`;
+  throw new InvalidRunOptionsError('session (of resume options)', session, expected);
+}
+
+async function execute(run: Run, input: string): Promise<RunResult> {
+  const { record, context, deadline, hooks, checkpoints } = run;
+  let finished = false;
+  try {
+    const starting = hooks.runStarting(input);
+    if (starting !== undefined) await starting;
+    run.resumeActiveAgent();
+    const { pipeline } = run.root.settings;
+    const outcome = await (pipeline.scopes.length === 0
+      ? runLoop(run)
+      : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run)));
+    const result = finish(run, outcome);
+    finished = true;
+    for (const item of result.interruptions)
+      context.events.enqueue({
+        type: 'interruption',
+        kind: item.kind,
+        callId: item.callId,
+        toolName: item.toolName,
+        // A call waiting in an AgentTool's sub-run is its agent's.
+        ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
+      });
+    if (checkpoints.active)
+      try {
+        await checkpoints.save();
+      } catch (error) {
+        if (CheckpointConflictError.isInstance(error)) throw error;
+        // An aborted run does not wait for its last checkpoint (it is still written, in order).
+        if (!deadline.signal.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
+      }
+    const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
+    if (completed !== undefined) await completed;
+    context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+    if (run.session !== undefined)
+      try {
+        await saveToSession(run.session, record, result.stateDelta);
+      } catch (error) {
+        const { appName, userId, sessionId } = run.session;
+        throw new SessionSaveError(`${appName}/${userId}/${sessionId}`, result, error);
+      }
+    return result;
+  } catch (error) {
+    if (!finished) {
+      // The record keeps what happened (results of a finished batch, delivered updates): it can go on.
+      record.status = 'running';
+      run.stop();
+      if (!CheckpointConflictError.isInstance(error)) checkpoints.saveSoon();
+      const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
+      if (failed !== undefined) await failed;
+      if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
+        await saveToSession(run.session, record, run.values.delta).catch((saveError: unknown) =>
+          process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(saveError)}`, 'SessionSaveWarning'),
+        );
+    }
+    throw error;
+  }
+}
+
+/** The run stopped: its record says why, and the result is built from it. */
+function finish(run: Run, outcome: Outcome): RunResult {
+  const { record, transcript, context } = run;
+  const text = outcome.text ?? transcript.lastAssistantText;
+  storeOutput(context.state, run.agent.settings.outputKey, outcome.stopReason, text);
+  record.status = outcome.stopReason;
+  if (outcome.text !== undefined) record.text = outcome.text;
+  if (outcome.transferTo !== undefined) record.transferTo = outcome.transferTo;
+  // Actions are kept only while a batch waits: they are acted on when it completes.
+  if (record.batch === undefined) delete record.actions;
+  run.stop();
+  const { handle } = run;
+  return {
+    runId: record.runId,
+    agentName: run.agent.name,
+    handoffs: run.handoffs,
+    text,
+    stopReason: outcome.stopReason,
+    messages: resultMessages(record),
+    toolCalls: resultToolCalls(run),
+    ...run.reportSubRuns(record.usage),
+    stateDelta: run.values.delta,
+    ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
+    durationMs: run.elapsedMs,
+    ...(record.finishReason === undefined ? {} : { finishReason: record.finishReason }),
+    ...run.root.settings.extras.report(run),
+    state: handle,
+    interruptions: outcome.stopReason === 'interrupted' ? handle.interruptions : [],
+    pending: handle.pending,
+  };
+}
+
+/**
+ * The run's messages; for a run that stopped with a waiting batch, with that batch answered: the calls
+ * that ran with their real results, the calls that wait as not executed (a transcript any provider takes back).
+ */
+function resultMessages(record: RunRecord): RunResult['messages'] {
+  const { batch } = record;
+  if (batch === undefined) return record.messages;
+  const messages = record.messages.slice();
+  for (const entry of batch)
+    messages.push(
+      entry.result === undefined
+        ? {
+            role: 'tool',
+            toolCallId: entry.callId,
+            name: entry.toolName,
+            content: 'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',
+            isError: true,
+          }
+        : { role: 'tool', toolCallId: entry.callId, name: entry.toolName, content: entry.result.content, isError: entry.result.isError },
+    );
+  return messages;
+}
+
+/** The executed calls: the transcript's, then the calls of a waiting batch that have run. */
+function resultToolCalls(run: Run): RunResult['toolCalls'] {
+  const calls = run.transcript.toolCalls();
+  for (const entry of run.record.batch ?? [])
+    if (entry.result !== undefined)
+      calls.push({
+        id: entry.callId,
+        name: entry.toolName,
+        arguments: entry.arguments,
+        result: run.transcript.received(entry.callId) ?? { id: entry.callId, name: entry.toolName, ...entry.result },
+      });
+  return calls;
+}
