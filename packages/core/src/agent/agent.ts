@@ -19,7 +19,7 @@ import { RunExtras } from './run-extras.js';
 import { checkOutputKey } from './output-key.js';
 import type { RunResult } from './run-result.js';
 import { validateAgentOptions } from './validate-agent-options.js';
-import type { AgentSettings, RunAgent } from './run/run-agent.js';
+import type { AgentSettings } from './run/run-agent.js';
 import { startRun, type RunStart } from './run/start-run.js';
 
 /**
@@ -32,7 +32,7 @@ import { startRun, type RunStart } from './run/start-run.js';
  * const run = await agent.run('What is 3 + 4?');
  * run.text; // '7'
  */
-export class Agent implements RunAgent {
+export class Agent {
   /** The agent's name (`context.agentName` for its tools). */
   readonly name: string;
   /** What the agent does (shown to other agents' models in `transfer_to_agent`, and `AgentTool`'s default description). */
@@ -186,7 +186,8 @@ export class Agent implements RunAgent {
    */
   async recover(runId: string, options: ResumeOptions & { checkpoints: CheckpointStore }): Promise<RunResult> {
     const store = options?.checkpoints;
-    if (typeof store?.load !== 'function') throw new InvalidRunOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
+    if (typeof store?.load !== 'function')
+      throw new InvalidRunOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
     const saved = await loadCheckpoint(store, runId, options.signal);
     if (saved === undefined) throw new InvalidRunStateError(`the checkpoint store has no checkpoint of run '${runId}'.`);
     const state = RunState.fromJSON(saved.checkpoint);

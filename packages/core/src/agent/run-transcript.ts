@@ -104,7 +104,13 @@ export class RunTranscript {
    */
   addNotExecuted(calls: readonly ModelToolCall[], reason: string): void {
     for (const call of calls)
-      this.record.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: `Error: not executed: ${reason}`, isError: true });
+      this.record.messages.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: `Error: not executed: ${reason}`,
+        isError: true,
+      });
   }
 
   /** @returns the executed tool calls, with their full results where this process has them */

@@ -63,8 +63,5 @@ export function streamWorkflow(
   input: string,
   options: RunOptions,
 ): AgentStream {
-  return new AgentStream(
-    (channel, signal) => agent.run(input, streamInto({ ...options, signal }, { channel })),
-    options.signal,
-  );
+  return new AgentStream((channel, signal) => agent.run(input, streamInto({ ...options, signal }, { channel })), options.signal);
 }

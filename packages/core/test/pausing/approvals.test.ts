@@ -267,7 +267,12 @@ describe('call ids are unique across the whole run', () => {
     const keys: string[] = [];
     const keyed = new (class extends Tool<{ path: string }, string> {
       constructor() {
-        super({ argsType: pathArgs, name: 'keyed', description: 'records its idempotency key', needsApproval: (args) => args.path === '/ask' });
+        super({
+          argsType: pathArgs,
+          name: 'keyed',
+          description: 'records its idempotency key',
+          needsApproval: (args) => args.path === '/ask',
+        });
       }
       execute(args: { path: string }, context?: unknown): string {
         void context;
@@ -285,7 +290,12 @@ describe('call ids are unique across the whole run', () => {
     })();
     const model = new ScriptedModel([
       { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/a' } }] },
-      { toolCalls: [{ id: 'call_0', name: 'ctx', arguments: { path: '/b' } }, { id: 'x/y', name: 'keyed', arguments: { path: '/ask' } }] },
+      {
+        toolCalls: [
+          { id: 'call_0', name: 'ctx', arguments: { path: '/b' } },
+          { id: 'x/y', name: 'keyed', arguments: { path: '/ask' } },
+        ],
+      },
       { text: 'ok' },
     ]);
     const agent = new Agent({ model, tools: [keyed, context] });
@@ -296,7 +306,9 @@ describe('call ids are unique across the whole run', () => {
     expect(done.toolCalls.map((item) => item.id)).toEqual(['call_0', 'call_0_2', 'x_y']);
     expect(keys).toEqual(['run-1:call_0', 'run-1:call_0_2']);
     // The model saw the ids it is answered with.
-    const sent = model.requests[2]!.messages.filter((message) => message.role === 'tool').map((message) => (message as { toolCallId: string }).toolCallId);
+    const sent = model.requests[2]!.messages.filter((message) => message.role === 'tool').map(
+      (message) => (message as { toolCallId: string }).toolCallId,
+    );
     expect(sent).toEqual(['call_0', 'call_0_2', 'x_y']);
   });
 });

@@ -65,7 +65,9 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
       [false, true],
     ]);
     for (const callId of ['r', 'c', 'u'])
-      expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.callId === callId && entry.started === true))).toBe(true);
+      expect(
+        store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.callId === callId && entry.started === true)),
+      ).toBe(true);
     expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
     expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
     expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));

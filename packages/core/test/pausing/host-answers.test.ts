@@ -98,7 +98,12 @@ describe('credentials: a tool asks the host, and runs again once one is provided
       },
     ]);
     // The model was told nothing of the call yet; the result's transcript answers it as waiting, so it can be sent back as history.
-    expect(run.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'k', isError: true, content: expect.stringContaining('not executed: the call is waiting for the host') });
+    expect(run.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      toolCallId: 'k',
+      isError: true,
+      content: expect.stringContaining('not executed: the call is waiting for the host'),
+    });
     expect(run.state.toJSON().messages).toEqual(run.messages.slice(0, -1));
 
     run.state.provideCredential('k', 'secret-key-123');
@@ -192,7 +197,13 @@ describe('a credential request is control flow, not a failure', () => {
     let ran = 0;
     const crm = new (class extends ContextAwareTool<Record<string, never>, string> {
       constructor() {
-        super({ name: 'crm_lookup', description: 'Looks the customer up', argsType: { type: 'object', properties: {} }, maxFailures: 1, maxInvocations: 1 });
+        super({
+          name: 'crm_lookup',
+          description: 'Looks the customer up',
+          argsType: { type: 'object', properties: {} },
+          maxFailures: 1,
+          maxInvocations: 1,
+        });
       }
       execute(_args: Record<string, never>, context: AgentContext): string {
         const token = context.credential<string>('crm');

@@ -1,5 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, RunState, Tool, type JsonSchema } from '../../src/index.js';
+import { Agent, CheckpointConflictError, InMemoryCheckpointStore, RunState, Tool, type JsonSchema } from '../../src/index.js';
 import { call, PathTool } from './support.js';
 
 const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
@@ -100,7 +100,6 @@ describe('long-running results and copies of the state (with a checkpoint store)
       return { status: 'pending' };
     }
   }
-  const { InMemoryCheckpointStore, CheckpointConflictError } = jest.requireActual<typeof import('../../src/index.js')>('../../src/index.js');
   const fromStore = async (store: InstanceType<typeof InMemoryCheckpointStore>, runId: string) =>
     RunState.fromJSON((await store.load(runId))!.checkpoint);
 
@@ -140,7 +139,12 @@ describe('long-running results and copies of the state (with a checkpoint store)
   it('delivers both results when two long-running calls of a run finish at the same moment', async () => {
     const store = new InMemoryCheckpointStore();
     const model = new ScriptedModel([
-      { toolCalls: [{ id: 'a', name: 'job_a', arguments: { amount: 1 } }, { id: 'b', name: 'job_b', arguments: { amount: 2 } }] },
+      {
+        toolCalls: [
+          { id: 'a', name: 'job_a', arguments: { amount: 1 } },
+          { id: 'b', name: 'job_b', arguments: { amount: 2 } },
+        ],
+      },
       { text: 'Both started.' },
       { text: 'One result in.' },
       { text: 'Both results in.' },
@@ -162,6 +166,7 @@ describe('long-running results and copies of the state (with a checkpoint store)
     const finished = await agent.resume(again, { checkpoints: store });
     expect(finished.pending).toEqual([]);
     const seen = model.requests.flatMap((request) => request.messages.map((message) => message.content));
-    for (const text of ['A done', 'B done']) expect(seen.some((content) => typeof content === 'string' && content.includes(text))).toBe(true);
+    for (const text of ['A done', 'B done'])
+      expect(seen.some((content) => typeof content === 'string' && content.includes(text))).toBe(true);
   });
 });

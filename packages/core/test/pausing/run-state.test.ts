@@ -331,12 +331,16 @@ describe('RunState.fromJSON: refuses what the API would refuse, always with Inva
 
 describe('state keys across a resume', () => {
   it('keeps a deleted key named like an Object.prototype member deleted, and refuses __proto__ with a clear error', async () => {
-    const { ContextAwareTool } = await import('../../src/index.js');
     const keys = new (class extends ContextAwareTool<{ op: string }, string> {
       constructor() {
-        super({ name: 'keys', description: 'edits state', argsType: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] }, needsApproval: (args: { op: string }) => args.op === 'ask' });
+        super({
+          name: 'keys',
+          description: 'edits state',
+          argsType: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] },
+          needsApproval: (args: { op: string }) => args.op === 'ask',
+        });
       }
-      execute(args: { op: string }, context: import('../../src/index.js').AgentContext): string {
+      execute(args: { op: string }, context: AgentContext): string {
         if (args.op === 'delete') context.state.delete('toString');
         if (args.op === 'proto') context.state.set('__proto__', 1);
         return String(context.state.has('toString'));

@@ -266,7 +266,9 @@ describe('agent.run with a session, when the run pauses', () => {
     // The next run of the session shows the model the refund that happened: it has no reason to ask again.
     await agent.run('Was it refunded?', { session: store.open(key) });
     const seen = model.requests[2]!.messages.map((message) => (typeof message.content === 'string' ? message.content : ''));
-    expect(seen.some((text) => text.includes('r1 (refund), which was waiting for the host, has run since') && text.includes('refunded 7'))).toBe(true);
+    expect(
+      seen.some((text) => text.includes('r1 (refund), which was waiting for the host, has run since') && text.includes('refunded 7')),
+    ).toBe(true);
     expect(seen).toContain('Refunded order 7.');
     expect(refunds).toEqual(['7']);
   });

@@ -13,11 +13,7 @@ export const checkpointLoadTimeoutMs = 10_000;
  * @returns the checkpoint with its version, or undefined when there is none
  * @throws CheckpointLoadError when the store failed or took longer than 10 s; the signal's reason when it aborted
  */
-export async function loadCheckpoint(
-  store: CheckpointStore,
-  runId: string,
-  signal?: AbortSignal,
-): Promise<StoredCheckpoint | undefined> {
+export async function loadCheckpoint(store: CheckpointStore, runId: string, signal?: AbortSignal): Promise<StoredCheckpoint | undefined> {
   const controller = new AbortController();
   const stop = (): void =>
     controller.abort(signal?.aborted ? signal.reason : new Error(`loading took longer than ${checkpointLoadTimeoutMs} ms`));

@@ -3,7 +3,7 @@ import { RunStateDecisionError } from '../../errors/run-state-decision-error.js'
 import type { StopReason } from '../../model/stop-reason.js';
 import type { Interruption, PendingCall } from './interruption.js';
 import { readRunRecord } from '../run/read-run-record.js';
-import { runStateType, runStateVersion, type BatchEntry, type RunRecord } from '../run/run-record.js';
+import { runStateVersion, type BatchEntry, type RunRecord } from '../run/run-record.js';
 
 const brand = Symbol.for('toolcraft.RunState');
 
@@ -14,7 +14,7 @@ const brand = Symbol.for('toolcraft.RunState');
  */
 export interface RunStateJSON {
   /** Always `'toolcraft.run-state'`. */
-  readonly type: typeof runStateType;
+  readonly type: 'toolcraft.run-state';
   /** The format version (see `RunState.version`). */
   readonly version: number;
   /** The rest is opaque. */
@@ -200,7 +200,7 @@ export class RunState {
     if (inner !== undefined) return inner.state.provideCredential(inner.callId, credential);
     const entry = this.gated(callId, 'provideCredential', 'credential');
     const key = entry.request!.key;
-    const credentials = (this.#credentials ??= new Map());
+    const credentials = (this.#credentials ??= new Map<string, Map<string, unknown>>());
     const provided = credentials.get(callId) ?? new Map<string, unknown>();
     if (provided.has(key))
       throw new RunStateDecisionError(callId, 'provideCredential', `the credential '${key}' was already provided for it.`);
@@ -287,14 +287,14 @@ export class RunState {
   pauseOnSubRun(entry: BatchEntry, state: RunState): void {
     entry.gate = 'agent';
     entry.subRun = state.record;
-    (this.#subRuns ??= new Map()).set(state.record, state);
+    (this.#subRuns ??= new Map<RunRecord, RunState>()).set(state.record, state);
   }
 
   /** The handle of an entry's paused sub-run, made once per record. */
   private subRunOf(entry: BatchEntry): RunState | undefined {
     const record = entry.subRun;
     if (record === undefined) return undefined;
-    const subRuns = (this.#subRuns ??= new Map());
+    const subRuns = (this.#subRuns ??= new Map<RunRecord, RunState>());
     let state = subRuns.get(record);
     if (state === undefined) subRuns.set(record, (state = new RunState(record)));
     return state;

@@ -204,7 +204,9 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
     }
   const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments }));
   if (events !== undefined) await events.started(calls);
-  const executed = await run.toolsOf(run.agent).execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
+  const executed = await run
+    .toolsOf(run.agent)
+    .execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
   const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
   const results = budgeted instanceof Promise ? await budgeted : budgeted;
   events?.finished(results.filter((result) => result.paused !== true));
@@ -230,7 +232,9 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
 }
 
 /** Stream listeners that tell nothing of a call that paused (it has not completed). */
-function withoutPaused(listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
+function withoutPaused(
+  listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>,
+): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
   const { onResult } = listeners;
   if (onResult === undefined) return listeners;
   return { ...listeners, onResult: (result, index) => (result.paused === true ? undefined : onResult(result, index)) };
@@ -270,7 +274,8 @@ function openIfLongRunning(run: Run, set: TurnToolSet, callId: string, toolName:
   const tool = set.environment.registry.findTool(toolName);
   if (tool?.longRunning !== true) return;
   const { pending } = run.record;
-  if (!pending.some((open) => open.callId === callId)) pending.push({ callId, toolName, arguments: args, initialResult: result.content, updates: [] });
+  if (!pending.some((open) => open.callId === callId))
+    pending.push({ callId, toolName, arguments: args, initialResult: result.content, updates: [] });
 }
 
 function credentialRequest(error: unknown): CredentialRequiredError['request'] | undefined {

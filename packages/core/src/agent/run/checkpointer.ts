@@ -25,7 +25,7 @@ export class Checkpointer {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private failure: unknown;
-  private conflict: CheckpointConflictError | undefined;
+  private conflict: InstanceType<typeof CheckpointConflictError> | undefined;
 
   /**
    * @param store - the run's checkpoint store, if any
@@ -54,7 +54,8 @@ export class Checkpointer {
    */
   async save(): Promise<void> {
     if (this.store === undefined) return;
-    if (this.conflict !== undefined) throw this.conflict;
+    const lost = this.conflict;
+    if (lost !== undefined) throw lost;
     this.schedule();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
@@ -75,7 +76,8 @@ export class Checkpointer {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort!);
     }
-    if (this.conflict !== undefined) throw this.conflict;
+    const { conflict } = this;
+    if (conflict !== undefined) throw conflict;
     if (this.failure !== undefined) {
       const failure = this.failure;
       this.failure = undefined;

@@ -107,14 +107,16 @@ function checkDecision(gate: unknown, kind: string, path: string): void {
   if (gate === answers) return;
   const what = kind === 'resolved' ? "a declaration-only call's result" : `an ${kind === 'approved' ? 'approval' : 'rejection'}`;
   throw new InvalidRunStateError(
-    `${path}.decision is ${what}, but the call ${gate === undefined ? 'never waited for the host' : `waits for ${String(gate)}`}; only a call waiting for ${answers === 'result' ? 'its result (a declaration-only tool)' : 'approval'} takes it.`,
+    `${path}.decision is ${what}, but the call ${gate === undefined ? 'never waited for the host' : `waits for ${typeof gate === 'string' ? gate : JSON.stringify(gate)}`}; only a call waiting for ${answers === 'result' ? 'its result (a declaration-only tool)' : 'approval'} takes it.`,
   );
 }
 
 /** Checks the paused run of an `'agent'` gate, naming where it is when it is wrong. */
 function readSubRunState(value: unknown, path: string, depth: number): void {
   if (depth > maxSubRunDepth)
-    throw new InvalidRunStateError(`${path}: paused sub-runs nest more than ${maxSubRunDepth} deep; a saved state this deep is not one toolcraft wrote.`);
+    throw new InvalidRunStateError(
+      `${path}: paused sub-runs nest more than ${maxSubRunDepth} deep; a saved state this deep is not one toolcraft wrote.`,
+    );
   try {
     readRecord(value, depth);
   } catch (error) {
@@ -171,7 +173,9 @@ function readRecord(json: unknown, depth: number): RunRecord {
   for (const key of ['inputTokens', 'outputTokens', 'totalTokens']) count(json.usage, key, 'state.usage');
   if (!isObject(json.state)) fail('state.state', 'an object of state values', json.state);
   if (Object.hasOwn(json.state, '__proto__'))
-    throw new InvalidRunStateError("state.state has a '__proto__' key, which no run state holds (state keys named '__proto__' are refused).");
+    throw new InvalidRunStateError(
+      "state.state has a '__proto__' key, which no run state holds (state keys named '__proto__' are refused).",
+    );
   if (!list(json, 'changed', 'state').every((key) => typeof key === 'string')) fail('state.changed', 'an array of keys', json.changed);
   for (const key of ['iterations', 'toolCallCount', 'elapsedMs']) count(json, key, 'state');
   if (json.batch !== undefined) readBatch(list(json, 'batch', 'state'), messages as ChatMessage[], depth);
@@ -188,7 +192,7 @@ function readRecord(json: unknown, depth: number): RunRecord {
 }
 
 function readSessionMark(mark: unknown): void {
-  if (!isObject(mark)) fail('state.session', 'an object naming the run\'s session', mark);
+  if (!isObject(mark)) fail('state.session', "an object naming the run's session", mark);
   for (const key of ['appName', 'userId', 'sessionId']) string(mark, key, 'state.session');
   count(mark, 'savedMessages', 'state.session');
   if (!list(mark, 'placeholders', 'state.session').every((id) => typeof id === 'string'))

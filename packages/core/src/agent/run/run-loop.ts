@@ -73,7 +73,11 @@ export async function runLoop(run: Run): Promise<Outcome> {
         signal,
       };
       const { toolChoice } = record;
-      response = await callModel(run.modelCallOf(agent), toolChoice === undefined ? request : { ...request, toolChoice }, record.iterations);
+      response = await callModel(
+        run.modelCallOf(agent),
+        toolChoice === undefined ? request : { ...request, toolChoice },
+        record.iterations,
+      );
     } catch (error) {
       if (signal.aborted) return { stopReason: deadline.stopReason };
       throw error;

@@ -134,9 +134,6 @@ export interface RunRecord {
   session?: SessionMark;
 }
 
-/** The former name of {@link RunRecord}. @internal */
-export type RunStateData = RunRecord;
-
 /**
  * The record of a new run.
  * @param runId - the run's id

@@ -8,7 +8,7 @@ import type { Handoff } from '../handoffs/handoff.js';
 import { TransferToAgentTool } from '../handoffs/transfer-tool.js';
 import type { MemoryReport } from '../memory-strategy.js';
 import type { ModelCallSettings } from '../model-call.js';
-import { RunState } from '../pausing/run-state.js';
+import { type RunState } from '../pausing/run-state.js';
 import { RunAgentContext } from '../run-agent-context.js';
 import type { RunDeadline } from '../run-deadline.js';
 import { RunFeatureHooks } from '../run-feature-hooks.js';
@@ -244,7 +244,7 @@ export class Run {
   }
 
   private otherOf(agent: RunAgent): { tools?: TurnTools; modelCall?: ModelCallSettings } {
-    const others = (this.otherAgents ??= new Map());
+    const others = (this.otherAgents ??= new Map<RunAgent, { tools?: TurnTools; modelCall?: ModelCallSettings }>());
     let other = others.get(agent);
     if (other === undefined) others.set(agent, (other = {}));
     return other;
@@ -325,7 +325,8 @@ export class Run {
 /** Whether a call id is in the record's transcript already. */
 function inTranscript(record: RunRecord, id: string): boolean {
   for (const message of record.messages)
-    if (message.role === 'assistant' && message.toolCalls !== undefined) for (const call of message.toolCalls) if (call.id === id) return true;
+    if (message.role === 'assistant' && message.toolCalls !== undefined)
+      for (const call of message.toolCalls) if (call.id === id) return true;
   return false;
 }
 

@@ -84,7 +84,16 @@ export async function startRun(
   try {
     if (resumed !== undefined && options.checkpoints !== undefined)
       await reconcileWithCheckpoint(record, options.checkpoints, deadline.signal);
-    const run = new Run({ root: agent, record, handle, options, lineage, deadline, ...(channel ? { channel } : {}), ...(session ? { session } : {}) });
+    const run = new Run({
+      root: agent,
+      record,
+      handle,
+      options,
+      lineage,
+      deadline,
+      ...(channel ? { channel } : {}),
+      ...(session ? { session } : {}),
+    });
     // A resumed run claims the run first (a compare-and-set on the checkpoint it read): of two
     // processes resuming the same run at once, one goes on and the other stops before any model or tool call.
     if (resumed !== undefined && options.checkpoints !== undefined) await run.checkpoints.save();
@@ -98,7 +107,8 @@ export async function startRun(
 function initialState(record: RunRecord, state: Readonly<Record<string, unknown>> | undefined): void {
   if (state === undefined) return;
   for (const key of Object.keys(state)) {
-    if (key === '__proto__') throw new InvalidRunOptionsError('state', state, `state keys other than '__proto__' (${new InvalidStateKeyError(key).message})`);
+    if (key === '__proto__')
+      throw new InvalidRunOptionsError('state', state, `state keys other than '__proto__' (${new InvalidStateKeyError(key).message})`);
     record.state[key] = state[key];
   }
 }
