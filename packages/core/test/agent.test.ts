@@ -10,7 +10,9 @@ import {
   ToolBase,
   ToolCallMetadata,
   ToolRegistry,
+  InvalidToolDefinitionError,
   type Feature,
+  type JsonSchema,
 } from '../src/index';
 import { Agent } from '../src/agent/agent';
 import { retainedBy } from './support/signal-retention';
@@ -344,5 +346,50 @@ describe('Agent', () => {
 
       expect(failure).toMatchObject({ retryable: false, message: expect.stringContaining('reading it threw: boom') });
     });
+  });
+});
+
+describe('Agent schemas', () => {
+  const address: JsonSchema = {
+    $id: 'https://example.com/schemas/agent-address.json',
+    type: 'object',
+    properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{4}$' } },
+    required: ['city'],
+  };
+
+  class ShipTool extends Tool<{ to: { city: string } }, string> {
+    readonly shipped: Array<{ city: string }> = [];
+    constructor() {
+      super({
+        name: 'ship',
+        description: 'Ships a parcel.',
+        argsType: { type: 'object', properties: { to: { $ref: 'https://example.com/schemas/agent-address.json' } }, required: ['to'] },
+      });
+    }
+    execute(args: { to: { city: string } }): string {
+      this.shipped.push(args.to);
+      return `to ${args.to.city}`;
+    }
+  }
+
+  it("runs a tool whose $ref names the $id of a document in the agent's schemas, checking calls against it", async () => {
+    const ship = new ShipTool();
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'ship', arguments: { to: { zip: 'x' } } }] },
+      { toolCalls: [{ name: 'ship', arguments: { to: { city: 'Oslo', zip: '0150' } } }] },
+      { text: 'Shipped.' },
+    ]);
+    const run = await new Agent({ model, tools: [ship], schemas: [address] }).run('Ship it to Oslo.');
+
+    expect(run.text).toBe('Shipped.');
+    expect(run.toolCalls.map((call) => call.result.isError)).toEqual([true, false]);
+    expect(run.toolCalls[0]!.result.content).toContain("'to.city': is required but missing");
+    expect(run.toolCalls[0]!.result.content).toContain("'to.zip': must be a string matching /^[0-9]{4}$/");
+    expect(run.toolCalls[1]!.result.content).toBe('to Oslo');
+    expect(ship.shipped).toEqual([{ city: 'Oslo', zip: '0150' }]);
+  });
+
+  it('refuses, when the agent is made, a tool whose $ref names a document not in its schemas', () => {
+    expect(() => new Agent({ model: new ScriptedModel([{ text: 'ok' }]), tools: [new ShipTool()] })).toThrow(InvalidToolDefinitionError);
   });
 });

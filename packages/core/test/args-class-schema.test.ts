@@ -8,6 +8,7 @@ import {
   ArrayUnique,
   Equals,
   IsArray,
+  IsObject,
   IsBoolean,
   IsDate,
   IsDateString,
@@ -268,6 +269,22 @@ describe('the schema of an Args class property', () => {
       p!: number[];
     }
     expect(schemaOf(Args)).toEqual({ type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 1, maxItems: 3, uniqueItems: true });
+  });
+
+  it('@IsArray() @IsObject({ each: true }) is an array of objects, and @IsObject() alone an object', () => {
+    class Rows {
+      @IsArray() @IsObject({ each: true }) p!: object[];
+    }
+    class Row {
+      @IsObject() p!: Record<string, unknown>;
+    }
+    expect(schemaOf(Rows)).toEqual({ type: 'array', items: { type: 'object' } });
+    expect(accepts(Rows, { p: [{ a: 1 }, {}] })).toBe(true);
+    expect(accepts(Rows, { p: [{ a: 1 }, 2] })).toBe(false);
+    expect(accepts(Rows, { p: [[]] })).toBe(false);
+    expect(schemaOf(Row)).toEqual({ type: 'object' });
+    expect(accepts(Row, { p: { free: ['form'] } })).toBe(true);
+    expect(accepts(Row, { p: null })).toBe(false);
   });
 
   it('@ArrayNotEmpty() is minItems 1, whatever order it comes in', () => {

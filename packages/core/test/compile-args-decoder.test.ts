@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ArrayUnique, IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { compileArgsDecoder } from '../src/decoding/compile-args-decoder.js';
 import { compiledValidatorCount, compileJsonSchema } from '../src/decoding/ajv-instance.js';
+import { readSchemaDocuments } from '../src/decoding/schema-documents.js';
 import { cachedPathChars } from '../src/decoding/violation-path.js';
 import { describeViolations } from '../src/errors/tool-arguments-error.js';
 import {
@@ -356,5 +357,147 @@ describe('compileArgsDecoder with an explicit schema', () => {
   it('can build two tools from one schema with an $id', () => {
     const schema: JsonSchema = { $id: 'https://example.com/team', type: 'object', properties: { name: { type: 'string' } } };
     expect(() => [new TeamTool(schema), new TeamTool(schema)]).not.toThrow();
+  });
+});
+
+describe('defaults are annotations: judged on what the model sent, filled after', () => {
+  it('accepts a call that leaves out a property whose default breaks its schema, gives the tool the default, and warns when the tool is built', () => {
+    const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const decoder = compileArgsDecoder<object>(
+        {
+          schema: {
+            type: 'object',
+            properties: {
+              color: { type: 'string', default: null },
+              size: { enum: ['s', 'm'], default: 'xl' },
+              n: { type: 'integer', default: 3 },
+            },
+          },
+        },
+        "'paint' (PaintTool)",
+      );
+      expect(decoder.decode('{}', limits)).toEqual({ ok: true, value: { color: null, size: 'xl', n: 3 } });
+      // What the model sends is still judged by the schema.
+      expect(decoder.decode('{"size":"xl"}', limits).ok).toBe(false);
+      expect(decoder.decode('{"color":"red","size":"s","n":1}', limits)).toEqual({ ok: true, value: { color: 'red', size: 's', n: 1 } });
+      expect(emitWarning.mock.calls).toEqual([
+        [
+          expect.stringMatching(/'paint' \(PaintTool\).*\/properties\/color\/default: the default must be string/),
+          { type: 'ToolcraftWarning', code: 'TOOLCRAFT_INVALID_DEFAULT' },
+        ],
+        [
+          expect.stringMatching(
+            /'paint' \(PaintTool\).*\/properties\/size\/default: the default must be equal to one of the allowed values/,
+          ),
+          { type: 'ToolcraftWarning', code: 'TOOLCRAFT_INVALID_DEFAULT' },
+        ],
+      ]);
+    } finally {
+      emitWarning.mockRestore();
+    }
+  });
+
+  it('fills defaults only into calls that passed, never into a refused one', () => {
+    const decoder = compileArgsDecoder<object>(
+      { schema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer', default: 2 } }, required: ['a'] } },
+      'fill',
+    );
+    expect(decoder.decode('{"a":1}', limits)).toEqual({ ok: true, value: { a: 1, b: 2 } });
+    const refused = decoder.decode('{}', limits);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['a']);
+  });
+});
+
+describe('closed objects', () => {
+  it('refuses every key additionalProperties: false does not allow, naming each and the allowed keys', () => {
+    const tool = toolOf({
+      type: 'object',
+      properties: { city: { type: 'string' }, zip: { type: 'string' } },
+      patternProperties: { '^x-': {} },
+      additionalProperties: false,
+    });
+    expect(messageOf(tool, '{"city":"Oslo","country":"NO","planet":"Earth","x-note":"ok"}')).toBe(
+      "Invalid arguments for tool 'decoder_tool':\n" +
+        "- 'country': is not an allowed property (allowed: 'city', 'zip', keys matching /^x-/)\n" +
+        "- 'planet': is not an allowed property (allowed: 'city', 'zip', keys matching /^x-/)",
+    );
+  });
+
+  it('refuses keys unevaluatedProperties: false does not allow, counting those its allOf declares', () => {
+    const tool = toolOf({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      allOf: [{ properties: { id: { type: 'integer' } } }],
+      properties: { name: { type: 'string' } },
+      unevaluatedProperties: false,
+    });
+    expect(tool.argsDecoder.decode('{"id":1,"name":"a"}', limits).ok).toBe(true);
+    expect(messageOf(tool, '{"id":1,"name":"a","extra":true}')).toContain("- 'extra': is not an allowed property (allowed: 'name', 'id')");
+  });
+
+  it('lists for additionalProperties: false only the keys it sees (its own properties), as ajv judges them', () => {
+    const tool = toolOf({
+      type: 'object',
+      allOf: [{ properties: { a: { type: 'integer' } } }],
+      properties: { b: { type: 'integer' } },
+      additionalProperties: false,
+    });
+    expect(messageOf(tool, '{"a":1,"b":2}')).toContain("- 'a': is not an allowed property (allowed: 'b')");
+  });
+
+  it('still drops undeclared keys where the schema says nothing of other keys', () => {
+    const decoder = compileArgsDecoder({ schema: { type: 'object', properties: { a: { type: 'integer' } } } }, 'open');
+    expect(decoder.decode('{"a":1,"b":2}', limits)).toEqual({ ok: true, value: { a: 1 } });
+  });
+});
+
+describe('boolean schemas', () => {
+  it('compiles true and false as subschemas anywhere: properties, items, additionalProperties', () => {
+    // As a schema read from JSON (a file, an MCP server's tools/list) has them.
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"anything":true,"never":false,"none":{"type":"array","items":false},' +
+        '"map":{"type":"object","additionalProperties":true}}}',
+    ) as JsonSchema;
+    const tool = toolOf(schema);
+    expect(tool.argsDecoder.decode('{"anything":{"deep":[1]},"none":[],"map":{"k":1}}', limits)).toEqual({
+      ok: true,
+      value: { anything: { deep: [1] }, none: [], map: { k: 1 } },
+    });
+    expect(tool.descriptor.optionalParameters.map((parameter) => parameter.name)).toEqual(['anything', 'never', 'none', 'map']);
+    const refused = tool.argsDecoder.decode('{"never":1,"none":[1]}', limits);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['never', 'none[0]']);
+  });
+
+  it('refuses a schema ajv cannot read with InvalidToolDefinitionError naming where, never a TypeError', () => {
+    const build = () => toolOf({ type: 'object', properties: { a: null as unknown as JsonSchema } });
+    expect(build).toThrow(InvalidToolDefinitionError);
+    expect(build).toThrow(/properties\/a/);
+  });
+});
+
+describe('imported schemas with other documents', () => {
+  const zip: JsonSchema = { $id: 'https://example.com/schemas/imported-zip.json', type: 'string', pattern: '^[0-9]{4}$' };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { zip: { $ref: 'https://example.com/schemas/imported-zip.json' }, country: { type: 'string', default: 'NO' } },
+    required: ['zip'],
+  };
+
+  it('validates against the documents with the linear engine, then fills defaults', () => {
+    const decoder = compileArgsDecoder<{ zip: string; country: string }>({ schema, origin: 'imported' }, "'imported'");
+    decoder.bindSchemas!(readSchemaDocuments([zip]));
+    expect(decoder.decode('{"zip":"0150"}', limits)).toEqual({ ok: true, value: { zip: '0150', country: 'NO' } });
+    const refused = decoder.decode('{"zip":"x"}', limits);
+    expect(refused.ok === false && describeViolations('imported', refused.violations)).toContain('must be a string matching /^[0-9]{4}$/');
+  });
+
+  it('refuses a document with a pattern RE2 cannot match for an imported schema, but not for an own one', () => {
+    const lookahead: JsonSchema = { ...zip, pattern: '^(?=[0-9])[0-9]{4}$' };
+    const imported = compileArgsDecoder({ schema, origin: 'imported' }, "'imported'");
+    expect(() => imported.bindSchemas!(readSchemaDocuments([lookahead]))).toThrow(/cannot be matched in linear time/);
+    const own = compileArgsDecoder({ schema }, "'own'");
+    own.bindSchemas!(readSchemaDocuments([lookahead]));
+    expect(own.decode('{"zip":"0150"}', limits)).toEqual({ ok: true, value: { zip: '0150', country: 'NO' } });
   });
 });

@@ -3,11 +3,14 @@ import { Tool } from '../src/annotations.js';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
+  AgentEnvironment,
+  defaultArgumentLimits,
   DuplicateToolError,
   InvalidToolDefinitionError,
   Tool as ToolClass,
   ToolNotFoundError,
   ToolRegistry,
+  type JsonSchema,
   type ToolDescriptor,
 } from '../src/index.js';
 import { AddTool, DigitsArgs } from './support/calculator.js';
@@ -140,5 +143,65 @@ describe('ToolRegistry', () => {
       expect.objectContaining({ name: 'add_digits', description: 'Adds two single digits (0-9).' }),
     ]);
     expect(run.toolCalls[0]!.result.content).toBe('3');
+  });
+});
+
+describe('ToolRegistry.builder().schemas([...documents])', () => {
+  const address: JsonSchema = {
+    $id: 'https://example.com/schemas/address.json',
+    type: 'object',
+    properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{4}$' } },
+    required: ['city'],
+  };
+
+  class ShipTool extends ToolClass<{ to: { city: string } }, string> {
+    constructor() {
+      super({
+        name: 'ship',
+        description: 'Ships a parcel.',
+        argsType: { type: 'object', properties: { to: { $ref: 'https://example.com/schemas/address.json' } }, required: ['to'] },
+      });
+    }
+    execute(args: { to: { city: string } }): string {
+      return `to ${args.to.city}`;
+    }
+  }
+
+  it('registers documents by $id, so a tool’s $ref to another document validates calls against it', async () => {
+    const registry = ToolRegistry.builder().tool(new ShipTool()).schemas([address]).build();
+    const env = new AgentEnvironment({ registry });
+    await expect(env.executeTool({ name: 'ship', arguments: '{"to":{"city":"Oslo","zip":"0150"}}' })).resolves.toMatchObject({
+      isError: false,
+      content: 'to Oslo',
+    });
+    const refused = await env.executeTool({ name: 'ship', arguments: '{"to":{"zip":"x"}}' });
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toContain("'to.city': is required but missing");
+    expect(refused.content).toContain("'to.zip': must be a string matching /^[0-9]{4}$/");
+  });
+
+  it('refuses a document without an absolute $id, and a tool whose $ref names a document never given', () => {
+    expect(() => ToolRegistry.builder().schemas([{ type: 'object' }])).toThrow(/must have an absolute URI as its \$id/);
+    const unbound = new ShipTool();
+    // Outside an environment, a tool never given its documents refuses every call, saying why.
+    const outcome = unbound.argsDecoder.decode('{"to":{"city":"Oslo"}}', defaultArgumentLimits);
+    expect(outcome.ok === false && outcome.violations.map((violation) => violation.constraint)).toEqual(['unresolvedReference']);
+    const registry = ToolRegistry.of(unbound);
+    expect(() => new AgentEnvironment({ registry })).toThrow(InvalidToolDefinitionError);
+    expect(() => new AgentEnvironment({ registry })).toThrow(/refers to https:\/\/example\.com\/schemas\/address\.json/);
+    expect(() =>
+      ToolRegistry.builder()
+        .tool(new ShipTool())
+        .schemas([{ ...address, $id: 'https://example.com/other.json' }])
+        .build(),
+    ).toThrow(/refers to https:\/\/example\.com\/schemas\/address\.json, which none of the `schemas` given has/);
+  });
+
+  it('takes the documents from the environment too', async () => {
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new ShipTool()), schemas: [address] });
+    await expect(env.executeTool({ name: 'ship', arguments: '{"to":{"city":"Bergen"}}' })).resolves.toMatchObject({ content: 'to Bergen' });
+    expect(() => new AgentEnvironment({ registry: ToolRegistry.EMPTY, schemas: [{ $id: 'relative.json' }] })).toThrow(
+      /AgentEnvironment option 'schemas' must be a list of JSON Schema documents with absolute \$ids/,
+    );
   });
 });

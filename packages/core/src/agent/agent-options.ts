@@ -14,7 +14,15 @@ import type { Agent } from './agent.js';
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
   AgentEnvironmentOptions,
-  'features' | 'maxConcurrency' | 'toolTimeoutMs' | 'errorDetail' | 'maxResultChars' | 'argumentLimits' | 'formatters' | 'onFeatureError'
+  | 'features'
+  | 'maxConcurrency'
+  | 'toolTimeoutMs'
+  | 'errorDetail'
+  | 'maxResultChars'
+  | 'argumentLimits'
+  | 'formatters'
+  | 'onFeatureError'
+  | 'schemas'
 >;
 
 /** Options of an `Agent`. */

@@ -1,5 +1,6 @@
 import type { ArgumentViolation } from '../errors/tool-arguments-error.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaDocuments } from './ajv-instance.js';
 import type { ArgumentLimits } from './argument-limits.js';
 
 /**
@@ -23,4 +24,19 @@ export interface ArgsDecoder<TArgs> {
    * @returns the decoded arguments or the violations
    */
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<TArgs>;
+  /**
+   * Gives the decoder the schema documents its `$ref`s name by `$id` (`schemas` of the registry
+   * builder or the environment); a decoder that needs none ignores them.
+   * @param documents - the documents
+   * @throws InvalidToolDefinitionError when a `$ref` still names a missing document, or the decoder
+   *   was already given other documents
+   */
+  bindSchemas?(documents: SchemaDocuments): void;
+  /**
+   * @returns the document a `$ref` of the schema names that no documents given so far hold, if any
+   *   (the decoder refuses every call until it is given)
+   */
+  missingDocument?(): string | undefined;
+  /** The tool, for messages. */
+  readonly subject?: string;
 }

@@ -24,8 +24,11 @@ const keep: NodeCleaner = (value) => value;
 /**
  * Compiles, once per schema, the one cleaning pass arguments get before validation, at any depth:
  * it refuses the keys `__proto__`, `constructor` and `prototype` (anywhere, untyped values included);
- * it removes properties an object schema does not declare (where it lists `properties` and no
- * `additionalProperties`), since arguments the tool does not declare are dropped; it removes `null`
+ * it removes properties an object schema does not declare (where it lists `properties` and says
+ * nothing of other keys: no `additionalProperties` nor `unevaluatedProperties`, there or in a
+ * subschema applied to the same object), since arguments the tool does not declare are dropped; a
+ * closed object (`additionalProperties: false`, `unevaluatedProperties: false`) keeps them, for the
+ * validator to refuse by name; it removes `null`
  * from optional properties whose schema does not itself allow `null` (null for an optional argument
  * means absent, what OpenAI's strict mode sends); and it gives the caller's objects a private copy.
  * It follows local `$ref`s (recursive types included), the non-null branch of a nullable `anyOf`,
@@ -36,8 +39,15 @@ const keep: NodeCleaner = (value) => value;
 export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
   const byReference = new Map<string, NodeCleaner>();
 
-  const compile = (schema: JsonSchema): NodeCleaner => {
-    if (typeof schema.$ref === 'string') return compileReference(schema.$ref);
+  const compile = (schema: JsonSchema | boolean): NodeCleaner => {
+    // A boolean schema (`true`: any value, `false`: none) has nothing to follow.
+    if (!isSchema(schema)) return scan;
+    // Inside another resource (its own `$id`), dynamic references, or a `$ref` beside keywords that
+    // apply to the same value, what is declared is not read here: ajv judges such values whole.
+    if ((schema !== root && typeof schema.$id === 'string') || schema.$dynamicRef !== undefined || schema.$recursiveRef !== undefined) {
+      return scan;
+    }
+    if (typeof schema.$ref === 'string') return hasSiblings(schema) ? scan : compileReference(schema.$ref);
     const branches = schema.anyOf ?? schema.oneOf;
     if (branches !== undefined) {
       const nonNull = branches.filter((branch) => branch.type !== 'null');
@@ -74,16 +84,18 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
     const properties = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
     const rules = new Map<string, { dropNull: boolean; inner: NodeCleaner }>();
-    for (const [name, property] of Object.entries(properties)) {
+    for (const [name, property] of Object.entries(properties) as Array<[string, JsonSchema | boolean]>) {
       rules.set(name, { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) });
     }
     const extra = schema.additionalProperties;
     // A key is dropped only when no part of the schema could declare it: not its properties, nor those
     // of a subschema (if/then/else, dependentSchemas...), nor a patternProperties pattern.
     const subschemas = declaringSubschemas(schema);
+    // A schema that says anything of other keys (a closed object included) has them judged by the validator.
     const declaredOnly =
-      (extra === undefined || extra === false) &&
-      subschemas.every((sub) => sub.additionalProperties === undefined || sub.additionalProperties === false);
+      extra === undefined &&
+      schema.unevaluatedProperties === undefined &&
+      subschemas.every((sub) => sub.additionalProperties === undefined && sub.unevaluatedProperties === undefined);
     const declaredElsewhere = new Set(subschemas.flatMap((sub) => Object.keys(isSchema(sub.properties) ? sub.properties : {})));
     const patterns = [schema, ...subschemas]
       .flatMap((sub) => Object.keys(isSchema(sub.patternProperties) ? sub.patternProperties : {}))
@@ -129,6 +141,13 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
 
   const cleanRoot = compile(root);
   return (value, pass = { copy: true, sink: [] }) => cleanRoot(value, '', pass);
+}
+
+const referenceCompanions = new Set(['$ref', '$defs', 'definitions', 'description', 'title', 'examples', '$comment', 'default']);
+
+/** Whether a `$ref` stands beside keywords that also apply to the value. */
+function hasSiblings(schema: JsonSchema): boolean {
+  return Object.keys(schema).some((keyword) => !referenceCompanions.has(keyword));
 }
 
 /** The subschemas of an object schema that may declare more of its properties (applied to the same object). */
@@ -252,13 +271,15 @@ function mergeAllOf(schema: JsonSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...schema.properties };
   const required = new Set(schema.required ?? []);
   for (const branch of schema.allOf ?? []) {
+    if (!isSchema(branch)) continue;
     Object.assign(properties, branch.properties);
     for (const name of branch.required ?? []) required.add(name);
   }
   return { type: 'object', properties, required: [...required], additionalProperties: true };
 }
 
-function allowsNull(schema: JsonSchema, root: JsonSchema, seen = new Set<string>()): boolean {
+function allowsNull(schema: JsonSchema | boolean, root: JsonSchema, seen = new Set<string>()): boolean {
+  if (!isSchema(schema)) return schema === true;
   if (typeof schema.$ref === 'string') {
     if (seen.has(schema.$ref)) return false;
     seen.add(schema.$ref);

@@ -1,9 +1,12 @@
-import type { ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
+import { ToolcraftError } from '../errors/toolcraft-error.js';
 import type { ArgsDefinition, CustomConstraintPlan } from '../schema/args-definition.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { SchemaOrigin } from '../schema/schema-origin.js';
-import { compileJsonSchema } from './ajv-instance.js';
+import { compileDefaultsFiller, compileJsonSchema, type SchemaDocuments } from './ajv-instance.js';
+import { findInvalidDefaults, type InvalidDefault } from './invalid-defaults.js';
+import { warnInvalidDefault } from './warn-invalid-default.js';
 import { BoundedCache } from './bounded-cache.js';
 import { compileArgumentCleaner, type ArgumentCleaner, type CleanPass } from './argument-cleaner.js';
 import { defaultArgumentLimits, type ArgumentLimits } from './argument-limits.js';
@@ -28,12 +31,21 @@ export function compileArgsDecoder<TArgs>(definition: ArgsDefinition, subject: s
 }
 
 /**
- * Decode = parse (within the limits) → one cleaning pass → ajv validation (all errors) → instance
- * building → class-validator's custom constraints. Never throws for bad input.
+ * Decode = parse (within the limits) → one cleaning pass → ajv validation (all errors) → defaults
+ * filled → instance building → class-validator's custom constraints. Never throws for bad input.
+ * A schema whose `$ref` names another document compiles once that document is given
+ * ({@link ArgsDecoder.bindSchemas}); until then each call is refused, saying so.
  */
 class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
   readonly schema: JsonSchema;
-  private readonly validate: ValidateFunction;
+  private validate: ValidateFunction | undefined;
+  private fillDefaults: ((value: unknown) => void) | undefined;
+  /** The document a `$ref` names that no documents given so far hold; undefined once compiled. */
+  private missing: string | undefined;
+  private boundKey: string | undefined;
+  readonly subject: string;
+  /** Who wrote the schema: an imported one's patterns all run in linear time. */
+  private readonly origin: SchemaOrigin;
   private readonly clean: ArgumentCleaner;
   private readonly build: InstanceBuilder | undefined;
   private readonly customConstraints: CustomConstraintPlan | undefined;
@@ -48,10 +60,12 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     if (typeof schema !== 'object' || schema === null || schema.type !== 'object') {
       throw new InvalidToolDefinitionError(subject, 'an argument schema must have type "object" (the model always sends named arguments).');
     }
-    const checks = compileChecks(schema, subject, definition.origin ?? 'own');
-    this.validate = checks.validate;
+    this.subject = subject;
+    this.origin = definition.origin ?? 'own';
     this.schema = schema;
+    const checks = compileChecks(schema, subject, this.origin, undefined);
     this.clean = checks.clean;
+    this.adopt(checks);
     this.build = definition.plan === undefined ? undefined : compileInstanceBuilder(definition.plan);
     this.customConstraints = definition.customConstraints;
   }
@@ -65,6 +79,16 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
     const value = this.clean(plain, typeof raw === 'string' ? this.inPlacePass : this.copyPass);
     if (sink.length > 0) return this.fail(limits);
     const validate = this.validate;
+    if (validate === undefined) {
+      sink.push({
+        path: '',
+        constraint: 'unresolvedReference',
+        message:
+          `the tool cannot check its arguments: its schema refers to ${this.missing ?? 'another document'}, which was not ` +
+          'given (pass it in `schemas` of the registry builder or the environment)',
+      });
+      return this.fail();
+    }
     if (!validate(value, rootContext)) {
       addAjvViolations(
         validate.errors ?? [],
@@ -74,12 +98,45 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
       );
       return this.fail();
     }
+    // Defaults are annotations: filled only once what the model sent passed.
+    if (this.fillDefaults !== undefined) this.fillDefaults(value);
     const built = this.build === undefined ? value : this.build(value);
     if (this.customConstraints !== undefined) {
       checkCustomConstraints(this.customConstraints, built, '', sink);
       if (sink.length > 0) return this.fail(limits);
     }
     return { ok: true, value: built as TArgs };
+  }
+
+  missingDocument(): string | undefined {
+    return this.missing;
+  }
+
+  bindSchemas(documents: SchemaDocuments): void {
+    if (this.missing === undefined && this.boundKey === undefined) return; // needs no other document
+    if (this.boundKey !== undefined) {
+      if (this.boundKey === documents.key) return;
+      throw new InvalidToolDefinitionError(
+        this.subject,
+        'its schema refers to other documents and is already used with other `schemas`; give every registry and environment that holds the tool the same documents.',
+      );
+    }
+    const checks = compileChecks(this.schema, this.subject, this.origin, documents);
+    this.adopt(checks);
+    if (this.missing !== undefined) {
+      throw new InvalidToolDefinitionError(
+        this.subject,
+        `its schema refers to ${this.missing}, which none of the \`schemas\` given has as its $id; add that document, or fix the $ref.`,
+      );
+    }
+    this.boundKey = documents.key;
+  }
+
+  private adopt(checks: Checks): void {
+    this.validate = checks.validate;
+    this.fillDefaults = checks.fillDefaults;
+    this.missing = checks.missingDocument;
+    for (const invalid of checks.invalidDefaults) warnInvalidDefault(this.subject, invalid);
   }
 
   /** The violations so far, as a private list (at most `maxViolations` of them when a limit is given). */
@@ -102,22 +159,57 @@ class CompiledArgsDecoder<TArgs> implements ArgsDecoder<TArgs> {
  */
 const rootContext = Object.freeze({ instancePath: '' }) as Parameters<ValidateFunction>[1];
 
-/** The validator and cleaning pass of one validation schema, shared by every tool whose schema differs only in annotations. */
-const checksByKey = new BoundedCache<string, { validate: ValidateFunction; clean: ArgumentCleaner }>(2_000);
+/** What one validation schema compiles to (with one set of documents). */
+interface Checks {
+  /** ajv's validator; undefined while a `$ref` names a document not given. */
+  validate: ValidateFunction | undefined;
+  fillDefaults: ((value: unknown) => void) | undefined;
+  /** The document a `$ref` names that was not given. */
+  missingDocument: string | undefined;
+  clean: ArgumentCleaner;
+  invalidDefaults: readonly InvalidDefault[];
+}
 
-function compileChecks(schema: JsonSchema, subject: string, origin: SchemaOrigin): { validate: ValidateFunction; clean: ArgumentCleaner } {
+/** The checks of one validation schema, shared by every tool whose schema differs only in annotations. */
+const checksByKey = new BoundedCache<string, Checks>(2_000);
+
+function compileChecks(schema: JsonSchema, subject: string, origin: SchemaOrigin, documents: SchemaDocuments | undefined): Checks {
   const checked = validationSchema(schema);
-  const key = `${origin} ${JSON.stringify(checked)}`;
+  const key = `${origin} ${documents?.key ?? ''} ${JSON.stringify(checked)}`;
   let checks = checksByKey.get(key);
   if (checks === undefined) {
-    let validate: ValidateFunction;
     try {
-      validate = compileJsonSchema(schema, origin);
+      let validate: ValidateFunction | undefined;
+      let missingDocument: string | undefined;
+      try {
+        validate = compileJsonSchema(schema, origin, documents);
+      } catch (error) {
+        missingDocument = otherDocumentOf(error, schema);
+        if (missingDocument === undefined) throw error;
+      }
+      checks = {
+        validate,
+        missingDocument,
+        fillDefaults: validate === undefined ? undefined : compileDefaultsFiller(schema, origin, documents),
+        clean: compileArgumentCleaner(checked),
+        invalidDefaults: validate === undefined ? [] : findInvalidDefaults(checked, origin, documents),
+      };
     } catch (error) {
+      if (ToolcraftError.isInstance(error)) throw error;
       throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
     }
-    checks = { validate, clean: compileArgumentCleaner(checked) };
     checksByKey.set(key, checks);
   }
   return checks;
+}
+
+/**
+ * For ajv's `MissingRefError` of a `$ref` to another document (not the schema itself): that
+ * document's URI, which `schemas` may supply later.
+ */
+function otherDocumentOf(error: unknown, schema: JsonSchema): string | undefined {
+  if (!(error instanceof Ajv.MissingRefError)) return undefined;
+  const document = error.missingSchema;
+  const own = typeof schema.$id === 'string' ? schema.$id.replace(/#$/, '') : '';
+  return document !== '' && document !== own ? document : undefined;
 }

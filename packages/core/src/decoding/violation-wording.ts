@@ -104,6 +104,8 @@ function pathOf(error: ErrorObject): string {
   const path = pathFromPointer(error.instancePath);
   if (error.keyword === 'required') return childPath(path, (error.params as { missingProperty: string }).missingProperty);
   if (error.keyword === 'additionalProperties') return childPath(path, (error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === 'unevaluatedProperties')
+    return childPath(path, (error.params as { unevaluatedProperty: string }).unevaluatedProperty);
   return path;
 }
 
@@ -156,13 +158,47 @@ function explain(error: ErrorObject, maxQuoted: number): string {
     case 'maxProperties':
       return `must have at most ${String(params.limit)} properties`;
     case 'additionalProperties':
-      return 'is not an allowed property';
+      return `is not an allowed property (${allowedKeys(parent, maxQuoted, false)})`;
+    case 'unevaluatedProperties':
+      return `is not an allowed property (${allowedKeys(parent, maxQuoted, true)})`;
     case 'anyOf':
     case 'oneOf':
       return `does not match the allowed shapes, got ${got}`;
     default:
       return `${cutText(error.message ?? 'is invalid', maxQuoted)}, got ${got}`;
   }
+}
+
+/**
+ * The keys a closed object allows, in words: those its `properties` declare and its
+ * `patternProperties` match (`additionalProperties` sees no further); for `unevaluatedProperties`,
+ * also those of the subschemas applied to the same object (`allOf`, `anyOf`, `oneOf`,
+ * `if`/`then`/`else`, `dependentSchemas`; `$ref`s are not followed).
+ */
+function allowedKeys(schema: JsonSchema | undefined, maxQuoted: number, inPlace: boolean): string {
+  const names = new Set<string>();
+  const patterns = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || depth > (inPlace ? 8 : 0)) return;
+    const each = node as JsonSchema;
+    if (typeof each.properties === 'object' && each.properties !== null) for (const name of Object.keys(each.properties)) names.add(name);
+    if (typeof each.patternProperties === 'object' && each.patternProperties !== null) {
+      for (const pattern of Object.keys(each.patternProperties)) patterns.add(pattern);
+    }
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const list = each[keyword];
+      if (Array.isArray(list)) for (const inner of list) visit(inner, depth + 1);
+    }
+    for (const keyword of ['if', 'then', 'else']) visit(each[keyword], depth + 1);
+    if (typeof each.dependentSchemas === 'object' && each.dependentSchemas !== null) {
+      for (const inner of Object.values(each.dependentSchemas)) visit(inner, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  const parts = [...names].slice(0, 30).map((name) => `'${cutText(name, maxQuoted)}'`);
+  if (names.size > 30) parts.push(`… (${names.size} keys)`);
+  for (const pattern of patterns) parts.push(`keys matching /${cutText(pattern, maxQuoted)}/`);
+  return parts.length === 0 ? 'this object allows no properties' : `allowed: ${parts.join(', ')}`;
 }
 
 function listValues(values: readonly unknown[], maxQuoted: number): string {

@@ -2,6 +2,7 @@ import type { AgentContext } from '../context/agent-context.js';
 import type { ToolProgressListener } from '../context/tool-progress.js';
 import type { ArgumentLimits } from '../decoding/argument-limits.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { FormatterRegistry } from '../results/formatter-registry.js';
 import type { ErrorDetail } from './error-detail.js';
 import type { ReceivedToolResult } from './tool-call.js';
@@ -23,6 +24,11 @@ export interface AgentEnvironmentOptions {
   signal?: AbortSignal;
   /** Results longer than this are cut, with a marker saying how much; default no limit. */
   maxResultChars?: number;
+  /**
+   * JSON Schema documents, each with an absolute `$id`, that the tools' schemas may name in a `$ref`
+   * (`{ $ref: 'https://example.com/address.json' }`); compiled with ajv's own schema registry.
+   */
+  schemas?: readonly JsonSchema[];
   /** Limits on each call's arguments; default 1,000,000 characters and 32 levels. */
   argumentLimits?: Partial<ArgumentLimits>;
   /** Result formatters by result class; default an empty registry (`env.formatters`). */

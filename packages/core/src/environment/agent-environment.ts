@@ -12,6 +12,7 @@ import { ToolPipeline } from './tool-pipeline.js';
 import { refusedCall } from './refused-call.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
+import { bindEnvironmentSchemas } from './bind-environment-schemas.js';
 import { runOrdered, runsAlone } from './ordered-batch.js';
 
 const noOptions: ToolExecutionOptions = {};
@@ -39,10 +40,12 @@ export class AgentEnvironment {
 
   /**
    * @param options - the registry, features and dispatch options
-   * @throws InvalidEnvironmentOptionsError for an impossible numeric option or an unknown `errorDetail`
+   * @throws InvalidEnvironmentOptionsError for an impossible numeric option, an unknown `errorDetail` or unusable `schemas`
+   * @throws InvalidToolDefinitionError for a tool whose `$ref` names a document that `schemas` does not hold
    */
   constructor(options: AgentEnvironmentOptions) {
     validateEnvironmentOptions(options);
+    bindEnvironmentSchemas(options.registry, options.schemas);
     this.registry = options.registry;
     this.formatters = options.formatters ?? new FormatterRegistry();
     this.maxConcurrency = options.maxConcurrency ?? Number.POSITIVE_INFINITY;

@@ -5,6 +5,8 @@ import { createMethodTools } from '../methods/create-method-tools.js';
 import type { MethodTool } from '../methods/method-tool.js';
 import { isTool, type AnyTool } from '../tools/abstract-tool.js';
 import { isIterable } from './is-iterable.js';
+import { bindSchemaDocuments, readSchemaDocuments } from '../decoding/schema-documents.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { CheckedToolsItems } from './tools-item.js';
 
@@ -17,6 +19,7 @@ type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: obje
 export class ToolRegistryBuilder {
   private readonly pending: Pending[] = [];
   private manifest?: ToolSchemaManifest;
+  private documents: JsonSchema[] = [];
 
   /** @param create - makes the registry from the collected tools */
   constructor(private readonly create: (tools: AnyTool[]) => ToolRegistry) {}
@@ -80,17 +83,38 @@ export class ToolRegistryBuilder {
    * @param manifest - the manifest
    * @returns this builder
    */
-  schemas(manifest: ToolSchemaManifest): this {
-    assertToolSchemaManifest(manifest);
+  schemas(manifest: ToolSchemaManifest): this;
+  /**
+   * Registers JSON Schema documents by their `$id`, for the tools' `$ref`s to other documents
+   * (`{ $ref: 'https://example.com/address.json' }`); they are given to the tools at `build()`.
+   * @param documents - documents, each with an absolute `$id`
+   * @returns this builder
+   * @throws InvalidToolDefinitionError for a document without an absolute `$id`, or an `$id` repeated
+   */
+  schemas(documents: readonly JsonSchema[]): this;
+  schemas(manifest: ToolSchemaManifest | readonly JsonSchema[]): this {
+    if (Array.isArray(manifest)) {
+      const documents = [...this.documents, ...(manifest as readonly JsonSchema[])];
+      try {
+        readSchemaDocuments(documents);
+      } catch (error) {
+        throw new InvalidToolDefinitionError('ToolRegistry.builder().schemas([...])', `${(error as Error).message}.`);
+      }
+      this.documents = documents;
+      return this;
+    }
+    const given = manifest as ToolSchemaManifest;
+    assertToolSchemaManifest(given);
     // Several manifests (say one per package of a monorepo) combine; a later entry wins.
-    this.manifest = this.manifest === undefined ? manifest : { version: 1, tools: { ...this.manifest.tools, ...manifest.tools } };
+    this.manifest = this.manifest === undefined ? given : { version: 1, tools: { ...this.manifest.tools, ...given.tools } };
     return this;
   }
 
   /**
    * @returns the registry
    * @throws DuplicateToolError when two different tools share a name
-   * @throws InvalidToolDefinitionError for a method that cannot be described
+   * @throws InvalidToolDefinitionError for a method that cannot be described, or a tool whose `$ref`
+   *   names a document that the documents of `.schemas([...])` do not hold
    */
   build(): ToolRegistry {
     const tools: AnyTool[] = [];
@@ -115,6 +139,11 @@ export class ToolRegistryBuilder {
       }
       tools.push(...methodTools);
     }
+    if (this.documents.length > 0)
+      bindSchemaDocuments(
+        tools.map((tool) => tool.argsDecoder),
+        readSchemaDocuments(this.documents),
+      );
     return this.create(tools);
   }
 }

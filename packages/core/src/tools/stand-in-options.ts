@@ -1,5 +1,6 @@
 import type { ArgsDecoder, DecodeOutcome } from '../decoding/args-decoder.js';
 import { compileArgumentCleaner, type ArgumentCleaner } from '../decoding/argument-cleaner.js';
+import type { SchemaDocuments } from '../decoding/ajv-instance.js';
 import type { ArgumentLimits } from '../decoding/argument-limits.js';
 import { parseArguments } from '../decoding/parse-arguments.js';
 import { longRunningNote } from '../effects/resolve-side-effects.js';
@@ -43,6 +44,10 @@ class StandInDecoder implements ArgsDecoder<JsonArguments> {
 
   get schema(): JsonSchema {
     return this.original.schema;
+  }
+
+  bindSchemas(documents: SchemaDocuments): void {
+    this.original.bindSchemas?.(documents);
   }
 
   decode(raw: unknown, limits: ArgumentLimits): DecodeOutcome<JsonArguments> {

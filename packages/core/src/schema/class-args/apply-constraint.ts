@@ -27,6 +27,9 @@ export function applyConstraint(name: string, constraints: unknown[], target: Pr
       return setBase(target, 'integer', where);
     case 'isBoolean':
       return setBase(target, 'boolean', where);
+    // A JSON object (class-validator's isObject: not null, not an array); with { each: true }, the items' type.
+    case 'isObject':
+      return setBase(target, 'object', where);
     case 'isDate':
       return setBase(target, 'date', where);
     case 'isEnum':

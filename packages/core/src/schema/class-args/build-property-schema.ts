@@ -74,7 +74,8 @@ export function buildPropertySchema(facts: PropertyFacts): CompiledValue {
 
 function buildValue(facts: PropertyFacts, target: PropertyTarget, type: unknown, designType: unknown): CompiledValue {
   const { where } = facts;
-  if (facts.nested || (target.base === undefined && isUserClass(type))) {
+  // @IsObject() on a nested class's property says no more than the class does.
+  if (facts.nested || ((target.base === undefined || target.base === 'object') && isUserClass(type))) {
     if (!isUserClass(type)) {
       const copies = describeLoadedCopies('class-transformer');
       throw new InvalidToolDefinitionError(

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../json-schema.js';
 
 /** The kinds of value a class-validator type decorator declares. */
-export type BaseKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'date';
+export type BaseKind = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'enum' | 'date';
 
 /** What the decorators of one property say about a value (the property's, or each item's). */
 export interface PropertyTarget {

@@ -1,0 +1,290 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { AgentEnvironment, InvalidToolDefinitionError, type JsonSchema, Tool, ToolRegistry } from '../../src/index.js';
+
+/** The drafts of the official JSON Schema Test Suite that toolcraft runs. */
+export type SuiteDraft = 'draft7' | 'draft2020-12';
+
+/** One test of the suite: a schema, an instance and whether the instance is valid. */
+export interface SuiteTest {
+  file: string;
+  caseDescription: string;
+  testDescription: string;
+  schema: unknown;
+  data: unknown;
+  valid: boolean;
+}
+
+/** How one side (toolcraft or ajv alone) judged one test. */
+export type Verdict = 'pass' | 'fail' | 'refused' | 'crashed';
+
+const debianDirectory = '/usr/share/json-schema-test-suite';
+
+/**
+ * Where the suite is: `JSON_SCHEMA_TEST_SUITE` (a directory holding the suite's `tests/` and
+ * `remotes/`, such as a checkout, which may carry 2020-12), else Debian's `json-schema-test-suite`
+ * package (draft 7), installed here when missing and the tests run as root (as CI does).
+ * @param draft - the draft wanted
+ * @returns the suite's directory, or undefined when none has the draft
+ */
+export function locateSuite(draft: SuiteDraft): string | undefined {
+  const fromEnvironment = process.env.JSON_SCHEMA_TEST_SUITE;
+  if (fromEnvironment !== undefined && existsSync(join(fromEnvironment, 'tests', draft))) return fromEnvironment;
+  if (!existsSync(debianDirectory) && process.getuid?.() === 0) installDebianPackage();
+  return existsSync(join(debianDirectory, 'tests', draft)) ? debianDirectory : undefined;
+}
+
+function installDebianPackage(): void {
+  const install = (): void => {
+    execFileSync('apt-get', ['install', '-y', '-q', 'json-schema-test-suite'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      timeout: 300_000,
+    });
+  };
+  try {
+    install();
+  } catch {
+    try {
+      execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', timeout: 300_000 });
+      install();
+    } catch {
+      // Reported by the test that needs the suite.
+    }
+  }
+}
+
+/**
+ * The required tests of one draft (the files directly in `tests/<draft>`, not `optional/`).
+ * @param directory - the suite's directory
+ * @param draft - the draft
+ * @returns the tests, in file order
+ */
+export function loadSuite(directory: string, draft: SuiteDraft): SuiteTest[] {
+  const folder = join(directory, 'tests', draft);
+  const tests: SuiteTest[] = [];
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const cases = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Array<{
+      description: string;
+      schema: unknown;
+      tests: Array<{ description: string; data: unknown; valid: boolean }>;
+    }>;
+    for (const testCase of cases) {
+      for (const test of testCase.tests) {
+        tests.push({
+          file,
+          caseDescription: testCase.description,
+          testDescription: test.description,
+          schema: testCase.schema,
+          data: test.data,
+          valid: test.valid,
+        });
+      }
+    }
+  }
+  return tests;
+}
+
+/**
+ * The suite's remote documents (served at `http://localhost:1234/` in the suite's own runners),
+ * each with its URL as `$id` when it names none, for `schemas: [...]`.
+ * @param directory - the suite's directory
+ * @param draft - the draft (its own remotes folder wins over the shared files)
+ * @returns the documents
+ */
+export function loadRemotes(directory: string, draft: SuiteDraft): JsonSchema[] {
+  const root = join(directory, 'remotes');
+  if (!existsSync(root)) return [];
+  const documents: JsonSchema[] = [];
+  const otherDrafts = /^(draft\d|draft20\d\d-\d\d|v\d)/;
+  const visit = (folder: string): void => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      const url = `http://localhost:1234/${relative(root, path).split('\\').join('/')}`;
+      if (statSync(path).isDirectory()) {
+        if (folder === root && otherDrafts.test(name) && name !== draft) continue;
+        visit(path);
+      } else if (name.endsWith('.json')) {
+        const document = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
+        if (typeof document !== 'object' || document === null) continue;
+        documents.push(typeof document.$id === 'string' || typeof document.id === 'string' ? document : { ...document, $id: url });
+      }
+    }
+  };
+  visit(root);
+  return documents;
+}
+
+const draftUris: Record<SuiteDraft, string> = {
+  draft7: 'http://json-schema.org/draft-07/schema#',
+  'draft2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+/**
+ * The schema a suite test's tool takes: the schema itself when it is an object schema, else one
+ * property `value` of that schema. A wrapped object schema is given as a document of its own (its
+ * `$id`, or one made up) through `schemas`, so its `#...` references still mean itself; a boolean
+ * schema is the property's schema.
+ * @param schema - the suite's schema
+ * @param draft - its draft
+ * @returns the argument schema, the documents it needs and how an instance becomes the call's arguments
+ */
+export function argumentSchemaOf(
+  schema: unknown,
+  draft: SuiteDraft,
+): { schema: JsonSchema; documents: JsonSchema[]; argumentsOf: (data: unknown) => unknown } {
+  if (typeof schema === 'object' && schema !== null && (schema as JsonSchema).type === 'object') {
+    return { schema: { $schema: draftUris[draft], ...(schema as JsonSchema) }, documents: [], argumentsOf: (data) => data };
+  }
+  const wrap = (value: JsonSchema | boolean): JsonSchema => ({
+    $schema: draftUris[draft],
+    type: 'object',
+    properties: { value: value as JsonSchema },
+    required: ['value'],
+  });
+  const argumentsOf = (data: unknown) => ({ value: data });
+  if (typeof schema !== 'object' || schema === null) return { schema: wrap(schema as boolean), documents: [], argumentsOf };
+  const { $schema: _ignored, ...document } = schema as JsonSchema;
+  const id = typeof document.$id === 'string' ? document.$id : caseId;
+  return { schema: wrap({ $ref: id }), documents: [{ $id: id, ...document }], argumentsOf };
+}
+
+const caseId = 'https://toolcraft.invalid/suite-case.json';
+
+class SuiteTool extends Tool<unknown, string> {
+  execute(): string {
+    return 'accepted';
+  }
+}
+
+/** How one schema of the suite fared: its tool's definition error, if refused or crashed. */
+interface Defined {
+  environment?: AgentEnvironment;
+  argumentsOf: (data: unknown) => unknown;
+  refusal?: 'refused' | 'crashed';
+  error?: unknown;
+}
+
+/**
+ * Judges every test through an explicit-schema tool and `AgentEnvironment.executeTool`.
+ * @param tests - the tests
+ * @param draft - their draft
+ * @param remotes - documents for `$ref`s to other documents
+ * @param withRemotes - how an environment is given the remotes (absent: they are not given)
+ * @returns one verdict per test, and the definition errors that were not `InvalidToolDefinitionError`s
+ */
+export async function judgeWithToolcraft(
+  tests: readonly SuiteTest[],
+  draft: SuiteDraft,
+  remotes: readonly JsonSchema[],
+): Promise<{ verdicts: Verdict[]; crashes: string[] }> {
+  const bySchema = new Map<unknown, Defined>();
+  const crashes: string[] = [];
+  const verdicts: Verdict[] = [];
+  for (const test of tests) {
+    let defined = bySchema.get(test.schema);
+    if (defined === undefined) {
+      const { schema, documents, argumentsOf } = argumentSchemaOf(test.schema, draft);
+      try {
+        const tool = new SuiteTool({ name: 'suite_case', description: 'A JSON Schema Test Suite case.', argsType: schema });
+        const ids = new Set(documents.map((document) => document.$id));
+        const schemas = [...documents, ...remotes.filter((remote) => !ids.has(remote.$id))];
+        defined = { environment: new AgentEnvironment({ registry: ToolRegistry.of(tool), schemas }), argumentsOf };
+      } catch (error) {
+        const refused = error instanceof InvalidToolDefinitionError;
+        defined = { argumentsOf, refusal: refused ? 'refused' : 'crashed', error };
+        if (!refused) crashes.push(`${test.file} / ${test.caseDescription}: ${String(error)}`);
+      }
+      bySchema.set(test.schema, defined);
+    }
+    if (defined.environment === undefined) {
+      verdicts.push(defined.refusal!);
+      continue;
+    }
+    const result = await defined.environment.executeTool({
+      name: 'suite_case',
+      arguments: JSON.stringify(defined.argumentsOf(test.data)),
+    });
+    verdicts.push(!result.isError === test.valid ? 'pass' : 'fail');
+  }
+  return { verdicts, crashes };
+}
+
+/**
+ * Judges every test with ajv alone (the schema as it is, ajv-formats' formats, remotes added), the baseline.
+ * @param tests - the tests
+ * @param draft - their draft
+ * @param remotes - documents for `$ref`s to other documents
+ * @returns one verdict per test
+ */
+export function judgeWithAjv(tests: readonly SuiteTest[], draft: SuiteDraft, remotes: readonly JsonSchema[]): Verdict[] {
+  const options = { strict: false, allErrors: true };
+  const ajv = addFormats(draft === 'draft2020-12' ? new Ajv2020(options) : new Ajv(options));
+  for (const remote of remotes) {
+    try {
+      ajv.addSchema(remote);
+    } catch {
+      // A remote of another draft: the tests that use it fail on their own.
+    }
+  }
+  const compiled = new Map<unknown, ReturnType<Ajv['compile']> | undefined>();
+  return tests.map((test) => {
+    if (!compiled.has(test.schema)) {
+      try {
+        compiled.set(test.schema, ajv.compile(test.schema as object));
+      } catch {
+        compiled.set(test.schema, undefined);
+      }
+    }
+    const validate = compiled.get(test.schema);
+    if (validate === undefined) return 'refused';
+    try {
+      return validate(structuredClone(test.data)) === test.valid ? 'pass' : 'fail';
+    } catch {
+      return 'crashed';
+    }
+  });
+}
+
+/** The figures of one side: passed of all, and of those it could define. */
+export interface SuiteFigures {
+  total: number;
+  passed: number;
+  refused: number;
+  crashed: number;
+  /** Passed tests, in percent of the tests whose schema it could define. */
+  percentOfDefined: number;
+}
+
+/**
+ * @param verdicts - one side's verdicts
+ * @returns its figures
+ */
+export function figuresOf(verdicts: readonly Verdict[]): SuiteFigures {
+  const count = (verdict: Verdict) => verdicts.filter((each) => each === verdict).length;
+  const refused = count('refused');
+  const crashed = count('crashed');
+  const passed = count('pass');
+  const defined = verdicts.length - refused - crashed;
+  return {
+    total: verdicts.length,
+    passed,
+    refused,
+    crashed,
+    percentOfDefined: defined === 0 ? 0 : Math.round((passed / defined) * 1000) / 10,
+  };
+}
+
+/**
+ * @param test - a suite test
+ * @returns its name: `file / case / test`
+ */
+export function testName(test: SuiteTest): string {
+  return `${test.file} / ${test.caseDescription} / ${test.testDescription}`;
+}
