@@ -63,6 +63,10 @@ async function main(): Promise<void> {
   const turnCases = agentTurnCases();
   await verifyAgentCases(turnCases);
   const turnTimings = await timeInterleaved(turnCases, timingOptions);
+  log('measuring heap bytes allocated per agent turn');
+  const turnHeap = new Map<string, Allocation>();
+  for (const benchCase of turnCases.filter((candidate) => ['t0', 't', 'tst'].includes(candidate.key)))
+    turnHeap.set(benchCase.key, await allocationPerCall(benchCase.run, benchCase.callsPerRun, 100, allocationWindows.windows));
   log('timing runs in a file session (fsync per run)');
   const fileCases = fileSessionCases();
   await verifyAgentCases(fileCases);
@@ -97,7 +101,7 @@ async function main(): Promise<void> {
 
   const rows = [
     ...buildRows(timings, scaleTimings, allocations, growth, build, scaleLabels),
-    ...agentTurnRows(turnTimings, fileTimings),
+    ...agentTurnRows(turnTimings, fileTimings, turnHeap),
     ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
@@ -119,6 +123,7 @@ async function main(): Promise<void> {
       timings: Object.fromEntries(timings),
       scaleTimings: Object.fromEntries(scaleTimings),
       agentTurnTimings: Object.fromEntries(turnTimings),
+      agentTurnHeap: Object.fromEntries(turnHeap),
       fileSessionTimings: Object.fromEntries(fileTimings),
       multiAgentTimings: Object.fromEntries(multiTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),

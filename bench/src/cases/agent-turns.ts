@@ -15,7 +15,7 @@ import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
 import { handWrittenCalculator } from './hand-written';
 import type { BenchCase, Timing } from '../measure';
-import { formatNs, timedRow, type ResultRow } from '../report';
+import { formatBytes, formatNs, timedRow, type ResultRow } from '../report';
 
 /** Two turns per run: the model calls the calculator, then (seeing the result) answers. */
 const turn: ScriptedTurn = (request) =>
@@ -95,6 +95,24 @@ function checkpointed(store: InMemoryCheckpointStore | FileCheckpointStore): () 
   };
 }
 
+/** Case (tst): the run of (t) streamed, every event read, then its result. */
+function streamed(): () => Promise<unknown> {
+  const { agent, model } = scriptedAgent();
+  return async () => {
+    const stream = agent.stream(question);
+    for await (const event of stream) void event;
+    const result = await stream.result;
+    model.requests.length = 0;
+    return result;
+  };
+}
+
+/** A streamed turn costs at most this many plain ones (`(tst)` against `(t)`). */
+export const streamedTurnRatio = 1.5;
+
+/** The heap a turn of (t) may allocate, in bytes. */
+export const turnHeapTarget = 5 * 1024;
+
 /**
  * The agent-turn cases: (t0) hand-written loop, (t) `Agent` + `ScriptedModel`, (ts) the same with an
  * `InMemorySessionStore` session. Per turn (two turns per run); a fresh `ScriptedModel` and session per run.
@@ -122,6 +140,7 @@ export function agentTurnCases(): BenchCase[] {
       callsPerRun: turnsPerRun,
     },
     { key: 't', label: 'Agent + ScriptedModel (calculator call, then answer), per turn', run: run(false), callsPerRun: turnsPerRun },
+    { key: 'tst', label: 'the same run streamed (agent.stream, every event read), per turn', run: streamed(), callsPerRun: turnsPerRun },
     {
       key: 'ts',
       label: 'the same run in an InMemorySessionStore session (load + append; deleted after), per turn',
@@ -199,6 +218,23 @@ export async function verifyAgentCases(cases: readonly BenchCase[]): Promise<voi
 /** Timing options of the file-session cases: each run writes and fsyncs files (milliseconds), so fewer, longer batches. */
 export const fileTimingOptions = { rounds: 15, batchMs: 40, warmupMs: 300, warmupCalls: 30, minIterations: 3 };
 
+/** Heap bytes per turn of (t0), (t) and (tst), side by side, when measured. */
+function heapRows(heap: ReadonlyMap<string, { bytesPerCall: number }> | undefined): ResultRow[] {
+  if (heap === undefined) return [];
+  const bytes = (key: string) => heap.get(key)?.bytesPerCall ?? Number.NaN;
+  return [
+    { key: '(th0)', label: 'heap allocated per turn: the hand-written loop (t0)', value: formatBytes(bytes('t0')) },
+    {
+      key: '(th)',
+      label: `heap allocated per turn: Agent + ScriptedModel (t), ${(bytes('t') / bytes('t0')).toFixed(1)}x (t0); a turn no tool of which can pause makes no batch`,
+      value: formatBytes(bytes('t')),
+      target: `< ${formatBytes(turnHeapTarget)}`,
+      pass: bytes('t') < turnHeapTarget,
+    },
+    { key: '(thst)', label: 'heap allocated per turn: the same streamed (tst)', value: formatBytes(bytes('tst')) },
+  ];
+}
+
 /**
  * The agent-turn target: the overhead of one turn without a session, in ns, judged on the median CPU
  * time per turn (a run yields to the event loop between turns once it held it for 1 ms, so on a shared machine its wall time
@@ -212,7 +248,11 @@ export const turnTargetNs = 20_000;
  * @param files - timings of (tf0), (tf), (tcf)
  * @returns the rows
  */
-export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Timing>): ResultRow[] {
+export function agentTurnRows(
+  turns: Map<string, Timing>,
+  files: Map<string, Timing>,
+  heap?: ReadonlyMap<string, { bytesPerCall: number }>,
+): ResultRow[] {
   const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow =>
     timedRow(timings, key, label, { baseline });
   const turn = turns.get('t')!;
@@ -224,6 +264,12 @@ export function agentTurnRows(turns: Map<string, Timing>, files: Map<string, Tim
       target: `< ${formatNs(turnTargetNs)} cpu`,
       pass: turn.cpuMedianNs < turnTargetNs,
     },
+    {
+      ...row(turns, 'tst', 'the same run streamed (agent.stream, every event read), per turn', 't'),
+      target: `<= ${streamedTurnRatio}x (t) cpu`,
+      pass: turns.get('tst')!.cpuMedianNs <= streamedTurnRatio * turn.cpuMedianNs,
+    },
+    ...heapRows(heap),
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append; deleted after), per turn', 't'),
     row(turns, 'tc', 'the same with an InMemoryCheckpointStore (before, during, after the batch, and at the end), per turn', 't'),
     row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
