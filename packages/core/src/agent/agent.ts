@@ -144,6 +144,14 @@ export class Agent {
    * @param options - as for `run` (for a state: as for `resume`)
    * @returns the stream of the run's events, with its `result`
    */
+  stream(input: string, options?: RunOptions): AgentStream;
+  /**
+   * Resumes a stopped run and streams what happens (as `agent.resume` does, streamed).
+   * @param state - `run.state`, or `RunState.fromJSON(...)` of a saved one
+   * @param options - as for `resume`
+   * @returns the stream of the resumed run's events, with its `result`
+   */
+  stream(state: RunState, options?: ResumeOptions): AgentStream;
   stream(input: string | RunState, options: RunOptions = {}): AgentStream {
     const start: RunStart = typeof input === 'string' ? { input } : { state: input };
     return new AgentStream((channel, signal) => {

@@ -58,16 +58,6 @@ export class AgentState {
   }
 
   /**
-   * @internal The run this state belongs to has ended: later changes (a cancelled tool still running)
-   * go to a copy, and the run's record keeps what it had when the run ended.
-   */
-  detach(): void {
-    (this as unknown as { values: Record<string, unknown> }).values = { ...this.values };
-    (this as unknown as { changed: string[] }).changed = this.changed.slice();
-    this.changedSet = undefined;
-  }
-
-  /**
    * @param key - a state key, possibly scoped
    * @returns its value, or undefined
    */

@@ -307,3 +307,64 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
     expect(remove.ran).toEqual(['/a', '/b']);
   });
 });
+
+describe('checkpoints: bad input', () => {
+  it('refuses a checkpoint store that is not one before the run starts, and a run id that already has a checkpoint', async () => {
+    const store = new InMemoryCheckpointStore();
+    const { read } = tools();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('r', 'read_file', '/a')] }, { text: 'ok' }], { onExhausted: 'repeatLast' }),
+      tools: [read],
+    });
+    await expect(agent.run('x', { checkpoints: {} as unknown as CheckpointStore })).rejects.toThrow(
+      "Run option 'checkpoints' must be a CheckpointStore (InMemoryCheckpointStore, FileCheckpointStore, RedisCheckpointStore), but was an empty object.",
+    );
+    await agent.run('x', { checkpoints: store, runId: 'R' });
+    await expect(agent.run('x', { checkpoints: store, runId: 'R' })).rejects.toThrow(
+      "Run option 'runId' must be an id with no checkpoint in the store yet (this one has one, at version",
+    );
+    expect(read.ran).toEqual(['/a']);
+  });
+});
+
+describe('checkpoints: aborts and odd stores', () => {
+  const slowWrite = (started: () => void) =>
+    new (class extends ContextAwareTool<{ path: string }, string> {
+      constructor() {
+        super({
+          name: 'slow_write',
+          description: 'writes slowly',
+          argsType: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+          effects: 'write',
+        });
+      }
+      execute(args: { path: string }, context: AgentContext): Promise<string> {
+        started();
+        return new Promise((resolve, reject) =>
+          context.signal.addEventListener('abort', () => reject(context.signal.reason as Error), { once: true }),
+        );
+      }
+    })();
+
+  it('stops as aborted, not with the abort error, when a checkpointed run is aborted while a tool runs', async () => {
+    const controller = new AbortController();
+    const tool = slowWrite(() => controller.abort());
+    const agent = new Agent({ model: new ScriptedModel([{ toolCalls: [call('w', 'slow_write', '/a')] }, { text: 'ok' }]), tools: [tool] });
+    const run = await agent.run('x', { checkpoints: new InMemoryCheckpointStore(), signal: controller.signal });
+    expect(run.stopReason).toBe('aborted');
+  });
+
+  it('fails with CheckpointSaveError, not a conflict, when a store saves without answering its version', async () => {
+    const inner = new InMemoryCheckpointStore();
+    const vague = {
+      save: async (runId: string, checkpoint: Readonly<Record<string, unknown>>) => void (await inner.save(runId, checkpoint)),
+      load: (runId: string) => inner.load(runId),
+      delete: (runId: string) => inner.delete(runId),
+    } as unknown as CheckpointStore;
+    const { read } = tools();
+    const agent = new Agent({ model: new ScriptedModel([{ toolCalls: [call('r', 'read_file', '/a')] }, { text: 'ok' }]), tools: [read] });
+    const failure = await agent.run('x', { checkpoints: vague }).catch((error: unknown) => error);
+    expect(CheckpointSaveError.isInstance(failure)).toBe(true);
+    expect(String((failure as Error).cause)).toContain("a CheckpointStore's save resolves with the version it wrote");
+  });
+});

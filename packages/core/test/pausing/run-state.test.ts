@@ -368,3 +368,27 @@ describe('state keys across a resume', () => {
 });
 
 const call2 = (id: string, op: string) => ({ id, name: 'keys', arguments: { op } });
+
+describe('a run that stopped lets its tools go', () => {
+  it('keeps out of the saved state what a tool still running changes in place after the run ended', async () => {
+    let mutate: (() => void) | undefined;
+    const lingering = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ name: 'linger', description: 'keeps a reference', argsType: { type: 'object', properties: {} } });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        const list = context.state.get<string[]>('list')!;
+        mutate = () => list.push('late');
+        return 'ok';
+      }
+    })();
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'l', name: 'linger', arguments: {} }] }, { text: 'done' }]),
+      tools: [lingering],
+    });
+    const run = await agent.run('x', { state: { list: [] } });
+    const before = JSON.stringify(run.state);
+    mutate!();
+    expect(JSON.stringify(run.state)).toBe(before);
+  });
+});

@@ -1,6 +1,8 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
 import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { InvalidRunOptionsError } from '../../errors/invalid-run-options-error.js';
 import type { RunRecord } from './run-record.js';
 
 /** How long a run waits for one checkpoint save. */
@@ -25,7 +27,7 @@ export class Checkpointer {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private failure: unknown;
-  private conflict: InstanceType<typeof CheckpointConflictError> | undefined;
+  private conflict: Error | undefined;
 
   /**
    * @param store - the run's checkpoint store, if any
@@ -109,15 +111,27 @@ export class Checkpointer {
     if (this.conflict !== undefined) return;
     const { record } = this;
     try {
-      const version = await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>, {
+      const version: unknown = await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>, {
         expectedVersion: record.checkpointVersion ?? 0,
       });
-      if (typeof version === 'number' && Number.isSafeInteger(version)) record.checkpointVersion = version;
-      else delete record.checkpointVersion;
+      if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+        this.failure = new TypeError(
+          `the store's save answered ${describeValue(version)}; a CheckpointStore's save resolves with the version it wrote (a whole number, 1 or more)`,
+        );
+        return;
+      }
+      record.checkpointVersion = version;
       this.failure = undefined;
     } catch (error) {
-      if (CheckpointConflictError.isInstance(error)) this.conflict = error;
-      else this.failure = error;
+      if (!CheckpointConflictError.isInstance(error)) this.failure = error;
+      else if (record.checkpointVersion === undefined && error.expectedVersion === 0)
+        // A new run whose id already has a checkpoint: not a race, a reused id.
+        this.conflict = new InvalidRunOptionsError(
+          'runId',
+          this.runId,
+          `an id with no checkpoint in the store yet (this one has one, at version ${error.actualVersion}: continue that run with agent.recover(runId, { checkpoints }), or choose another id)`,
+        );
+      else this.conflict = error;
     }
   }
 }

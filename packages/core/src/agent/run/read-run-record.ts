@@ -81,8 +81,8 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
     const typed = entry as unknown as BatchEntry;
-    if (typed.gate === 'credential' && !isObject(typed.request))
-      fail(`${path}.request`, "the credential request of a 'credential' gate", typed.request);
+    if (typed.gate === 'credential' && (!isObject(typed.request) || typeof typed.request.key !== 'string'))
+      fail(`${path}.request`, "the credential request of a 'credential' gate (an object with a string key)", typed.request);
     if (typed.gate === 'agent' && typed.result === undefined) readSubRunState(typed.subRun, `${path}.subRun`, depth + 1);
   });
 }
@@ -153,6 +153,13 @@ function readRecord(json: unknown, depth: number): RunRecord {
   string(json, 'transferTo', 'state', true);
   string(json, 'activeAgent', 'state', true);
   if (json.actions !== undefined && !isObject(json.actions)) fail('state.actions', 'an object of actions', json.actions);
+  if (isObject(json.actions)) {
+    string(json.actions, 'transferToAgent', 'state.actions', true);
+    string(json.actions, 'skipSummarizationSetBy', 'state.actions', true);
+    for (const key of ['escalate', 'skipSummarization'])
+      if (json.actions[key] !== undefined && typeof json.actions[key] !== 'boolean')
+        fail(`state.actions.${key}`, 'a boolean', json.actions[key]);
+  }
   if (json.toolUsage !== undefined && (!isObject(json.toolUsage) || !Object.values(json.toolUsage).every(isObject)))
     fail('state.toolUsage', 'an object of per-tool counts', json.toolUsage);
   if (json.handoffs !== undefined)
@@ -197,4 +204,6 @@ function readSessionMark(mark: unknown): void {
   count(mark, 'savedMessages', 'state.session');
   if (!list(mark, 'placeholders', 'state.session').every((id) => typeof id === 'string'))
     fail('state.session.placeholders', 'an array of call ids', mark.placeholders);
+  if (mark.answered !== undefined && !list(mark, 'answered', 'state.session').every((id) => typeof id === 'string'))
+    fail('state.session.answered', 'an array of call ids', mark.answered);
 }

@@ -159,7 +159,13 @@ async function answerBatch(run: Run, turn: TurnToolSet): Promise<Outcome | undef
   const results = entries.map((entry) => entry.result!);
   run.transcript.addResults(calls, results);
   delete record.batch;
-  if (run.checkpoints.active) await run.checkpoints.save();
+  if (run.checkpoints.active)
+    try {
+      await run.checkpoints.save();
+    } catch (error) {
+      // An aborted run does not wait for this checkpoint (it is still written, in order): it stops as aborted.
+      if (!run.deadline.signal.aborted) throw error;
+    }
   return afterTurn(run);
 }
 

@@ -176,8 +176,12 @@ export class Run {
    */
   stop(): void {
     this.stoppedAt = Date.now();
-    this.record.elapsedMs = this.elapsedMs;
-    this.values.detach();
+    const { record } = this;
+    record.elapsedMs = this.elapsedMs;
+    // The record keeps a copy of the state as it is now; the tools' state object (and the values in
+    // it, changed in place or not) goes on without it.
+    record.state = copyOfValues(record.state);
+    record.changed = record.changed.slice();
     detachActions(this.context.actions, this.record);
   }
 
@@ -319,6 +323,15 @@ export class Run {
   reportSubRuns(usage: Usage): { usage: Usage; subRuns?: RunResult[] } {
     if (this.subRunResults.length === 0) return { usage: { ...usage } };
     return { usage: this.subRunResults.reduce((total, run) => addUsage(total, run.usage), usage), subRuns: this.subRunResults.slice() };
+  }
+}
+
+/** A deep copy of the state's values (a shallow one of values structured clone cannot copy). */
+function copyOfValues(values: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(values);
+  } catch {
+    return { ...values };
   }
 }
 

@@ -6,6 +6,7 @@ import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
 import { InvalidRunOptionsError } from '../../errors/invalid-run-options-error.js';
 import { InvalidStateKeyError } from '../../errors/invalid-state-key-error.js';
 import { SessionSaveError } from '../../errors/session-save-error.js';
+import { checkMethods } from '../check-methods.js';
 import { storeOutput } from '../output-key.js';
 import { reconcileWithCheckpoint } from '../pausing/reconcile-checkpoint.js';
 import { RunState } from '../pausing/run-state.js';
@@ -46,6 +47,13 @@ export async function startRun(
 ): Promise<RunResult> {
   const resumed = 'state' in start ? start.state : undefined;
   const { session } = options;
+  checkMethods(
+    'checkpoints',
+    options.checkpoints,
+    ['save', 'load', 'delete'],
+    'a CheckpointStore (InMemoryCheckpointStore, FileCheckpointStore, RedisCheckpointStore)',
+    'run',
+  );
   if (options.runId !== undefined && (typeof options.runId !== 'string' || options.runId.length === 0 || resumed !== undefined))
     throw new InvalidRunOptionsError(
       'runId',
@@ -120,7 +128,7 @@ function checkSameSession(record: RunRecord, session: Session): void {
   const expected =
     mark === undefined
       ? 'absent: this run was not started with a session (start a run with one; its messages are saved when it stops)'
-      : `the session the run was started with (${mark.appName}/${mark.userId}/${mark.sessionId}), so that it gets the resumed results`;
+      : `the session the run was started with (${mark.appName}/${mark.userId}/${mark.sessionId}), so that it gets the resumed results; this one is ${session.appName}/${session.userId}/${session.sessionId}`;
   throw new InvalidRunOptionsError('session (of resume options)', session, expected);
 }
 
@@ -150,7 +158,7 @@ async function execute(run: Run, input: string): Promise<RunResult> {
       try {
         await checkpoints.save();
       } catch (error) {
-        if (CheckpointConflictError.isInstance(error)) throw error;
+        if (CheckpointConflictError.isInstance(error) || InvalidRunOptionsError.isInstance(error)) throw error;
         // An aborted run does not wait for its last checkpoint (it is still written, in order).
         if (!deadline.signal.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
       }
