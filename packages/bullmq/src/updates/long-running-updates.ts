@@ -88,10 +88,12 @@ export class LongRunningUpdates {
    * @returns the final update of a completed or failed job; undefined while it waits or runs, or when there is no such job
    */
   async finalUpdate(ticket: string): Promise<LongRunningUpdate | undefined> {
+    // The state first: a job read before it completed would carry no return value yet.
+    const state = await this.queue.getJobState(ticket);
+    if (state !== 'completed' && state !== 'failed') return undefined;
     const job = await this.queue.getJob(ticket);
     const routing = job === undefined ? undefined : routingOf(job);
     if (job === undefined || routing === undefined) return undefined;
-    const state = await job.getState();
     if (state === 'completed') return completedUpdate(routing, job.returnvalue);
     if (state === 'failed') return failedUpdate(routing, job.failedReason);
     return undefined;
