@@ -45,13 +45,13 @@ export class FakeOpenAIServer {
   /** Streamed responses not yet closed (the client's abort closes them). */
   readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
-  private requestWaiters: Array<() => void> = [];
+  private requestWaiters: Array<{ count: number; resolve: () => void }> = [];
   private closeWaiters: Array<() => void> = [];
 
   /** @returns a promise settled when the server has received `count` requests in all */
   received(count = 1): Promise<void> {
     if (this.requests.length >= count) return Promise.resolve();
-    return new Promise((resolve) => this.requestWaiters.push(() => this.requests.length >= count && (resolve(), true)));
+    return new Promise((resolve) => this.requestWaiters.push({ count, resolve }));
   }
 
   /** @returns a promise settled once no streamed response is open */
@@ -112,7 +112,10 @@ export class FakeOpenAIServer {
       body: parseJson(text),
     };
     this.requests.push(recorded);
-    this.requestWaiters = this.requestWaiters.filter((settle) => !settle());
+    for (const waiter of this.requestWaiters.filter((item) => this.requests.length >= item.count)) {
+      this.requestWaiters.splice(this.requestWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     const next = this.replies.shift();
     const reply = typeof next === 'function' ? next(recorded) : next;
     if (reply !== undefined && 'hang' in reply) return;
