@@ -80,6 +80,30 @@ describe('memory search', () => {
     expect(found.memories.map((memory) => memory.text)).toEqual(['more tea', 'tea']);
   });
 
+  it('gives at most maxResults memories, best match first (the latest among equals), from what the user and the assistant said only', async () => {
+    const memoryService = new InMemoryMemoryService({ maxResults: 2 });
+    await memoryService.add({
+      appName: 'a',
+      userId: 'u',
+      sessionId: 's',
+      state: {},
+      version: 1,
+      messages: [
+        { role: 'system', content: 'green tea only' },
+        { role: 'user', content: 'green tea please' },
+        { role: 'assistant', content: 'tea', toolCalls: [{ id: 'c', name: 'brew', arguments: '{}' }] },
+        { role: 'tool', toolCallId: 'c', name: 'brew', content: 'green tea brewed' },
+        { role: 'assistant', content: 'Your green tea.' },
+      ],
+    });
+    await expect(memoryService.search({ appName: 'a', userId: 'u', query: 'green tea' })).resolves.toEqual({
+      memories: [
+        { text: 'Your green tea.', role: 'assistant', sessionId: 's', score: 2 },
+        { text: 'green tea please', role: 'user', sessionId: 's', score: 2 },
+      ],
+    });
+  });
+
   it('tells a tool clearly when the agent has no memory service', async () => {
     const model = new ScriptedModel([{ toolCalls: [{ name: 'recall', arguments: { query: 'x' } }] }, { text: 'ok' }]);
     const run = await new Agent({ model, registry: ToolRegistry.of(new RecallTool()) }).run('?');

@@ -164,6 +164,32 @@ describe('SummarizingMemory', () => {
     }
   });
 
+  it('does not ask the summarizer again when nothing new can be summarized (the kept part starts at a call whose results follow)', async () => {
+    const summarizer = new ScriptedModel([{ text: 'summary' }], { onExhausted: 'repeatLast' });
+    const memory = new SummarizingMemory({ model: summarizer, threshold: 3, keepRecent: 1 });
+    const transcript = [user('q0'), assistant('a0'), calling('1', '2'), result('1'), result('2')];
+    const first = await memory.select(transcript, context);
+    expect(first.messages.slice(1)).toEqual(transcript.slice(2));
+    const second = await memory.select(transcript, context);
+    expect(second.messages).toEqual(first.messages);
+    expect(summarizer.requests).toHaveLength(1);
+  });
+
+  it('treats a summary with no text as a failure: the unsummarized window, the failure reported', async () => {
+    const memory = new SummarizingMemory({ model: new ScriptedModel([{ text: '  ' }]), threshold: 3, keepRecent: 1 });
+    const window = await memory.select(history(2), context);
+    expect(window.messages).toEqual(history(2));
+    expect(String(window.failure)).toContain('the summarizer model answered with no text');
+  });
+
+  it('rejects with the signal’s reason when aborted while summarizing, rather than reporting a failure', async () => {
+    const memory = new SummarizingMemory({ model: new ScriptedModel([() => new Promise(() => undefined)]), threshold: 3, keepRecent: 1 });
+    const controller = new AbortController();
+    const selecting = memory.select(history(2), { signal: controller.signal, remainingMs: Number.POSITIVE_INFINITY });
+    controller.abort(new Error('user left'));
+    await expect(selecting).rejects.toThrow('user left');
+  });
+
   it('goes on with the unsummarized window when the summarizer fails, reporting the failure', async () => {
     const failure = new Error('summarizer down');
     const summarizer = new ScriptedModel([{ error: failure }]);
@@ -179,10 +205,15 @@ describe('SummarizingMemory', () => {
     const hanging = new ScriptedModel([() => new Promise(() => undefined)], { onExhausted: 'repeatLast' });
     const model = new ScriptedModel([{ text: 'never' }]);
     const memory = new SummarizingMemory({ model: hanging, threshold: 3, keepRecent: 1 });
-    const timed: RunResult = await new Agent({ model, registry: ToolRegistry.EMPTY, memory, maxDurationMs: 30 }).run('x', {
-      history: history(2),
-    });
-    expect(timed.stopReason).toBe('max_duration');
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const timing = new Agent({ model, registry: ToolRegistry.EMPTY, memory, maxDurationMs: 30 }).run('x', { history: history(2) });
+      await jest.advanceTimersByTimeAsync(30);
+      const timed: RunResult = await timing;
+      expect(timed.stopReason).toBe('max_duration');
+    } finally {
+      jest.useRealTimers();
+    }
     const controller = new AbortController();
     const aborted = new Agent({ model, registry: ToolRegistry.EMPTY, memory }).run('x', { history: history(2), signal: controller.signal });
     controller.abort();

@@ -160,8 +160,9 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(tool.ran).toEqual([]);
   });
 
-  it.each([
-    ['rejects', () => Promise.reject(new Error('policy service down'))],
+  // What a predicate typed loosely (or in JavaScript) may do.
+  it.each<[string, () => boolean]>([
+    ['rejects', () => Promise.reject(new Error('policy service down')) as unknown as boolean],
     ['answers undefined', () => undefined as unknown as boolean],
     ['answers a string', () => 'no' as unknown as boolean],
   ])('asks for approval when the predicate %s (anything but false asks)', async (_, predicate) => {

@@ -57,6 +57,12 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
     expect(model.requests[3]!.messages.at(-1)!.content).toBe(
       'The final result of the long-running tool call r1 (request_reimbursement), which was pending:\n{"approved":true}',
     );
+    // Each update reaches the model once: the progress delivered before is not delivered again.
+    const updates = model.requests[3]!.messages.filter((message) => String(message.content).includes('long-running tool call r1'));
+    expect(updates.map((message) => message.content)).toEqual([
+      'An update of the long-running tool call r1 (request_reimbursement), still pending:\nmanager opened it',
+      'The final result of the long-running tool call r1 (request_reimbursement), which was pending:\n{"approved":true}',
+    ]);
     expect(() => final.state.update('r1', 'late')).toThrow(
       "Cannot update tool call 'r1': its final result was already delivered to the model.",
     );
