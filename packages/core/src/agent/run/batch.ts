@@ -38,9 +38,7 @@ export async function answerDirectly(run: Run, set: TurnToolSet, calls: readonly
   const events = run.events.active ? new ToolCallEvents(run.events) : undefined;
   if (events !== undefined) await events.started(calls);
   const options = events === undefined ? run.execution : { ...run.execution, ...withoutPaused(events.listeners()) };
-  const executed = await run.toolsOf(run.agent).execute(set, calls, run.options.metadata, options);
-  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
-  const results = budgeted instanceof Promise ? await budgeted : budgeted;
+  const results = await executeCalls(run, set, calls, options);
   let paused = false;
   for (const result of results) if (result.paused === true) paused = true;
   events?.finished(paused ? results.filter((result) => result.paused !== true) : results);
@@ -211,6 +209,18 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
   const results = budgeted instanceof Promise ? await budgeted : budgeted;
   events?.finished(results.filter((result) => result.paused !== true));
   for (let index = 0; index < results.length; index++) recordResult(run, set, runnable[index]!, results[index]!);
+}
+
+/** Runs calls through the turn's tools (within their per-run limits), then fits their results to the budgets. */
+async function executeCalls(
+  run: Run,
+  set: TurnToolSet,
+  calls: readonly ToolCall[],
+  options: ToolExecutionOptions,
+): Promise<ReceivedToolResult[]> {
+  const executed = await run.toolsOf(run.agent).execute(set, calls, run.options.metadata, options);
+  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
+  return budgeted instanceof Promise ? await budgeted : budgeted;
 }
 
 /** The execution options of a batch's calls: with listeners that record each result as it arrives when checkpointed or streamed. */

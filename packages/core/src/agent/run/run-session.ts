@@ -5,6 +5,7 @@ import { checkMethods } from '../check-methods.js';
 import { RunDeadline } from '../run-deadline.js';
 import type { RunOptions } from '../run-options.js';
 import type { Session } from '../session.js';
+import { batchAnswers } from './batch-answers.js';
 import type { RunRecord } from './run-record.js';
 
 /** How long saving a run to its session may take once the run has ended (also after an abort). */
@@ -59,22 +60,13 @@ export function sessionAppend(record: RunRecord): { messages: ChatMessage[]; app
     const heading = `The tool call ${message.toolCallId} (${message.name}), which was waiting for the host, has run since; its result${message.isError ? ' (an error)' : ''}:`;
     messages.push({ role: 'user', content: `${heading}\n${message.content}` });
   }
-  for (const entry of record.batch ?? []) {
+  const batch = record.batch ?? [];
+  const answers = batchAnswers(batch);
+  batch.forEach((entry, index) => {
     answered.add(entry.callId);
-    if (entry.result !== undefined) {
-      const { content, isError } = entry.result;
-      messages.push({ role: 'tool', toolCallId: entry.callId, name: entry.toolName, content, isError });
-    } else {
-      placeholders.add(entry.callId);
-      messages.push({
-        role: 'tool',
-        toolCallId: entry.callId,
-        name: entry.toolName,
-        content: 'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',
-        isError: true,
-      });
-    }
-  }
+    if (entry.result === undefined) placeholders.add(entry.callId);
+    messages.push(answers[index]!);
+  });
   mark.savedMessages = record.messages.length;
   mark.placeholders = [...placeholders];
   if (answered.size > 0) mark.answered = [...answered];

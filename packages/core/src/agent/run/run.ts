@@ -374,35 +374,24 @@ const holderKey = Symbol('toolcraft.actionsHolder');
  * their holder (absent while none is asked for), so a saved state has the actions of its waiting
  * batch without a copy. Accessors on the prototype: a run pays for one object, not for closures.
  */
-const recordActions: AgentActions = Object.create(AgentActions.prototype, {
-  skipSummarization: {
-    enumerable: true,
-    get(this: { [holderKey]: ActionsHolder }) {
-      return this[holderKey].actions?.skipSummarization === true;
-    },
-    set(this: { [holderKey]: ActionsHolder }, value: boolean) {
-      setAction(this[holderKey], 'skipSummarization', value === true ? true : undefined);
-    },
-  },
-  escalate: {
-    enumerable: true,
-    get(this: { [holderKey]: ActionsHolder }) {
-      return this[holderKey].actions?.escalate === true;
-    },
-    set(this: { [holderKey]: ActionsHolder }, value: boolean) {
-      setAction(this[holderKey], 'escalate', value === true ? true : undefined);
-    },
-  },
-  transferToAgent: {
-    enumerable: true,
-    get(this: { [holderKey]: ActionsHolder }) {
-      return this[holderKey].actions?.transferToAgent;
-    },
-    set(this: { [holderKey]: ActionsHolder }, value: string | undefined) {
-      setAction(this[holderKey], 'transferToAgent', value);
-    },
-  },
-}) as AgentActions;
+const recordActions: AgentActions = Object.create(
+  AgentActions.prototype,
+  Object.fromEntries(
+    (['skipSummarization', 'escalate', 'transferToAgent'] as const).map((key) => [
+      key,
+      {
+        enumerable: true,
+        get(this: { [holderKey]: ActionsHolder }) {
+          const value = this[holderKey].actions?.[key];
+          return key === 'transferToAgent' ? value : value === true;
+        },
+        set(this: { [holderKey]: ActionsHolder }, value: unknown) {
+          setAction(this[holderKey], key, key === 'transferToAgent' ? value : value === true ? true : undefined);
+        },
+      },
+    ]),
+  ),
+) as AgentActions;
 
 /** The run's actions, over its record. */
 function actionsOver(record: RunRecord): AgentActions {

@@ -22,6 +22,7 @@ import { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
 import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
+import { batchAnswers } from './batch-answers.js';
 import { loadSession, saveToSession } from './run-session.js';
 
 /** What a run starts from: a user message, or a saved state. @internal */
@@ -229,20 +230,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
 function resultMessages(record: RunRecord): RunResult['messages'] {
   const { batch } = record;
   if (batch === undefined) return record.messages;
-  const messages = record.messages.slice();
-  for (const entry of batch)
-    messages.push(
-      entry.result === undefined
-        ? {
-            role: 'tool',
-            toolCallId: entry.callId,
-            name: entry.toolName,
-            content: 'Error: not executed: the call is waiting for the host (an approval, a result or a credential).',
-            isError: true,
-          }
-        : { role: 'tool', toolCallId: entry.callId, name: entry.toolName, content: entry.result.content, isError: entry.result.isError },
-    );
-  return messages;
+  return [...record.messages, ...batchAnswers(batch)];
 }
 
 /** The executed calls: the transcript's, then the calls of a waiting batch that have run. */
