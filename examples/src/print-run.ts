@@ -1,4 +1,4 @@
-import type { RunResult } from '@toolcraft/core';
+import { contentText, type RunResult } from '@toolcraft/core';
 
 /**
  * Prints a run so a person can follow it: the user's message, each tool call with its arguments,
@@ -12,14 +12,16 @@ export function printRun(run: RunResult, log: (line: string) => void): void {
       case 'system':
         break;
       case 'user':
-        log(`\nuser> ${message.content}`);
+        log(`\nuser> ${contentText(message.content)}`);
         break;
       case 'assistant':
         for (const call of message.toolCalls ?? []) log(`  tool call ${call.id}: ${call.name}(${call.arguments})`);
-        if (message.content && (message.toolCalls?.length ?? 0) > 0) log(`assistant (thinking)> ${message.content}`);
+        if (message.content && (message.toolCalls?.length ?? 0) > 0) log(`assistant (thinking)> ${contentText(message.content)}`);
         break;
       case 'tool':
-        log(`  ${message.isError ? 'ERROR ' : ''}result ${message.toolCallId} from ${message.name}: ${indent(message.content)}`);
+        log(
+          `  ${message.isError ? 'ERROR ' : ''}result ${message.toolCallId} from ${message.name}: ${indent(contentText(message.content))}`,
+        );
         break;
     }
   }

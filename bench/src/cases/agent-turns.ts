@@ -10,6 +10,7 @@ import {
   InMemorySessionStore,
   ToolRegistry,
   type ChatMessage,
+  contentText,
 } from '@toolcraft/core';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
@@ -40,7 +41,7 @@ async function handWrittenRun(history: ChatMessage[] = []): Promise<{ text: stri
   for (let turn = 0; ; turn++) {
     const reply = await scriptedReply(turn, messages.slice());
     messages.push(reply);
-    if (!reply.toolCalls?.length) return { text: reply.content ?? '', messages };
+    if (!reply.toolCalls?.length) return { text: contentText(reply.content), messages };
     for (const call of reply.toolCalls) {
       const result = await handWrittenCalculator(call);
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });

@@ -1,4 +1,4 @@
-import { Agent, AgentTool, type ChatMessage, type ChatModel, ToolRegistry } from '@toolcraft/core';
+import { Agent, AgentTool, contentText, type ChatMessage, type ChatModel, ToolRegistry } from '@toolcraft/core';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import { CalculatorTool } from './calculator';
 import { handWrittenCalculator } from './hand-written';
@@ -17,7 +17,7 @@ const subTurn: ScriptedTurn = (request) =>
 /** The parent's two turns: ask the researcher, then answer with what it said. */
 const parentTurn: ScriptedTurn = (request) => {
   const last = request.messages.at(-1);
-  return last?.role === 'tool' ? { text: String(last.content) } : { toolCalls: [researcherCall] };
+  return last?.role === 'tool' ? { text: contentText(last.content) } : { toolCalls: [researcherCall] };
 };
 
 type Assistant = ChatMessage & { role: 'assistant' };
@@ -35,7 +35,7 @@ async function handWrittenLoop(
   for (let turn = 0; ; turn++) {
     const message = await reply(turn, messages.slice());
     messages.push(message);
-    if (!message.toolCalls?.length) return { text: message.content ?? '', messages };
+    if (!message.toolCalls?.length) return { text: contentText(message.content), messages };
     for (const call of message.toolCalls) {
       const result = await runCall(call);
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });
@@ -57,7 +57,7 @@ function handWrittenParentRun(): Promise<{ text: string }> {
     async (turn, messages) =>
       turn === 0
         ? { role: 'assistant', content: null, toolCalls: [researcherCall] }
-        : { role: 'assistant', content: String(messages.at(-1)!.content) },
+        : { role: 'assistant', content: contentText(messages.at(-1)!.content) },
     async (call) => ({ content: (await subRun((JSON.parse(call.arguments) as { request: string }).request)).text, isError: false }),
   );
 }

@@ -33,6 +33,10 @@ export { defaultArgumentLimits } from './decoding/argument-limits.js';
 export type { ArgumentLimits } from './decoding/argument-limits.js';
 
 export { ToolResult } from './results/tool-result.js';
+export type { ContentPart, FilePart, ImagePart, JsonValue, ProviderMetadata, ReasoningPart, TextPart } from './results/content-part.js';
+export { contentText } from './results/content-text.js';
+export { partData } from './results/part-data.js';
+export type { PartData } from './results/part-data.js';
 export type { ResultFormatContext, ResultFormatter } from './results/result-formatter.js';
 export { FormatterRegistry } from './results/formatter-registry.js';
 export { defaultFormat } from './results/default-format.js';
@@ -166,6 +170,8 @@ export type {
   ChatStreamEvent,
   FinishReason,
   ModelServer,
+  ModelSettings,
+  ResponseFormat,
   ToolChoice,
   ToolDefinition,
   Usage,
@@ -226,6 +232,8 @@ export { InvalidProgressError } from './errors/invalid-progress-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
+export { ProviderSchemaError } from './errors/provider-schema-error.js';
+export type { ProviderSchemaErrorDetails } from './errors/provider-schema-error.js';
 export { ToolLimitError } from './errors/tool-limit-error.js';
 export { ToolsetError } from './errors/toolset-error.js';
 export { ToolFilterError } from './errors/tool-filter-error.js';

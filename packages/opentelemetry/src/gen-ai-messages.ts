@@ -1,8 +1,18 @@
-import type { AssistantMessage, ChatMessage, ChatResponse, FinishReason } from '@toolcraft/core';
+import {
+  contentText,
+  type AssistantMessage,
+  type ChatMessage,
+  type ChatResponse,
+  type ContentPart,
+  type FinishReason,
+} from '@toolcraft/core';
 
 /** One part of a message, as the GenAI conventions' message schema has it. */
 type MessagePart =
   | { type: 'text'; content: string }
+  | { type: 'reasoning'; content: string }
+  | { type: 'blob'; modality: string; mime_type: string; content: string }
+  | { type: 'uri'; modality: string; mime_type: string; uri: string }
   | { type: 'tool_call'; id: string; name: string; arguments: unknown }
   | { type: 'tool_call_response'; id: string; response: string };
 
@@ -35,25 +45,45 @@ export function outputMessages(response: ChatResponse): string {
 function genAIMessage(message: ChatMessage): GenAIMessage {
   switch (message.role) {
     case 'system':
-    case 'user':
       return { role: message.role, parts: [{ type: 'text', content: message.content }] };
+    case 'user':
+      return { role: message.role, parts: contentParts(message.content) };
     case 'assistant':
       return { role: 'assistant', parts: assistantParts(message) };
     case 'tool':
       return {
         role: 'tool',
         name: message.name,
-        parts: [{ type: 'tool_call_response', id: message.toolCallId, response: message.content }],
+        parts: [{ type: 'tool_call_response', id: message.toolCallId, response: contentText(message.content) }],
       };
   }
 }
 
 function assistantParts(message: AssistantMessage): MessagePart[] {
   const parts: MessagePart[] = [];
-  if (typeof message.content === 'string' && message.content !== '') parts.push({ type: 'text', content: message.content });
+  if (message.content !== null && message.content !== '') parts.push(...contentParts(message.content));
   for (const call of message.toolCalls ?? [])
     parts.push({ type: 'tool_call', id: call.id, name: call.name, arguments: parsed(call.arguments) });
   return parts;
+}
+
+/** Content as the conventions' parts: text, reasoning, and images and files as a `blob` (base64) or a `uri`. */
+function contentParts(content: string | readonly ContentPart[]): MessagePart[] {
+  if (typeof content === 'string') return [{ type: 'text', content }];
+  return content.map((part): MessagePart => {
+    switch (part.type) {
+      case 'text':
+        return { type: 'text', content: part.text };
+      case 'reasoning':
+        return { type: 'reasoning', content: part.text };
+      default: {
+        const modality = part.type === 'image' ? 'image' : (part.mediaType.split('/')[0] ?? 'file');
+        return part.data instanceof URL
+          ? { type: 'uri', modality, mime_type: part.mediaType, uri: part.data.href }
+          : { type: 'blob', modality, mime_type: part.mediaType, content: part.data };
+      }
+    }
+  });
 }
 
 /** The conventions' finish reasons (`tool_call`, not `tool_calls`); toolcraft's others as they are. */

@@ -1,4 +1,12 @@
-import type { AssistantMessage, ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelToolCall } from '@toolcraft/core';
+import {
+  contentText,
+  type AssistantMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+  type ModelToolCall,
+} from '@toolcraft/core';
 import { untilAborted } from '@toolcraft/core/internal';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
@@ -97,7 +105,7 @@ export class ScriptedModel implements ChatModel {
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const response = await this.complete(request);
-    const text = response.message.content ?? '';
+    const text = contentText(response.message.content);
     for (let start = 0; start < text.length; start += this.chunkSize) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       request.signal?.throwIfAborted();

@@ -2,7 +2,7 @@ import type { AgentEnvironmentOptions } from '../environment/agent-environment-o
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolFilter } from '../toolsets/tool-filter.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
-import type { ChatModel, ToolChoice } from '../model/chat-model.js';
+import type { ChatModel, ModelSettings, ToolChoice } from '../model/chat-model.js';
 import type { RetryOptions } from './retry/retry-options.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ResultBudget } from '../results/result-budget.js';
@@ -66,6 +66,10 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   retry?: RetryOptions;
   /** How the model may use tools, sent with every model call; default none (the model's default). */
   toolChoice?: ToolChoice;
+  /** Sampling settings sent with every model call (`temperature`, `topP`, `maxOutputTokens`, `stopSequences`, `seed`); a run's win per setting. */
+  modelSettings?: ModelSettings;
+  /** Options for the model adapter alone, sent with every model call (see the adapter's README); a run's win per key. */
+  providerOptions?: Record<string, unknown>;
   /**
    * After a turn of tool calls, turn a forced `toolChoice` (`'required'` or `{ name }`) back to `'auto'`,
    * so the model can answer instead of calling tools until `maxIterations` (as the OpenAI Agents SDK does). Default true.

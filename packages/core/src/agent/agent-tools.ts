@@ -48,9 +48,15 @@ export class AgentTools {
   /**
    * @param options - the agent's `registry`, `tools` and `toolFilter`
    * @param settings - the environment settings of the agent
-   * @throws InvalidAgentOptionsError, InvalidToolDefinitionError or DuplicateToolError for bad tools
+   * @param prepare - checks a set's definitions for the agent's model (`ChatModel.prepareTools`) when the set is built
+   * @throws InvalidAgentOptionsError, InvalidToolDefinitionError or DuplicateToolError for bad tools;
+   *   what `prepare` throws (a ProviderSchemaError) for the fixed tools
    */
-  constructor(options: AgentToolOptions, settings: AgentEnvironmentSettings) {
+  constructor(
+    options: AgentToolOptions,
+    settings: AgentEnvironmentSettings,
+    private readonly prepare?: (definitions: readonly ToolDefinition[]) => void,
+  ) {
     const filter = readFilter(options.toolFilter);
     if (typeof filter === 'function') this.predicate = filter;
     else if (filter !== undefined) this.names = new Set(filter);
@@ -59,6 +65,7 @@ export class AgentTools {
     this.registry = new ToolRegistry(this.sources.tools);
     this.environment = new AgentEnvironment({ ...settings, registry: this.registry });
     this.definitions = Object.freeze(toolDefinitions(this.registry.tools));
+    prepare?.(this.definitions);
     this.sets.push(toolSet(this.sources.tools, this.registry, this.environment, this.definitions));
   }
 
@@ -102,8 +109,10 @@ export class AgentTools {
     const found = this.sets.find((set) => sameTools(set.tools, tools));
     if (found !== undefined) return found;
     const registry = new ToolRegistry(mergeTools(list.segments));
+    const definitions = Object.freeze(toolDefinitions(registry.tools));
+    this.prepare?.(definitions);
     // The list may be a toolset's own array, which it may change later: the set keeps a copy as its key.
-    const set = toolSet(tools.slice(), registry, this.environment.withRegistry(registry), Object.freeze(toolDefinitions(registry.tools)));
+    const set = toolSet(tools.slice(), registry, this.environment.withRegistry(registry), definitions);
     // The fixed tools' set stays first; the others are kept most recent first.
     this.sets.splice(1, 0, set);
     if (this.sets.length > cachedSets) this.sets.pop();

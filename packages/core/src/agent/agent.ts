@@ -19,6 +19,7 @@ import { RunExtras } from './run-extras.js';
 import { checkOutputKey } from './output-key.js';
 import type { RunResult } from './run-result.js';
 import { validateAgentOptions } from './validate-agent-options.js';
+import { readModelSettings, readProviderOptions } from './read-model-settings.js';
 import type { AgentSettings } from './run/run-agent.js';
 import { startRun, type RunStart } from './run/start-run.js';
 
@@ -71,6 +72,8 @@ export class Agent {
       retry,
       toolChoice,
       resetToolChoice,
+      modelSettings,
+      providerOptions,
       artifacts,
       memoryService,
       memory,
@@ -98,7 +101,11 @@ export class Agent {
     const extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
     const toolSources = extras.withBuiltInTools(
       (builtIn) =>
-        new AgentTools({ registry, tools: builtIn === undefined ? tools : [...(tools ?? []), builtIn], toolFilter }, environment),
+        new AgentTools(
+          { registry, tools: builtIn === undefined ? tools : [...(tools ?? []), builtIn], toolFilter },
+          environment,
+          model.prepareTools === undefined ? undefined : (definitions) => model.prepareTools?.(definitions),
+        ),
     );
     this.registry = toolSources.registry;
     this.environment = toolSources.environment;
@@ -109,6 +116,8 @@ export class Agent {
       limits,
       retry: retryOptions,
       ...(toolChoice === undefined ? {} : { toolChoice }),
+      ...definedAs('modelSettings', readModelSettings(undefined, modelSettings)),
+      ...definedAs('providerOptions', readProviderOptions(undefined, providerOptions)),
       resetToolChoice: resetToolChoice ?? true,
       extras,
       approvals: approvalPolicy,
@@ -243,4 +252,8 @@ export class Agent {
   private execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
     return startRun(this, start, options, channel);
   }
+}
+
+function definedAs<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

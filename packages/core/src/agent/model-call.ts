@@ -1,6 +1,6 @@
 import { runInScope } from '../environment/run-in-scope.js';
 import type { ToolPipeline } from '../environment/tool-pipeline.js';
-import type { ChatModel, ChatRequest, ChatResponse } from '../model/chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ModelSettings } from '../model/chat-model.js';
 import { readChatResponse } from './read-chat-response.js';
 import { completeWithRetry } from './retry/complete-with-retry.js';
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
@@ -18,6 +18,10 @@ export interface ModelCallSettings {
   runId: string;
   agentName: string;
   remainingMs: () => number;
+  /** The sampling settings of this agent's calls in this run (the agent's, the run's winning), if any. */
+  modelSettings?: ModelSettings;
+  /** The adapter's options of this agent's calls in this run, if any. */
+  providerOptions?: Record<string, unknown>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AgentState } from '../context/agent-state.js';
 import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
-import type { ToolChoice } from '../model/chat-model.js';
+import type { ModelSettings, ToolChoice } from '../model/chat-model.js';
 import type { ChatMessage } from '../model/messages.js';
 import type { Session } from './session.js';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
@@ -28,6 +28,10 @@ export interface RunOptions {
   session?: Session;
   /** How the model may use tools in this run; wins over the agent's `toolChoice`. */
   toolChoice?: ToolChoice;
+  /** Sampling settings of this run's model calls; each wins over the agent's `modelSettings`. */
+  modelSettings?: ModelSettings;
+  /** Options for the model adapter in this run; each key wins over the agent's `providerOptions`. */
+  providerOptions?: Record<string, unknown>;
   /**
    * Tools offered in this run only, besides the agent's (tools, services, registries or toolsets;
    * toolsets given here are not closed by `agent.close()`). The agent's `toolFilter` applies to them too.
@@ -50,4 +54,7 @@ export interface RunOptions {
  * was started with one: that same session, which then gets the resumed part of the run (the real
  * results of the calls it was told had not run yet, and what follows).
  */
-export type ResumeOptions = Pick<RunOptions, 'metadata' | 'signal' | 'tools' | 'checkpoints' | 'session'>;
+export type ResumeOptions = Pick<
+  RunOptions,
+  'metadata' | 'signal' | 'tools' | 'checkpoints' | 'session' | 'modelSettings' | 'providerOptions'
+>;

@@ -3,7 +3,9 @@ import type { FinishReason, Usage } from '../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../model/messages.js';
 import type { RunToolCall } from './run-result.js';
 import type { RunRecord } from './run/run-record.js';
+import type { RecordedResult } from './run/run-record.js';
 import { addUsage } from './usage.js';
+import { contentText } from '../results/content-text.js';
 import { answerCalls } from './answer-calls.js';
 
 /**
@@ -86,13 +88,18 @@ export class RunTranscript {
    * @param calls - the turn's calls
    * @param results - their results (what the model is sent), in the same order
    */
-  addResults(calls: readonly ModelToolCall[], results: readonly { content: string; isError: boolean }[]): void {
+  addResults(calls: readonly ModelToolCall[], results: readonly RecordedResult[]): void {
     const { messages, toolCalls } = this.record;
     for (let index = 0; index < calls.length; index++) {
       const call = calls[index]!;
-      const { content, isError } = results[index]!;
-      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content, isError });
-      toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError } });
+      const { content, isError, parts } = results[index]!;
+      if (parts === undefined) {
+        messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content, isError });
+        toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError } });
+      } else {
+        messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: parts.slice(), isError });
+        toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError, parts } });
+      }
     }
   }
 
@@ -120,7 +127,13 @@ export class RunTranscript {
       id,
       name,
       arguments: args,
-      result: received?.get(id) ?? { id, name, content: result.content, isError: result.isError },
+      result: received?.get(id) ?? {
+        id,
+        name,
+        content: result.content,
+        isError: result.isError,
+        ...(result.parts !== undefined ? { parts: result.parts } : {}),
+      },
     }));
   }
 
@@ -129,7 +142,7 @@ export class RunTranscript {
     const { messages } = this.record;
     for (let index = messages.length - 1; index >= 0; index--) {
       const message = messages[index]!;
-      if (message.role === 'assistant') return message.content ?? '';
+      if (message.role === 'assistant') return contentText(message.content);
     }
     return '';
   }

@@ -3,6 +3,8 @@ import type { FormatterRegistry } from '../results/formatter-registry.js';
 import { defaultFormat } from '../results/default-format.js';
 import { ToolResult } from '../results/tool-result.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
+import type { ContentPart } from '../results/content-part.js';
+import { checkResultParts } from './check-result-parts.js';
 
 /**
  * The text of a tool's result: the tool's own formatter; a `SimpleTool`'s text as it is; else the
@@ -14,18 +16,21 @@ import type { AnyTool } from '../tools/abstract-tool.js';
  * @param tool - the tool
  * @param formatters - the environment's formatters
  * @param value - the result
- * @returns the text for the model
+ * A formatter may also return content parts, and a {@link ToolResult.Parts} result is its parts.
+ * @returns the text for the model, or its parts
  * @throws ToolExecutionError when the formatter returned no text; what a formatter throws, as it is
  */
-export function formatResult(tool: AnyTool, formatters: FormatterRegistry, value: unknown): string {
+export function formatResult(tool: AnyTool, formatters: FormatterRegistry, value: unknown): string | readonly ContentPart[] {
   const own = tool.resultFormatter;
-  if (own !== undefined) return asText(tool.name, own(value, { toolName: tool.name }));
-  if (value instanceof ToolResult.Text) return asText(tool.name, value.text);
+  if (own !== undefined) return asContent(tool.name, own(value, { toolName: tool.name }));
+  if (value instanceof ToolResult.Text) return asContent(tool.name, value.text);
   const registered = formatters.find(value);
-  return asText(tool.name, registered !== undefined ? registered(value, { toolName: tool.name }) : defaultFormat(value));
+  if (registered !== undefined) return asContent(tool.name, registered(value, { toolName: tool.name }));
+  if (ToolResult.isParts(value)) return checkResultParts(tool.name, value.parts);
+  return asContent(tool.name, defaultFormat(value));
 }
 
-function asText(toolName: string, text: unknown): string {
+function asContent(toolName: string, text: unknown): string | readonly ContentPart[] {
   switch (typeof text) {
     case 'string':
       return text;
@@ -34,6 +39,7 @@ function asText(toolName: string, text: unknown): string {
     case 'bigint':
       return String(text);
     default: {
+      if (Array.isArray(text)) return checkResultParts(toolName, text);
       const kind =
         text === null
           ? 'null'
@@ -43,7 +49,7 @@ function asText(toolName: string, text: unknown): string {
       if (kind === 'a promise') Promise.resolve(text).catch(() => undefined);
       throw new ToolExecutionError(
         toolName,
-        `The result of tool '${toolName}' could not be formatted: its formatter (or textForLLM()) returned ${kind}, but must return a string synchronously.`,
+        `The result of tool '${toolName}' could not be formatted: its formatter (or textForLLM()) returned ${kind}, but must return a string (or content parts) synchronously.`,
       );
     }
   }

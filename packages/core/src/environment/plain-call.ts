@@ -6,8 +6,10 @@ import { invokeTool } from '../tools/invoke-tool.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { failedSafely } from './error-results.js';
 import { formatResult } from './format-result.js';
+import type { ContentPart } from '../results/content-part.js';
+import { contentText } from '../results/content-text.js';
 import type { ReceivedToolResult } from './tool-call.js';
-import { truncateContent } from './truncate-content.js';
+import { truncateContent, truncateParts } from './truncate-content.js';
 
 /**
  * Runs a tool on the fast path: a call with nothing to bound it by (no time limit, no signal) and
@@ -53,14 +55,19 @@ export function completedResult(
   value: unknown,
   guard?: Parameters<typeof failedSafely>[4],
 ): ReceivedToolResult | Promise<ReceivedToolResult> {
-  let content: string;
+  let formatted: string | readonly ContentPart[];
   try {
-    content = truncateContent(formatResult(tool, settings.formatters, value), settings.maxResultChars);
+    formatted = formatResult(tool, settings.formatters, value);
   } catch (error) {
     const described = ToolExecutionError.isInstance(error) ? error : formattingError(tool.name, error);
     return failedSafely(settings, info, tool, described, guard);
   }
-  return { id: info.id, name: info.name, content, isError: false, value };
+  if (typeof formatted === 'string')
+    return { id: info.id, name: info.name, content: truncateContent(formatted, settings.maxResultChars), isError: false, value };
+  const parts = truncateParts(formatted, settings.maxResultChars);
+  const content = contentText(parts);
+  if (parts.every((part) => part.type === 'text')) return { id: info.id, name: info.name, content, isError: false, value };
+  return { id: info.id, name: info.name, content, parts, isError: false, value };
 }
 
 function formattingError(toolName: string, error: unknown): ToolExecutionError {

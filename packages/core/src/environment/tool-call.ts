@@ -1,3 +1,5 @@
+import type { ContentPart } from '../results/content-part.js';
+
 /** A tool call to execute: the model's (or a caller's) request. */
 export interface ToolCall {
   /** The call's id; generated when absent. */
@@ -14,8 +16,13 @@ export interface ReceivedToolResult<TValue = unknown> {
   id: string;
   /** The tool's name, as called. */
   name: string;
-  /** The text sent to the model. */
+  /** The text sent to the model (for a result of parts, their text, an image named by its media type). */
   content: string;
+  /**
+   * The parts sent to the model instead of `content`, when the result has more than text (an image):
+   * from `ToolResult.image`, `ToolResult.parts` or a formatter returning parts.
+   */
+  parts?: readonly ContentPart[];
   /** Whether the call failed. */
   isError: boolean;
   /** The tool's result value, when it succeeded. */

@@ -13,6 +13,8 @@ export interface ModelCallErrorOptions {
   retryAfterMs?: number;
   /** How many attempts were made in all, once retries gave up. */
   attempts?: number;
+  /** The provider that answered (`'google'`, `'anthropic'`, `'openai'`), when the adapter says. */
+  provider?: string;
   /** The underlying error. */
   cause?: unknown;
 }
@@ -26,6 +28,7 @@ export class ModelCallError extends ToolcraftError {
   readonly status?: number;
   readonly retryAfterMs?: number;
   readonly attempts?: number;
+  readonly provider?: string;
 
   /**
    * @param message - what failed
@@ -37,6 +40,7 @@ export class ModelCallError extends ToolcraftError {
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
     this.attempts = options.attempts;
+    this.provider = options.provider;
   }
 
   /**

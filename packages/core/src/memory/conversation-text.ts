@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../model/messages.js';
+import { contentText } from '../results/content-text.js';
 
 /**
  * A transcript as plain text for a summarizer: one line per message, tool calls and results named.
@@ -11,12 +12,12 @@ export function conversationText(messages: readonly ChatMessage[]): string {
       switch (message.role) {
         case 'assistant': {
           const calls = (message.toolCalls ?? []).map((call) => `[called ${call.name}(${call.arguments})]`).join(' ');
-          return `assistant: ${[message.content ?? '', calls].filter(Boolean).join(' ')}`;
+          return `assistant: ${[contentText(message.content), calls].filter(Boolean).join(' ')}`;
         }
         case 'tool':
-          return `tool ${message.name} result${message.isError ? ' (error)' : ''}: ${message.content}`;
+          return `tool ${message.name} result${message.isError ? ' (error)' : ''}: ${contentText(message.content)}`;
         default:
-          return `${message.role}: ${message.content}`;
+          return `${message.role}: ${contentText(message.content)}`;
       }
     })
     .join('\n');

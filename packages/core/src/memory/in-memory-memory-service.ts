@@ -4,6 +4,7 @@ import type { Session, SessionData } from '../agent/session.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import { InvalidMemoryOptionsError } from '../errors/invalid-memory-options-error.js';
 import { wholeNumber } from './window-start.js';
+import { contentText } from '../results/content-text.js';
 
 interface Remembered {
   text: string;
@@ -48,9 +49,10 @@ export class InMemoryMemoryService implements MemoryService {
       throw new InvalidMemoryOptionsError('InMemoryMemoryService', 'session', data, 'a Session or SessionData');
     const remembered: Remembered[] = [];
     for (const message of data.messages) {
-      if ((message.role !== 'user' && message.role !== 'assistant') || typeof message.content !== 'string' || message.content === '')
-        continue;
-      remembered.push({ text: message.content, role: message.role, sessionId: data.sessionId, words: new Set(wordsOf(message.content)) });
+      if (message.role !== 'user' && message.role !== 'assistant') continue;
+      const text = contentText(message.content);
+      if (text === '') continue;
+      remembered.push({ text, role: message.role, sessionId: data.sessionId, words: new Set(wordsOf(text)) });
     }
     const key = userKey(data);
     const sessions = this.byUser.get(key) ?? new Map<string, Remembered[]>();

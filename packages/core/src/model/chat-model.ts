@@ -16,6 +16,32 @@ export interface Usage {
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /** Of the input tokens, those read from the provider's prompt cache, when it says. */
+  cachedInputTokens?: number;
+  /** Of the output tokens, those spent on reasoning, when the provider says. */
+  reasoningTokens?: number;
+}
+
+/** Sampling settings of a model call (`AgentOptions.modelSettings`, run options); each adapter maps the ones its API has. */
+export interface ModelSettings {
+  temperature?: number;
+  topP?: number;
+  /** The most tokens the answer may have. */
+  maxOutputTokens?: number;
+  stopSequences?: string[];
+  seed?: number;
+}
+
+/**
+ * Structured output asked of the model: the answer must be JSON matching `schema`. Adapters use the
+ * provider's native structured output where it has one.
+ */
+export interface ResponseFormat {
+  /** A name for the schema (`'invoice'`), as providers ask for one. */
+  name: string;
+  schema: JsonSchema;
+  /** Whether the provider should enforce the schema strictly, where it can. */
+  strict?: boolean;
 }
 
 /** One request to a {@link ChatModel}. */
@@ -24,6 +50,12 @@ export interface ChatRequest {
   tools: ToolDefinition[];
   toolChoice?: ToolChoice;
   signal?: AbortSignal;
+  /** Sampling settings, when any are set. */
+  settings?: ModelSettings;
+  /** Structured output, when the run asks for it. */
+  responseFormat?: ResponseFormat;
+  /** Options for one adapter, passed to it alone (`{ anthropic: { ... } }` or the adapter's own shape: see its README). */
+  providerOptions?: Record<string, unknown>;
 }
 
 /** The model's answer to one {@link ChatRequest}. */
@@ -69,6 +101,13 @@ export interface ChatModel {
   readonly modelId?: string;
   /** The server requests go to (`server.address`, `server.port`: `api.openai.com`, 443), when known. */
   readonly server?: ModelServer;
+  /**
+   * Optional: checks the tools before any request carries them, and may convert and keep them for its
+   * requests. The agent calls it when its tool list is built: in `new Agent(...)` for its fixed tools,
+   * and for a turn's tools the first time that set is built (toolsets).
+   * @throws ProviderSchemaError for a schema the provider would reject or silently change
+   */
+  prepareTools?(tools: readonly ToolDefinition[]): void;
   /** Sends one request and returns the assistant message with usage. */
   complete(request: ChatRequest): Promise<ChatResponse>;
   /**

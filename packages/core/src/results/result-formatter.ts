@@ -4,5 +4,10 @@ export interface ResultFormatContext {
   toolName: string;
 }
 
-/** Turns a tool's result into the text the model sees. */
-export type ResultFormatter<TResult> = (result: TResult, context: ResultFormatContext) => string;
+import type { ContentPart } from './content-part.js';
+
+/**
+ * Turns a tool's result into what the model sees: text, or content parts (text, images, files) for a
+ * provider that takes them in a tool result.
+ */
+export type ResultFormatter<TResult> = (result: TResult, context: ResultFormatContext) => string | ContentPart[];

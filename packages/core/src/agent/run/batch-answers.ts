@@ -15,6 +15,12 @@ export function batchAnswers(entries: readonly BatchEntry[]): ToolMessage[] {
   return entries.map((entry) =>
     entry.result === undefined
       ? { role: 'tool', toolCallId: entry.callId, name: entry.toolName, content: waitingAnswer, isError: true }
-      : { role: 'tool', toolCallId: entry.callId, name: entry.toolName, content: entry.result.content, isError: entry.result.isError },
+      : {
+          role: 'tool',
+          toolCallId: entry.callId,
+          name: entry.toolName,
+          content: entry.result.parts?.slice() ?? entry.result.content,
+          isError: entry.result.isError,
+        },
   );
 }

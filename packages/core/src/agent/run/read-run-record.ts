@@ -34,14 +34,15 @@ function readMessage(message: unknown, path: string): void {
   if (!isObject(message)) fail(path, 'a message object', message);
   switch (message.role) {
     case 'system':
-    case 'user':
       return string(message, 'content', path);
+    case 'user':
+      return content(message, path);
     case 'tool':
       string(message, 'toolCallId', path);
       string(message, 'name', path);
-      return string(message, 'content', path);
+      return content(message, path);
     case 'assistant':
-      if (message.content !== null) string(message, 'content', path);
+      if (message.content !== null) content(message, path);
       if (message.toolCalls === undefined) return;
       list(message, 'toolCalls', path).forEach((call, index) => {
         const callPath = `${path}.toolCalls[${index}]`;
@@ -53,6 +54,19 @@ function readMessage(message: unknown, path: string): void {
       fail(`${path}.role`, "'system', 'user', 'assistant' or 'tool'", message.role);
   }
 }
+
+/** A message's content: text, or parts (each an object with a known `type`; provider data kept as it is). */
+function content(message: Json, path: string): void {
+  const value = message.content;
+  if (typeof value === 'string') return;
+  if (!Array.isArray(value)) fail(`${path}.content`, 'a string or an array of content parts', value);
+  value.forEach((part: unknown, index) => {
+    if (!isObject(part) || typeof part.type !== 'string' || !partTypes.has(part.type))
+      fail(`${path}.content[${index}]`, "a content part ({ type: 'text' | 'image' | 'file' | 'reasoning', ... })", part);
+  });
+}
+
+const partTypes = new Set(['text', 'image', 'file', 'reasoning']);
 
 function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): void {
   const last = messages.at(-1);

@@ -1,5 +1,5 @@
 import type { ToolPipeline } from '../../environment/tool-pipeline.js';
-import type { ChatModel, ToolChoice } from '../../model/chat-model.js';
+import type { ChatModel, ModelSettings, ToolChoice } from '../../model/chat-model.js';
 import type { AgentTools } from '../agent-tools.js';
 import type { ApprovalPolicy } from '../pausing/approval-policy.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
@@ -13,6 +13,8 @@ export interface AgentSettings {
   readonly limits: AgentLimits;
   readonly retry: ResolvedRetryOptions;
   readonly toolChoice?: ToolChoice;
+  readonly modelSettings?: ModelSettings;
+  readonly providerOptions?: Record<string, unknown>;
   readonly resetToolChoice: boolean;
   readonly extras: RunExtras;
   readonly approvals: ApprovalPolicy;

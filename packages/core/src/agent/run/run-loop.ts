@@ -1,4 +1,4 @@
-import type { ChatResponse, ToolDefinition } from '../../model/chat-model.js';
+import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
 import type { AssistantMessage, ChatMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
@@ -67,17 +67,17 @@ export async function runLoop(run: Run): Promise<Outcome> {
       const next = run.toolsOf(agent).next();
       turn = next instanceof Promise ? await next : next;
       const window = agent.settings.extras.window(run, messagesFor(run, agent), deadline);
-      const request = {
+      const request: ChatRequest & { signal: AbortSignal } = {
         messages: window instanceof Promise ? await window : window,
         tools: turn.definitions as ToolDefinition[],
         signal,
       };
       const { toolChoice } = record;
-      response = await callModel(
-        run.modelCallOf(agent),
-        toolChoice === undefined ? request : { ...request, toolChoice },
-        record.iterations,
-      );
+      if (toolChoice !== undefined) request.toolChoice = toolChoice;
+      const modelCall = run.modelCallOf(agent);
+      if (modelCall.modelSettings !== undefined) request.settings = modelCall.modelSettings;
+      if (modelCall.providerOptions !== undefined) request.providerOptions = modelCall.providerOptions;
+      response = await callModel(modelCall, request, record.iterations);
     } catch (error) {
       if (signal.aborted) return { stopReason: deadline.stopReason };
       throw error;

@@ -1,3 +1,4 @@
+import type { ContentPart } from '../../results/content-part.js';
 import type { CredentialRequest } from '../../errors/credential-required-error.js';
 import type { FinishReason, ToolChoice, Usage } from '../../model/chat-model.js';
 import type { ChatMessage } from '../../model/messages.js';
@@ -23,6 +24,8 @@ export type CallDecision =
 export interface RecordedResult {
   content: string;
   isError: boolean;
+  /** The parts the model is sent instead of `content`, for a result with an image or a file. */
+  parts?: readonly ContentPart[];
 }
 
 /** One call of the batch the run is in, in the model's order. @internal */

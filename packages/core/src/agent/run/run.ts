@@ -22,6 +22,7 @@ import { RunEvents } from '../streaming/run-events.js';
 import { restoreSubRun, summarizeSubRun } from '../summarize-sub-run.js';
 import type { TurnTools } from '../turn-tools.js';
 import { addUsage } from '../usage.js';
+import { readModelSettings, readProviderOptions } from '../read-model-settings.js';
 import type { AgentLimits } from '../validate-agent-options.js';
 import { Checkpointer } from './checkpointer.js';
 import { ParentCheckpoints, type RunCheckpoints } from './parent-checkpoints.js';
@@ -242,6 +243,10 @@ export class Run {
       agentName: agent.name,
       remainingMs: () => deadline.remainingMs,
     };
+    const modelSettings = readModelSettings(agent.settings.modelSettings, this.options.modelSettings, 'run');
+    if (modelSettings !== undefined) settings.modelSettings = modelSettings;
+    const providerOptions = readProviderOptions(agent.settings.providerOptions, this.options.providerOptions, 'run');
+    if (providerOptions !== undefined) settings.providerOptions = providerOptions;
     if (other === undefined) this.rootModelCall = settings;
     else other.modelCall = settings;
     return settings;

@@ -3,6 +3,7 @@ import { AgentState } from '../../context/agent-state.js';
 import { runInScope } from '../../environment/run-in-scope.js';
 import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
+import { readModelSettings, readProviderOptions } from '../read-model-settings.js';
 import { InvalidRunOptionsError } from '../../errors/invalid-run-options-error.js';
 import { InvalidStateKeyError } from '../../errors/invalid-state-key-error.js';
 import { SessionSaveError } from '../../errors/session-save-error.js';
@@ -61,6 +62,8 @@ export async function startRun(
       options.runId,
       resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
     );
+  readModelSettings(undefined, options.modelSettings, 'run');
+  readProviderOptions(undefined, options.providerOptions, 'run');
   let record: RunRecord;
   let handle: RunState;
   if (resumed !== undefined) {
