@@ -6,3 +6,6 @@
 export { InvalidToolsetOptionsError } from './errors/invalid-toolset-options-error.js';
 export { ToolSearchToolset } from './search/tool-search-toolset.js';
 export type { ToolSearchOptions } from './search/tool-search-options.js';
+export { FileSystemToolset } from './filesystem/filesystem-toolset.js';
+export type { FileSystemOptions } from './filesystem/filesystem-options.js';
+export { PathOutsideRootError } from './filesystem/rooted-path.js';
