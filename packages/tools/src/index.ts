@@ -8,4 +8,4 @@ export { ToolSearchToolset } from './search/tool-search-toolset.js';
 export type { ToolSearchOptions } from './search/tool-search-options.js';
 export { FileSystemToolset } from './filesystem/filesystem-toolset.js';
 export type { FileSystemOptions } from './filesystem/filesystem-options.js';
-export { PathOutsideRootError } from './filesystem/rooted-path.js';
+export { PathOutsideRootError } from './errors/path-outside-root-error.js';

@@ -1,14 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-
-/** A path outside the toolset's root (given so, or through a symlink). */
-export class PathOutsideRootError extends Error {
-  override readonly name = 'PathOutsideRootError';
-  /** @param path - the path the model gave */
-  constructor(path: string) {
-    super(`The path '${path}' is outside the folder these tools work in; give a path inside it, relative to it (e.g. 'src/index.ts').`);
-  }
-}
+import { PathOutsideRootError } from '../errors/path-outside-root-error.js';
 
 /**
  * The files of one root folder: every path the model gives is resolved inside it, symlinks included
