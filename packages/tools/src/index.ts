@@ -9,3 +9,5 @@ export type { ToolSearchOptions } from './search/tool-search-options.js';
 export { FileSystemToolset } from './filesystem/filesystem-toolset.js';
 export type { FileSystemOptions } from './filesystem/filesystem-options.js';
 export { PathOutsideRootError } from './errors/path-outside-root-error.js';
+export { ShellTool } from './shell/shell-tool.js';
+export type { ShellOptions } from './shell/shell-options.js';
