@@ -95,6 +95,12 @@ describe('ToolSearchToolset', () => {
     expect(run.text).toBe('Sorry.');
   });
 
+  it('search() previews what a query finds, best first, without loading anything', () => {
+    const toolset = new ToolSearchToolset({ tools: manyTools() });
+    expect(toolset.size).toBe(1000);
+    expect(toolset.search('refund paid order', 2)[0]!.name).toBe('refund_order');
+  });
+
   it('refuses impossible options, naming them', () => {
     expect(() => new ToolSearchToolset({ tools: manyTools(), maxLoaded: 0 })).toThrow(InvalidToolsetOptionsError);
     expect(() => new ToolSearchToolset({ tools: manyTools(), maxLoaded: 0 })).toThrow(

@@ -36,6 +36,7 @@ export class ToolSearchToolset implements Toolset {
   readonly stateKey: string;
   private readonly index: ToolIndex;
   private readonly maxLoaded: number;
+  private readonly maxResults: number;
   private readonly searchTool: SearchToolsTool;
 
   /**
@@ -46,6 +47,7 @@ export class ToolSearchToolset implements Toolset {
     const read = readSearchOptions(options);
     this.name = read.name;
     this.maxLoaded = read.maxLoaded;
+    this.maxResults = read.maxResults;
     this.stateKey = `temp:toolcraft.${read.name}.loaded`;
     this.index = new ToolIndex(read.tools instanceof ToolRegistry ? read.tools.tools : read.tools);
     this.searchTool = new SearchToolsTool(read.searchToolName, this.index, read.maxResults, (context, found) => this.load(context, found));
@@ -54,6 +56,16 @@ export class ToolSearchToolset implements Toolset {
   /** How many tools are behind the search. */
   get size(): number {
     return this.index.size;
+  }
+
+  /**
+   * Searches the index as `search_tools` does, without loading anything (to preview what a query finds).
+   * @param query - words to look for
+   * @param limit - the most tools to answer with; default `maxResults`
+   * @returns the best matches, best first
+   */
+  search(query: string, limit = this.maxResults): AnyTool[] {
+    return this.index.query(query, limit);
   }
 
   /**
