@@ -36,7 +36,8 @@ interface ReadOutput {
  */
 export function fromResponse(response: Response, model: string): ChatResponse {
   if (typeof response !== 'object' || response === null || Array.isArray(response)) {
-    throw unreadableResponse(model, `the server answered with ${response === null ? 'null' : typeof response} instead of a response object`);
+    const kind = response === null ? 'null' : Array.isArray(response) ? 'an array' : `a ${typeof response}`;
+    throw unreadableResponse(model, `the server answered with ${kind} instead of a response object`);
   }
   const what = typeof response.id === 'string' && response.id !== '' ? `the response '${response.id}'` : 'the response';
   const { status } = response;

@@ -100,6 +100,10 @@ export class OpenAIResponsesModel implements ChatModel {
       response = await this.client.responses.create(body, requestOptions(this.options, request.signal));
     } catch (error) {
       if (isAbortError(error, request.signal)) throw error;
+      // The client looks for `object: 'response'` with `in`, which throws for a JSON string or null.
+      if (error instanceof TypeError && error.message.includes("'in' operator")) {
+        throw unreadableResponse(this.model, 'the server answered with JSON that is not a response object');
+      }
       throw toModelCallError(error, this.model, operation);
     }
     return fromResponse(response, this.model);
