@@ -3,14 +3,26 @@ import { Agent, ProviderSchemaError, Tool, ToolRegistry } from '@toolcraft/core'
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { OpenAIResponsesModel, StrictSchemaError } from '../src/index';
 import { FakeOpenAIServer } from './support/fake-openai-server';
-import { functionCallItem, messageItem, reasoningItem, responseObject, responseReply, streamedReply, usageOf } from './support/responses-replies';
+import {
+  functionCallItem,
+  messageItem,
+  reasoningItem,
+  responseObject,
+  responseReply,
+  streamedReply,
+  usageOf,
+} from './support/responses-replies';
 import { AddTool, GreetTool } from './support/test-tools';
 
 /** A tool whose arguments are a free-form map: fine for OpenAI without strict mode, refused with it. */
 class TagTool extends Tool<{ labels: Record<string, string> }, string> {
   constructor() {
     super({
-      argsType: { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['labels'] },
+      argsType: {
+        type: 'object',
+        properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+        required: ['labels'],
+      },
       name: 'tag',
       description: 'Tags a document.',
     });
@@ -46,20 +58,30 @@ describe('Agent with OpenAIResponsesModel', () => {
   afterEach(() => server.close());
 
   const toolTurn = () =>
-    responseReply([reasoningItem('rs_1', 'Add them.', 'gAAAA-e'), functionCallItem('call_1', 'add', '{"a":3,"b":4}')], { usage: usageOf(50, 20, { reasoning: 15 }) });
+    responseReply([reasoningItem('rs_1', 'Add them.', 'gAAAA-e'), functionCallItem('call_1', 'add', '{"a":3,"b":4}')], {
+      usage: usageOf(50, 20, { reasoning: 15 }),
+    });
   const answerTurn = () => responseReply([messageItem('3 + 4 = 7.')], { usage: usageOf(80, 6, { cached: 48 }) });
 
   it('runs a real tool: the call, its output and the answer, with the tool definitions sent as Responses function tools', async () => {
     server.reply(toolTurn(), answerTurn());
     const add = new AddTool();
-    const agent = new Agent({ model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }), registry: ToolRegistry.of(add) });
+    const agent = new Agent({
+      model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }),
+      registry: ToolRegistry.of(add),
+    });
     const run = await agent.run('What is 3 + 4?');
     expect([run.text, run.stopReason]).toEqual(['3 + 4 = 7.', 'completed']);
     expect(add.calls).toEqual([{ a: 3, b: 4 }]);
     expect(run.usage).toMatchObject({ inputTokens: 130, outputTokens: 26, totalTokens: 156 });
     const [first, second] = server.responsesBodies;
     expect(first!.tools).toEqual([
-      expect.objectContaining({ type: 'function', name: 'add', strict: false, parameters: expect.objectContaining({ required: ['a', 'b'] }) as object }),
+      expect.objectContaining({
+        type: 'function',
+        name: 'add',
+        strict: false,
+        parameters: expect.objectContaining({ required: ['a', 'b'] }) as object,
+      }),
     ]);
     const input = second!.input as ResponseInputItem[];
     expect(input.filter((item) => 'type' in item && (item.type === 'function_call' || item.type === 'function_call_output'))).toEqual([
@@ -73,16 +95,27 @@ describe('Agent with OpenAIResponsesModel', () => {
   // (and must become a plain `it`) once core keeps parts and provider metadata in the transcript.
   it.failing('sends the reasoning item back with its encrypted content on the next turn of a run', async () => {
     server.reply(toolTurn(), answerTurn());
-    const agent = new Agent({ model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }), registry: ToolRegistry.of(new AddTool()) });
+    const agent = new Agent({
+      model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }),
+      registry: ToolRegistry.of(new AddTool()),
+    });
     await agent.run('What is 3 + 4?');
-    expect(server.responsesBodies[1]!.input).toContainEqual(
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Add them.' }], encrypted_content: 'gAAAA-e' },
-    );
+    expect(server.responsesBodies[1]!.input).toContainEqual({
+      type: 'reasoning',
+      id: 'rs_1',
+      summary: [{ type: 'summary_text', text: 'Add them.' }],
+      encrypted_content: 'gAAAA-e',
+    });
   });
 
   it('streams a run that calls a tool, parallel calls included, and answers', async () => {
     server.reply(
-      streamedReply(responseObject([functionCallItem('call_a', 'greet', '{"name":"Ada"}'), functionCallItem('call_b', 'greet', '{"name":"Alan","title":"Dr"}')])),
+      streamedReply(
+        responseObject([
+          functionCallItem('call_a', 'greet', '{"name":"Ada"}'),
+          functionCallItem('call_b', 'greet', '{"name":"Alan","title":"Dr"}'),
+        ]),
+      ),
       streamedReply(responseObject([messageItem('Greeted both.')])),
     );
     const greet = new GreetTool();
@@ -99,12 +132,18 @@ describe('Agent with OpenAIResponsesModel', () => {
   });
 
   it('in strict mode, passes an optional argument the model sends as null to the tool as absent', async () => {
-    server.reply(responseReply([functionCallItem('call_1', 'greet', '{"name":"Ada","title":null}')]), responseReply([messageItem('Done.')]));
+    server.reply(
+      responseReply([functionCallItem('call_1', 'greet', '{"name":"Ada","title":null}')]),
+      responseReply([messageItem('Done.')]),
+    );
     const greet = new GreetTool();
     const model = new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini', strict: true });
     await new Agent({ model, registry: ToolRegistry.of(greet) }).run('Greet Ada');
     expect(greet.calls).toEqual([{ name: 'Ada' }]);
-    expect(server.responsesBodies[0]!.tools![0]).toMatchObject({ strict: true, parameters: { required: ['name', 'title'], additionalProperties: false } });
+    expect(server.responsesBodies[0]!.tools![0]).toMatchObject({
+      strict: true,
+      parameters: { required: ['name', 'title'], additionalProperties: false },
+    });
   });
 
   it('refuses in new Agent, before any request, a tool schema strict mode cannot take', () => {
@@ -119,7 +158,13 @@ describe('Agent with OpenAIResponsesModel', () => {
     }
     expect(StrictSchemaError.isInstance(caught) && ProviderSchemaError.isInstance(caught)).toBe(true);
     expect(caught).toMatchObject({ provider: 'openai', toolName: 'tag', path: '$.labels', keyword: 'additionalProperties' });
-    expect(() => new Agent({ model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }), registry: ToolRegistry.of(new TagTool()) })).not.toThrow();
+    expect(
+      () =>
+        new Agent({
+          model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }),
+          registry: ToolRegistry.of(new TagTool()),
+        }),
+    ).not.toThrow();
     expect(server.requests).toHaveLength(0);
   });
 
@@ -127,7 +172,11 @@ describe('Agent with OpenAIResponsesModel', () => {
     for (const strict of [false, true]) {
       const model = new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini', strict });
       expect(() => new Agent({ model, registry: ToolRegistry.of(new EitherTool()) })).toThrow(
-        expect.objectContaining({ name: strict ? 'StrictSchemaError' : 'ProviderSchemaError', toolName: 'either', keyword: 'anyOf' }) as Error,
+        expect.objectContaining({
+          name: strict ? 'StrictSchemaError' : 'ProviderSchemaError',
+          toolName: 'either',
+          keyword: 'anyOf',
+        }) as Error,
       );
     }
   });

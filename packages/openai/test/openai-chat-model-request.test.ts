@@ -16,7 +16,11 @@ const request = (overrides: Partial<ChatRequest> = {}): ChatRequest => ({
 class TagTool extends Tool<{ labels: Record<string, string> }, string> {
   constructor() {
     super({
-      argsType: { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['labels'] },
+      argsType: {
+        type: 'object',
+        properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+        required: ['labels'],
+      },
       name: 'tag',
       description: 'Tags a document.',
     });
@@ -46,7 +50,9 @@ describe('OpenAIChatModel: settings, structured output, provider options, parts 
   it('maps the settings to temperature, top_p, max_completion_tokens, stop and seed, winning over the model parameters', async () => {
     server.reply(textReply('ok'));
     const tuned = new OpenAIChatModel({ client: server.client(), model: 'gpt-4o-mini', parameters: { temperature: 1, user: 'u1' } });
-    await tuned.complete(request({ settings: { temperature: 0, topP: 0.5, maxOutputTokens: 64, stopSequences: ['END', '\n\n'], seed: 42 } }));
+    await tuned.complete(
+      request({ settings: { temperature: 0, topP: 0.5, maxOutputTokens: 64, stopSequences: ['END', '\n\n'], seed: 42 } }),
+    );
     expect(server.chatBodies[0]).toEqual({
       model: 'gpt-4o-mini',
       messages: [{ role: 'user', content: 'Hi' }],
@@ -61,7 +67,11 @@ describe('OpenAIChatModel: settings, structured output, provider options, parts 
 
   it('sends a structured output as response_format json_schema, strict by the same rules as tools', async () => {
     server.reply(textReply('{"total":3}'), textReply('{}'));
-    const schema = { type: 'object' as const, properties: { total: { type: 'integer' as const }, note: { type: 'string' as const } }, required: ['total'] };
+    const schema = {
+      type: 'object' as const,
+      properties: { total: { type: 'integer' as const }, note: { type: 'string' as const } },
+      required: ['total'],
+    };
     await model.complete(request({ responseFormat: { name: 'invoice', schema, strict: true } }));
     expect(server.chatBodies[0]!.response_format).toEqual({
       type: 'json_schema',
@@ -81,7 +91,9 @@ describe('OpenAIChatModel: settings, structured output, provider options, parts 
   });
 
   it('refuses a strict structured output that cannot be strict before sending it', async () => {
-    const error = await rejection(model.complete(request({ responseFormat: { name: 'tags', schema: { type: 'array', items: { type: 'string' } }, strict: true } })));
+    const error = await rejection(
+      model.complete(request({ responseFormat: { name: 'tags', schema: { type: 'array', items: { type: 'string' } }, strict: true } })),
+    );
     expect(StrictSchemaError.isInstance(error)).toBe(true);
     expect(server.requests).toHaveLength(0);
   });

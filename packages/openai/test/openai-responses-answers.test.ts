@@ -37,7 +37,9 @@ describe('OpenAIResponsesModel: what it reads back', () => {
   afterEach(() => server.close());
 
   it('returns the text, the usage with cached and reasoning tokens, the id and the model', async () => {
-    server.reply(responseReply([messageItem('Sunny.', { id: 'msg_9' })], { id: 'resp_7', usage: usageOf(120, 30, { cached: 100, reasoning: 12 }) }));
+    server.reply(
+      responseReply([messageItem('Sunny.', { id: 'msg_9' })], { id: 'resp_7', usage: usageOf(120, 30, { cached: 100, reasoning: 12 }) }),
+    );
     expect(await model.complete(request())).toEqual({
       message: { role: 'assistant', content: 'Sunny.', providerMetadata: { openai: { messages: [{ itemId: 'msg_9' }] } } },
       finishReason: 'stop',
@@ -60,7 +62,11 @@ describe('OpenAIResponsesModel: what it reads back', () => {
     expect(response.message).toEqual({
       role: 'assistant',
       content: [
-        { type: 'reasoning', text: 'Two cities: call twice.', providerMetadata: { openai: { itemId: 'rs_1', encryptedContent: 'gAAAA-encrypted' } } },
+        {
+          type: 'reasoning',
+          text: 'Two cities: call twice.',
+          providerMetadata: { openai: { itemId: 'rs_1', encryptedContent: 'gAAAA-encrypted' } },
+        },
       ],
       toolCalls: [
         { id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris"}', providerMetadata: { openai: { itemId: 'fc_call_a' } } },
@@ -71,11 +77,18 @@ describe('OpenAIResponsesModel: what it reads back', () => {
 
   it('sends the call, its output and the reasoning item back on the answer turn (store: false)', async () => {
     server.reply(
-      responseReply([reasoningItem('rs_1', 'Look it up.', 'gAAAA-encrypted'), functionCallItem('call_a', 'get_weather', '{"city":"Paris"}')]),
+      responseReply([
+        reasoningItem('rs_1', 'Look it up.', 'gAAAA-encrypted'),
+        functionCallItem('call_a', 'get_weather', '{"city":"Paris"}'),
+      ]),
       responseReply([messageItem('Paris: 18°C.', { phase: 'final_answer' })]),
     );
     const first = await model.complete(request());
-    const messages = [...request().messages, first.message, { role: 'tool' as const, toolCallId: 'call_a', name: 'get_weather', content: '18°C' }];
+    const messages = [
+      ...request().messages,
+      first.message,
+      { role: 'tool' as const, toolCallId: 'call_a', name: 'get_weather', content: '18°C' },
+    ];
     const answer = await model.complete(request({ messages }));
     expect(answer.message.content).toBe('Paris: 18°C.');
     expect(answer.message.providerMetadata).toEqual({ openai: { messages: [{ itemId: 'msg_1', phase: 'final_answer' }] } });
@@ -142,7 +155,12 @@ describe('OpenAIResponsesModel: what it reads back', () => {
 
   it('maps a 429 with retry-after to a retryable error with the wait, and a 400 to one that is not', async () => {
     server.reply(errorReply(429, { 'retry-after': '3' }, 'Rate limit reached'), errorReply(400, {}, 'Unsupported parameter'));
-    expect(await failure(model.complete(request()))).toMatchObject({ retryable: true, status: 429, retryAfterMs: 3000, provider: 'openai' });
+    expect(await failure(model.complete(request()))).toMatchObject({
+      retryable: true,
+      status: 429,
+      retryAfterMs: 3000,
+      provider: 'openai',
+    });
     const refused = await failure(model.complete(request()));
     expect(refused).toMatchObject({ retryable: false, status: 400 });
     expect(refused.message).toMatch(/^OpenAI response with model 'gpt-5-mini' failed with status 400: /);
@@ -193,7 +211,9 @@ describe('OpenAIResponsesModel: what it reads back', () => {
   });
 
   it('reads a response object whatever its usage details hold', async () => {
-    const usage = { ...usageOf(5, 2), input_tokens_details: null, output_tokens_details: undefined } as unknown as ReturnType<typeof usageOf>;
+    const usage = { ...usageOf(5, 2), input_tokens_details: null, output_tokens_details: undefined } as unknown as ReturnType<
+      typeof usageOf
+    >;
     server.reply({ body: responseObject([messageItem('ok')], { usage }) });
     expect((await model.complete(request())).usage).toEqual({ inputTokens: 5, outputTokens: 2, totalTokens: 7 });
   });

@@ -45,7 +45,15 @@ describe('OpenAIResponsesModel: what it sends', () => {
       store: false,
       include: ['reasoning.encrypted_content'],
       input: [{ type: 'message', role: 'user', content: 'Weather in Paris?' }],
-      tools: [{ type: 'function', name: 'get_weather', description: 'Current weather of a city.', parameters: weatherTool.inputSchema, strict: false }],
+      tools: [
+        {
+          type: 'function',
+          name: 'get_weather',
+          description: 'Current weather of a city.',
+          parameters: weatherTool.inputSchema,
+          strict: false,
+        },
+      ],
       tool_choice: 'required',
     });
   });
@@ -88,7 +96,12 @@ describe('OpenAIResponsesModel: what it sends', () => {
           { type: 'input_file', file_url: 'https://example.com/notes.pdf' },
         ],
       },
-      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Let me look.', annotations: [] }], phase: 'commentary' },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Let me look.', annotations: [] }],
+        phase: 'commentary',
+      },
       { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call_output', call_id: 'call_1', output: '18°C' },
       { type: 'message', role: 'system', content: 'Answer in French.' },
@@ -148,7 +161,11 @@ describe('OpenAIResponsesModel: what it sends', () => {
           {
             role: 'assistant',
             content: [
-              { type: 'reasoning', text: 'Plan: check weather.', providerMetadata: { openai: { itemId: 'rs_1', encryptedContent: 'gAAAA-secret' } } },
+              {
+                type: 'reasoning',
+                text: 'Plan: check weather.',
+                providerMetadata: { openai: { itemId: 'rs_1', encryptedContent: 'gAAAA-secret' } },
+              },
               { type: 'reasoning', text: 'thinking', providerMetadata: { google: { thoughtSignature: 'sig' } } },
               { type: 'reasoning', text: '', providerMetadata: { openai: { itemId: 'rs_stored' } } },
             ],
@@ -159,7 +176,12 @@ describe('OpenAIResponsesModel: what it sends', () => {
       }),
     );
     expect(server.responsesBodies[0]!.input!.slice(1, 3)).toEqual([
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Plan: check weather.' }], encrypted_content: 'gAAAA-secret' },
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [{ type: 'summary_text', text: 'Plan: check weather.' }],
+        encrypted_content: 'gAAAA-secret',
+      },
       { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
     ]);
   });
@@ -171,7 +193,13 @@ describe('OpenAIResponsesModel: what it sends', () => {
       request({
         messages: [
           { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: [{ type: 'reasoning', text: 'Plan.', providerMetadata: { openai: { itemId: 'rs_1' } } }, { type: 'text', text: 'Hello.' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'Plan.', providerMetadata: { openai: { itemId: 'rs_1' } } },
+              { type: 'text', text: 'Hello.' },
+            ],
+          },
           { role: 'user', content: 'And now?' },
         ],
       }),
@@ -215,7 +243,12 @@ describe('OpenAIResponsesModel: what it sends', () => {
           type: 'json_schema',
           name: 'weather',
           strict: true,
-          schema: { type: 'object', properties: { celsius: { type: ['number', 'null'] } }, required: ['celsius'], additionalProperties: false },
+          schema: {
+            type: 'object',
+            properties: { celsius: { type: ['number', 'null'] } },
+            required: ['celsius'],
+            additionalProperties: false,
+          },
         },
       },
     });
@@ -235,14 +268,18 @@ describe('OpenAIResponsesModel: what it sends', () => {
     expect(ProviderSchemaError.isInstance(badName)).toBe(true);
     expect(badName).toMatchObject({ provider: 'openai', keyword: 'name' });
     const notStrict = await rejection(
-      model.complete(request({ responseFormat: { name: 'tags', schema: { type: 'object', additionalProperties: { type: 'string' } }, strict: true } })),
+      model.complete(
+        request({ responseFormat: { name: 'tags', schema: { type: 'object', additionalProperties: { type: 'string' } }, strict: true } }),
+      ),
     );
     expect(StrictSchemaError.isInstance(notStrict)).toBe(true);
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses a transcript part the API cannot take, naming where, without sending anything', async () => {
-    const reasoningFromUser = await rejection(model.complete(request({ messages: [{ role: 'user', content: [{ type: 'reasoning', text: 'x' }] }] })));
+    const reasoningFromUser = await rejection(
+      model.complete(request({ messages: [{ role: 'user', content: [{ type: 'reasoning', text: 'x' }] }] })),
+    );
     expect(ModelCallError.isInstance(reasoningFromUser)).toBe(true);
     expect(reasoningFromUser).toMatchObject({ retryable: false, provider: 'openai' });
     const toolReasoning = await rejection(

@@ -88,7 +88,11 @@ describe('OpenAIResponsesModel.stream', () => {
   });
 
   it('ends an incomplete stream (response.incomplete) with finish reason length', async () => {
-    server.reply(streamedReply(responseObject([messageItem('Once upon a')], { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } })));
+    server.reply(
+      streamedReply(
+        responseObject([messageItem('Once upon a')], { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } }),
+      ),
+    );
     const { events } = await collect(model.stream(request()));
     expect(events.at(-1)).toMatchObject({ type: 'response', response: { finishReason: 'length', message: { content: 'Once upon a' } } });
   });
@@ -96,24 +100,51 @@ describe('OpenAIResponsesModel.stream', () => {
   it('yields no refusal as text but ends with it and finish reason refusal', async () => {
     server.reply(streamedReply(responseObject([messageItem('I cannot do that.', { refusal: true })])));
     const { events } = await collect(model.stream(request()));
-    expect(events).toEqual([{ type: 'response', response: expect.objectContaining({ finishReason: 'refusal', message: { role: 'assistant', content: 'I cannot do that.' } }) }]);
+    expect(events).toEqual([
+      {
+        type: 'response',
+        response: expect.objectContaining({ finishReason: 'refusal', message: { role: 'assistant', content: 'I cannot do that.' } }),
+      },
+    ]);
   });
 
   it.each([
     ['server_error', true],
     ['invalid_prompt', false],
   ])('fails on a response.failed event (%s), retryable: %s', async (code, retryable) => {
-    server.reply(streamedReply(responseObject([], { id: 'resp_f', status: 'failed', error: { code: code as 'server_error', message: 'Model crashed.' } })));
+    server.reply(
+      streamedReply(
+        responseObject([], { id: 'resp_f', status: 'failed', error: { code: code as 'server_error', message: 'Model crashed.' } }),
+      ),
+    );
     const { error } = await collect(model.stream(request()));
     expect(ModelCallError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ retryable, provider: 'openai', message: expect.stringContaining(`the response 'resp_f' failed (${code}): Model crashed.`) as string });
+    expect(error).toMatchObject({
+      retryable,
+      provider: 'openai',
+      message: expect.stringContaining(`the response 'resp_f' failed (${code}): Model crashed.`) as string,
+    });
   });
 
   it('fails on an error event, in both shapes the client reads, retryable when its code says so', async () => {
     server.reply(
-      { events: [{ type: 'error', code: 'rate_limit_exceeded', message: 'Slow down.', param: null, sequence_number: 0 } as { type: string }] },
-      { events: [{ type: 'error', error: { type: 'invalid_request_error', code: 'server_error', message: 'Oops.' }, sequence_number: 0 } as { type: string }] },
-      { events: [{ type: 'error', code: 'context_length_exceeded', message: 'Too long.', param: null, sequence_number: 0 } as { type: string }] },
+      {
+        events: [
+          { type: 'error', code: 'rate_limit_exceeded', message: 'Slow down.', param: null, sequence_number: 0 } as { type: string },
+        ],
+      },
+      {
+        events: [
+          { type: 'error', error: { type: 'invalid_request_error', code: 'server_error', message: 'Oops.' }, sequence_number: 0 } as {
+            type: string;
+          },
+        ],
+      },
+      {
+        events: [
+          { type: 'error', code: 'context_length_exceeded', message: 'Too long.', param: null, sequence_number: 0 } as { type: string },
+        ],
+      },
     );
     const flat = (await collect(model.stream(request()))).error;
     expect(flat).toMatchObject({ retryable: true, provider: 'openai', message: expect.stringContaining('Slow down.') as string });
@@ -131,7 +162,10 @@ describe('OpenAIResponsesModel.stream', () => {
     const { events: yielded, error } = await collect(model.stream(request()));
     expect(yielded.every((event) => event.type === 'text_delta')).toBe(true);
     expect(ModelCallError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ retryable: true, message: expect.stringMatching(/^OpenAI response with model 'gpt-5-mini' failed: /) as string });
+    expect(error).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^OpenAI response with model 'gpt-5-mini' failed: /) as string,
+    });
   });
 
   it('maps a 429 before the stream starts to a retryable error', async () => {

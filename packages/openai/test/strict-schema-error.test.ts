@@ -29,7 +29,11 @@ describe('StrictSchemaError', () => {
     expect(error.message).toBe(
       "Tool 'tag' cannot use OpenAI strict mode: at $.labels, a map cannot be strict. Change the tool's input schema or convert it with { strict: false }.",
     );
-    expect(ProviderSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' }))).toBe(true);
-    expect(StrictSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' }))).toBe(false);
+    expect(
+      ProviderSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' })),
+    ).toBe(true);
+    expect(
+      StrictSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' })),
+    ).toBe(false);
   });
 });

@@ -7,7 +7,11 @@ const addSchema: JsonSchema = {
   required: ['a', 'b'],
 };
 
-const tool = (name: string, inputSchema: unknown): ToolDefinition => ({ name, description: `The ${name} tool.`, inputSchema: inputSchema as JsonSchema });
+const tool = (name: string, inputSchema: unknown): ToolDefinition => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema: inputSchema as JsonSchema,
+});
 
 function schemaErrorOf(convert: () => unknown): ProviderSchemaError {
   try {
@@ -71,7 +75,13 @@ describe('toResponsesTools', () => {
     ])('refuses %s, naming the tool, the path and the keyword', (_, schema, keyword) => {
       const error = schemaErrorOf(() => toResponsesTools([tool('lookup', schema)]));
       expect(StrictSchemaError.isInstance(error)).toBe(false);
-      expect(error).toMatchObject({ name: 'ProviderSchemaError', provider: 'openai', toolName: 'lookup', path: expect.stringMatching(/^\$/) as string, keyword });
+      expect(error).toMatchObject({
+        name: 'ProviderSchemaError',
+        provider: 'openai',
+        toolName: 'lookup',
+        path: expect.stringMatching(/^\$/) as string,
+        keyword,
+      });
       expect(error.message).toMatch(/^Tool 'lookup' cannot be sent to openai: at \$/);
     });
 
@@ -89,13 +99,21 @@ describe('toResponsesTools', () => {
 
     it('applies the same root rules to Chat Completions tools', () => {
       expect(toOpenAITools([tool('ping', { type: 'object' })])[0]!.function.parameters).toEqual({ type: 'object', properties: {} });
-      expect(schemaErrorOf(() => toOpenAITools([tool('list', { type: 'array', items: {} })]))).toMatchObject({ toolName: 'list', keyword: 'type' });
+      expect(schemaErrorOf(() => toOpenAITools([tool('list', { type: 'array', items: {} })]))).toMatchObject({
+        toolName: 'list',
+        keyword: 'type',
+      });
     });
   });
 
   describe('in strict mode: StrictSchemaError, a ProviderSchemaError naming the keyword', () => {
     it.each<[string, unknown, string, string]>([
-      ['a Record', { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } } }, '$.labels', 'additionalProperties'],
+      [
+        'a Record',
+        { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } } },
+        '$.labels',
+        'additionalProperties',
+      ],
       ['a free-form nested object', { type: 'object', properties: { meta: { type: 'object' } } }, '$.meta', 'properties'],
       ['an unsupported keyword', { type: 'object', properties: { a: { type: 'string', not: { const: 'x' } } } }, '$.a', 'not'],
       ['an array without items', { type: 'object', properties: { list: { type: 'array' } } }, '$.list', 'items'],
@@ -113,10 +131,18 @@ describe('toResponsesTools', () => {
 
     it('writes what strict mode cannot enforce into the description instead of dropping it', () => {
       const [converted] = toResponsesTools(
-        [tool('user', { type: 'object', properties: { name: { type: 'string', description: 'The user name', minLength: 3 } }, required: ['name'] })],
+        [
+          tool('user', {
+            type: 'object',
+            properties: { name: { type: 'string', description: 'The user name', minLength: 3 } },
+            required: ['name'],
+          }),
+        ],
         { strict: true },
       );
-      expect(converted!.parameters).toMatchObject({ properties: { name: { type: 'string', description: 'The user name (at least 3 characters)' } } });
+      expect(converted!.parameters).toMatchObject({
+        properties: { name: { type: 'string', description: 'The user name (at least 3 characters)' } },
+      });
     });
   });
 

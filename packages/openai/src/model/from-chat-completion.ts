@@ -16,7 +16,10 @@ import { detail, toUsage } from './usage-details.js';
 export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
   if (typeof completion !== 'object' || completion === null || Array.isArray(completion)) {
     const kind = completion === null ? 'null' : Array.isArray(completion) ? 'an array' : `a ${typeof completion}`;
-    throw new ModelCallError(`The model server answered with ${kind} instead of a chat completion object.`, { retryable: false, provider: 'openai' });
+    throw new ModelCallError(`The model server answered with ${kind} instead of a chat completion object.`, {
+      retryable: false,
+      provider: 'openai',
+    });
   }
   const choice: ChatCompletion['choices'][number] | null | undefined = Array.isArray(completion.choices)
     ? completion.choices[0]

@@ -19,11 +19,14 @@ export interface ResponseFailureDetails {
 export function responseFailure(model: string, details: ResponseFailureDetails | null | undefined, what = 'the response'): ModelCallError {
   const code = typeof details?.code === 'string' ? details.code : undefined;
   const message = typeof details?.message === 'string' && details.message !== '' ? details.message : 'no message given';
-  return new ModelCallError(`OpenAI response with model '${model}' failed: ${what} failed${code === undefined ? '' : ` (${code})`}: ${message}`, {
-    retryable: isRetryableCode(code),
-    provider: 'openai',
-    cause: details,
-  });
+  return new ModelCallError(
+    `OpenAI response with model '${model}' failed: ${what} failed${code === undefined ? '' : ` (${code})`}: ${message}`,
+    {
+      retryable: isRetryableCode(code),
+      provider: 'openai',
+      cause: details,
+    },
+  );
 }
 
 /**

@@ -38,7 +38,8 @@ export class ResponseStreamAccumulator {
       case 'response.function_call_arguments.delta':
       case 'response.function_call_arguments.done': {
         const item = this.items.get(event.output_index);
-        if (item?.type === 'function_call') item.arguments = event.type === 'response.function_call_arguments.done' ? event.arguments : item.arguments + event.delta;
+        if (item?.type === 'function_call')
+          item.arguments = event.type === 'response.function_call_arguments.done' ? event.arguments : item.arguments + event.delta;
         return undefined;
       }
       case 'response.reasoning_summary_text.delta': {

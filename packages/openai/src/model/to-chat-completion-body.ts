@@ -31,7 +31,8 @@ export function toChatCompletionBody(request: ChatRequest, options: OpenAIChatMo
     body.tools = toOpenAITools(request.tools, { strict: options.strict });
     if (request.toolChoice !== undefined) body.tool_choice = toChatCompletionToolChoice(request.toolChoice);
   }
-  if (request.responseFormat !== undefined) body.response_format = { type: 'json_schema', json_schema: toJsonSchemaFormat(request.responseFormat) };
+  if (request.responseFormat !== undefined)
+    body.response_format = { type: 'json_schema', json_schema: toJsonSchemaFormat(request.responseFormat) };
   return body;
 }
 

@@ -83,7 +83,9 @@ function assistantItems(message: AssistantMessage, { store }: ResponsesInputOpti
       const { phase } = messageItems[texts++] ?? {};
       if (part.text !== '') items.push(outputMessage(part.text, phase));
     } else {
-      throw refused(`An assistant message holds ${part.type === 'image' ? 'an image' : 'a file'}, which OpenAI takes only from a user or a tool.`);
+      throw refused(
+        `An assistant message holds ${part.type === 'image' ? 'an image' : 'a file'}, which OpenAI takes only from a user or a tool.`,
+      );
     }
   }
   for (const call of message.toolCalls ?? []) {

@@ -64,7 +64,11 @@ export function flattenAllOf(schema: JsonSchema, path: string, context: StrictCo
 
 function mergeSchemas(left: JsonSchema, right: JsonSchema, path: string, fail: StrictConversionContext['fail']): JsonSchema {
   if (left.type !== undefined && right.type !== undefined && JSON.stringify(left.type) !== JSON.stringify(right.type)) {
-    fail(path, 'allOf', `the branches of an \`allOf\` have different types (${JSON.stringify(left.type)} and ${JSON.stringify(right.type)})`);
+    fail(
+      path,
+      'allOf',
+      `the branches of an \`allOf\` have different types (${JSON.stringify(left.type)} and ${JSON.stringify(right.type)})`,
+    );
   }
   const merged: JsonSchema = { ...left, ...right };
   if (left.properties !== undefined || right.properties !== undefined) merged.properties = { ...left.properties, ...right.properties };

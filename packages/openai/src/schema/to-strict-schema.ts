@@ -103,7 +103,11 @@ function convertChildren(result: JsonSchema, path: string, context: Context): vo
 
 function closeObject(result: JsonSchema, path: string, isRoot: boolean, { fail }: Context): void {
   if (result.additionalProperties !== undefined && result.additionalProperties !== false) {
-    fail(path, 'additionalProperties', 'an object with free-form `additionalProperties` (a map or Record) cannot be strict; declare every key in `properties`');
+    fail(
+      path,
+      'additionalProperties',
+      'an object with free-form `additionalProperties` (a map or Record) cannot be strict; declare every key in `properties`',
+    );
   }
   if (result.properties === undefined) {
     if (!isRoot) fail(path, 'properties', 'an object without declared `properties` (a free-form object) cannot be strict');

@@ -29,7 +29,9 @@ export function toOpenAITools(source: ToolDefinitionSource, options: OpenAITools
 }
 
 function toChatTool(definition: ToolDefinition, strict: boolean): ChatCompletionFunctionTool {
-  const parameters = strict ? toStrictSchema(definition.inputSchema, definition.name) : toFunctionParameters(definition.inputSchema, definition.name);
+  const parameters = strict
+    ? toStrictSchema(definition.inputSchema, definition.name)
+    : toFunctionParameters(definition.inputSchema, definition.name);
   return {
     type: 'function',
     function: strict

@@ -45,7 +45,9 @@ function toFunctionTool(definition: ToolDefinition, strict: boolean): FunctionTo
     type: 'function',
     name: definition.name,
     description: definition.description,
-    parameters: strict ? toStrictSchema(definition.inputSchema, definition.name) : toFunctionParameters(definition.inputSchema, definition.name),
+    parameters: strict
+      ? toStrictSchema(definition.inputSchema, definition.name)
+      : toFunctionParameters(definition.inputSchema, definition.name),
     strict,
   };
 }

@@ -17,7 +17,10 @@ import type { EventsReply, HttpReply } from './fake-openai-server';
 let responseCount = 0;
 
 /** An output message with text (`output_text`), or refusing (`refusal`). */
-export function messageItem(text: string, options: { id?: string; refusal?: boolean; phase?: 'commentary' | 'final_answer' } = {}): ResponseOutputMessage {
+export function messageItem(
+  text: string,
+  options: { id?: string; refusal?: boolean; phase?: 'commentary' | 'final_answer' } = {},
+): ResponseOutputMessage {
   return {
     type: 'message',
     id: options.id ?? 'msg_1',
@@ -114,7 +117,13 @@ export function responseEvents(response: Response, pieces = 2): ResponseStreamEv
       });
     } else if (item.type === 'function_call') {
       for (const delta of split(item.arguments, pieces)) {
-        events.push({ type: 'response.function_call_arguments.delta', sequence_number: next(), output_index: outputIndex, item_id: item.id!, delta });
+        events.push({
+          type: 'response.function_call_arguments.delta',
+          sequence_number: next(),
+          output_index: outputIndex,
+          item_id: item.id!,
+          delta,
+        });
       }
       events.push({
         type: 'response.function_call_arguments.done',
@@ -140,7 +149,8 @@ export function responseEvents(response: Response, pieces = 2): ResponseStreamEv
     }
     events.push({ type: 'response.output_item.done', sequence_number: next(), output_index: outputIndex, item });
   });
-  const type = response.status === 'incomplete' ? 'response.incomplete' : response.status === 'failed' ? 'response.failed' : 'response.completed';
+  const type =
+    response.status === 'incomplete' ? 'response.incomplete' : response.status === 'failed' ? 'response.failed' : 'response.completed';
   events.push({ type, sequence_number: next(), response } as ResponseStreamEvent);
   return events;
 }
