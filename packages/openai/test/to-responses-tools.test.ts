@@ -119,6 +119,8 @@ describe('toResponsesTools', () => {
       ['an array without items', { type: 'object', properties: { list: { type: 'array' } } }, '$.list', 'items'],
       ['a schema without a type', { type: 'object', properties: { any: {} } }, '$.any', 'type'],
       ['a root union', { anyOf: [{ type: 'object', properties: {} }] }, '$', 'anyOf'],
+      ['a root enum', { type: 'object', properties: {}, enum: [{}] }, '$', 'enum'],
+      ['a root not', { type: 'object', properties: {}, not: { required: ['a'] } }, '$', 'not'],
       ['an external $ref', { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, '$.a', '$ref'],
       ['a required property not declared', { type: 'object', properties: {}, required: ['ghost'] }, '$', 'required'],
     ])('%s', (_, schema, path, keyword) => {

@@ -46,7 +46,7 @@ export function toFunctionParameters(schema: JsonSchema, toolName: string): Json
     fail(
       rootPath,
       'type',
-      `OpenAI takes only an object as a function's parameters (400: "schema must be a JSON Schema of 'type: \\"object\\"'"), ` +
+      `OpenAI takes only an object as a function's parameters (400: "schema must be a JSON Schema of 'type: "object"'"), ` +
         `got ${JSON.stringify(type ?? null)}; wrap the value in an object property`,
     );
   }

@@ -32,6 +32,9 @@ export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
     fail(rootPath, schema.anyOf !== undefined ? 'anyOf' : 'oneOf', 'the root must be a single object schema, not a union (anyOf/oneOf)');
   }
+  for (const keyword of ['enum', 'const'] as const) {
+    if (keyword in schema) fail(rootPath, keyword, `the root must be an object schema, not a fixed value (\`${keyword}\`)`);
+  }
   const rootType = schema.type ?? (schema.properties !== undefined ? 'object' : undefined);
   if (rootType !== 'object') {
     fail(rootPath, 'type', `the root must be an object schema (type 'object'), got ${JSON.stringify(rootType ?? null)}`);
