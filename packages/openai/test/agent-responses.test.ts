@@ -90,10 +90,7 @@ describe('Agent with OpenAIResponsesModel', () => {
     ]);
   });
 
-  // The agent loop reads each answer through core's `readChatResponse`, which keeps text only: the
-  // reasoning parts and their `providerMetadata` do not reach the next request yet. This flips
-  // (and must become a plain `it`) once core keeps parts and provider metadata in the transcript.
-  it.failing('sends the reasoning item back with its encrypted content on the next turn of a run', async () => {
+  it('sends the reasoning item back with its encrypted content on the next turn of a run', async () => {
     server.reply(toolTurn(), answerTurn());
     const agent = new Agent({
       model: new OpenAIResponsesModel({ client: server.client(), model: 'gpt-5-mini' }),
