@@ -1,4 +1,4 @@
-import { CorruptSessionError, UnsupportedSessionFormatError, type ChatMessage, type SessionKey } from '@toolcraft/core';
+import { CorruptSessionError, UnsupportedSessionFormatError, type ChatMessage, type SessionKey, contentText } from '@toolcraft/core';
 import type { Redis } from 'ioredis';
 import { RedisSessionStore } from '@toolcraft/redis';
 import { deleteKeysUnder, keysUnder, sharedRedis, uniqueKeyPrefix } from './support/test-redis';
@@ -43,7 +43,7 @@ describe('RedisSessionStore', () => {
     const loaded = await store.load(at);
     expect(loaded.version).toBe(2 * turns);
     for (const index of [0, 1]) {
-      const own = loaded.messages.map((message) => message.content).filter((content) => String(content).startsWith(`w${index} `));
+      const own = loaded.messages.map((message) => message.content).filter((content) => contentText(content).startsWith(`w${index} `));
       expect(own).toEqual(Array.from({ length: turns }, (_, turn) => `w${index} t${turn}`));
     }
     expect(loaded.state).toMatchObject({ w0: turns - 1, w1: turns - 1 });

@@ -1,3 +1,4 @@
+import { contentText } from '../../src/index';
 import { ScriptedModel, testAgentContext, type ScriptedReply } from '@toolcraft/testing';
 import {
   Agent,
@@ -94,12 +95,12 @@ describe('an approval inside an AgentTool sub-run', () => {
     const listTool = new PathTool('list', 'read');
     const cleanerModel = new ScriptedModel([
       { toolCalls: [call('c1', 'delete', '/tmp/old')], usage: usage(2) },
-      (request) => ({ text: `Cleaner: ${String(request.messages.at(-1)?.content)}`, usage: usage(3) }),
+      (request) => ({ text: `Cleaner: ${contentText(request.messages.at(-1)?.content)}`, usage: usage(3) }),
     ]);
     const cleaner = new Agent({ name: 'cleaner', model: cleanerModel, tools: [deleteTool] });
     const parentModel = new ScriptedModel([
       { toolCalls: [...(extraParentCall ? [extraParentCall] : []), { id: 'p1', name: 'cleaner', arguments: { request: 'Clean /tmp.' } }] },
-      (request) => ({ text: `Parent: ${String(request.messages.at(-1)?.content)}`, usage: usage(10) }),
+      (request) => ({ text: `Parent: ${contentText(request.messages.at(-1)?.content)}`, usage: usage(10) }),
     ]);
     const parent = new Agent({ name: 'parent', model: parentModel, tools: [AgentTool.of(cleaner), listTool] });
     return { parent, deleteTool, listTool, cleanerModel, parentModel };
@@ -224,7 +225,7 @@ describe('an approval inside an AgentTool sub-run', () => {
       name: 'lookup',
       model: new ScriptedModel([
         { toolCalls: [{ id: 'k1', name: 'crm', arguments: {} }] },
-        (request) => ({ text: String(request.messages.at(-1)?.content) }),
+        (request) => ({ text: contentText(request.messages.at(-1)?.content) }),
       ]),
       tools: [new NeedsKey()],
     });

@@ -1,3 +1,4 @@
+import { contentText } from '../../src/index';
 import { ScriptedModel, testAgentContext, type ScriptedReply } from '@toolcraft/testing';
 import {
   Agent,
@@ -16,7 +17,7 @@ import { ReadStateTool, SetStateTool } from '../support/state-tools';
 const tools = ToolRegistry.of(new ReadStateTool(), new SetStateTool());
 const usage = (tokens: number) => ({ inputTokens: tokens, outputTokens: tokens, totalTokens: 2 * tokens });
 const ask = (tool: string, request: string): ScriptedReply => ({ toolCalls: [{ name: tool, arguments: { request } }] });
-const lastContent = (request: ChatRequest) => String(request.messages.at(-1)?.content);
+const lastContent = (request: ChatRequest) => contentText(request.messages.at(-1)?.content);
 
 describe('AgentTool', () => {
   it("runs the agent on the model's request alone, and its answer is the tool's result", async () => {
@@ -199,7 +200,7 @@ describe('AgentTool', () => {
         (request) => {
           const last = request.messages.at(-1)!;
           if (last.role === 'user') return ask('recurse', `level ${request.messages.length}`);
-          return { text: `answered after: ${String(last.content).slice(0, 60)}` };
+          return { text: `answered after: ${contentText(last.content).slice(0, 60)}` };
         },
       ],
       { onExhausted: 'repeatLast' },

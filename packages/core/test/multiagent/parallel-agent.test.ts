@@ -1,3 +1,4 @@
+import { contentText } from '../../src/index';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import {
   Agent,
@@ -25,7 +26,7 @@ describe('ParallelAgent', () => {
     const waiting =
       (name: string): ScriptedTurn =>
       async (request) => {
-        started.push(`${name}: ${String(request.messages.at(-1)?.content)}`);
+        started.push(`${name}: ${contentText(request.messages.at(-1)?.content)}`);
         await release.promise;
         return { text: name };
       };

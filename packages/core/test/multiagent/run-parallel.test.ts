@@ -1,3 +1,4 @@
+import { contentText } from '../../src/index';
 import { ScriptedModel } from '@toolcraft/testing';
 import { Agent, InvalidRunOptionsError, runParallel, type ChatRequest, type ParallelTask, type RunnableAgent } from '@toolcraft/core';
 import { deferred, type Deferred } from '../support/deferred';
@@ -135,7 +136,7 @@ describe('runParallel', () => {
   });
 
   it("passes each task's input and options to its agent", async () => {
-    const model = new ScriptedModel([(request: ChatRequest) => ({ text: `saw ${String(request.messages.at(-1)?.content)}` })]);
+    const model = new ScriptedModel([(request: ChatRequest) => ({ text: `saw ${contentText(request.messages.at(-1)?.content)}` })]);
     const agent = new Agent({ model, instructions: 'Be brief.' });
     const [outcome] = await runParallel([
       { agent, input: 'hello', options: { history: [{ role: 'user', content: 'earlier' }], state: { topic: 'tea' } } },

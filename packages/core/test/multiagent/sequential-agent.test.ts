@@ -1,3 +1,4 @@
+import { contentText } from '../../src/index';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
@@ -16,7 +17,7 @@ import { call, PathTool } from '../pausing/support';
 
 const tools = ToolRegistry.of(new ReadStateTool(), new SetStateTool());
 const usage = (tokens: number) => ({ inputTokens: tokens, outputTokens: tokens, totalTokens: 2 * tokens });
-const lastContent = (request: ChatRequest) => String(request.messages.at(-1)?.content);
+const lastContent = (request: ChatRequest) => contentText(request.messages.at(-1)?.content);
 
 /** A writer that answers with a draft (outputKey 'draft') and a reviewer whose tool reads it. */
 function writerAndReviewer() {
@@ -74,7 +75,7 @@ describe('SequentialAgent', () => {
         (request) => ({
           text: request.messages
             .slice(-2)
-            .map((message) => String(message.content))
+            .map((message) => contentText(message.content))
             .join(' + '),
         }),
       ]);

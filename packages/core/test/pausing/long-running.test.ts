@@ -1,5 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, CheckpointConflictError, InMemoryCheckpointStore, RunState, Tool, type JsonSchema } from '../../src/index.js';
+import { Agent, CheckpointConflictError, InMemoryCheckpointStore, RunState, Tool, type JsonSchema, contentText } from '../../src/index.js';
 import { call, PathTool } from './support.js';
 
 const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
@@ -58,7 +58,7 @@ describe('long-running tools (ADK LongRunningFunctionTool)', () => {
       'The final result of the long-running tool call r1 (request_reimbursement), which was pending:\n{"approved":true}',
     );
     // Each update reaches the model once: the progress delivered before is not delivered again.
-    const updates = model.requests[3]!.messages.filter((message) => String(message.content).includes('long-running tool call r1'));
+    const updates = model.requests[3]!.messages.filter((message) => contentText(message.content).includes('long-running tool call r1'));
     expect(updates.map((message) => message.content)).toEqual([
       'An update of the long-running tool call r1 (request_reimbursement), still pending:\nmanager opened it',
       'The final result of the long-running tool call r1 (request_reimbursement), which was pending:\n{"approved":true}',
