@@ -38,7 +38,11 @@ describe('execute_tool spans of calls the tool hooks decided', () => {
     const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const model = new ScriptedModel([
       {
-        toolCalls: ['blocked', 'swapped', 'redacted', 'plain'].map((id) => ({ id, name: 'echo', arguments: { text: 'secret 123-45-6789' } })),
+        toolCalls: ['blocked', 'swapped', 'redacted', 'plain'].map((id) => ({
+          id,
+          name: 'echo',
+          arguments: { text: 'secret 123-45-6789' },
+        })),
       },
       { text: 'done' },
     ]);
@@ -51,7 +55,10 @@ describe('execute_tool spans of calls the tool hooks decided', () => {
         .map((span) => [span.attributes['gen_ai.tool.call.id'], span]),
     );
     expect(spans.get('blocked')!.attributes).toMatchObject({ [ToolHookAttributes.blockedBy]: 'guard', 'error.type': 'ToolBlockedError' });
-    expect(spans.get('swapped')!.attributes).toMatchObject({ [ToolHookAttributes.argumentsReplacedBy]: ['guard'], 'gen_ai.tool.call.result': 'safe' });
+    expect(spans.get('swapped')!.attributes).toMatchObject({
+      [ToolHookAttributes.argumentsReplacedBy]: ['guard'],
+      'gen_ai.tool.call.result': 'safe',
+    });
     // The redacting feature's completed handler runs after the tracer's: the span still records what the model saw.
     expect(spans.get('redacted')!.attributes).toMatchObject({
       [ToolHookAttributes.contentReplacedBy]: ['redact'],

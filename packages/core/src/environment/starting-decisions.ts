@@ -55,7 +55,7 @@ export function runStartingHandlers(
     if (isPromiseLike(returned)) {
       if (guard?.stopped) {
         pipeline.settleLater(returned, feature, 'starting', info.id);
-        throw guard.reason;
+        throw guard.reason as Error;
       }
       return pipeline.settle(returned, feature, 'starting', info.id, guard).then((settled) => {
         if (settled !== failedHandler) decide(settings, tool, info, feature, settled);
@@ -96,7 +96,8 @@ function decide(settings: DispatchSettings, tool: AnyTool, info: CallInfo, featu
     const outcome = tool.argsDecoder.decode(replacement, settings.limits);
     if (!outcome.ok) {
       const { thrown, violations } = outcome;
-      const told = thrown !== undefined && settings.errorDetail !== 'generic' ? withThrown(violations, thrown, settings.errorDetail) : violations;
+      const told =
+        thrown !== undefined && settings.errorDetail !== 'generic' ? withThrown(violations, thrown, settings.errorDetail) : violations;
       throw raisedByFramework(
         withoutStack(() => new HookArgumentsError(tool.name, feature, told)),
         info,
@@ -107,7 +108,11 @@ function decide(settings: DispatchSettings, tool: AnyTool, info: CallInfo, featu
     return;
   }
   const got =
-    kind === 'block' ? `{ block: ${describeValue(block)} }` : kind === 'arguments' ? `{ arguments: ${describeValue(replacement)} }` : describeValue(returned);
+    kind === 'block'
+      ? `{ block: ${describeValue(block)} }`
+      : kind === 'arguments'
+        ? `{ arguments: ${describeValue(replacement)} }`
+        : describeValue(returned);
   settings.pipeline.report({
     feature,
     stage: 'starting',

@@ -131,7 +131,10 @@ describe('onToolCallEnded', () => {
     const ended: ReceivedToolResult[] = [];
     const observer = feature('audit', (pipeline, self) => pipeline.onToolCallEnded(self, ({ result }) => void ended.push(result)));
     const { env } = environment([observer]);
-    const results = await env.executeTools([{ id: 'bad', name: 'calculator', arguments: '{"digit1":"x"}' }, { id: 'lost', name: 'nope' }]);
+    const results = await env.executeTools([
+      { id: 'bad', name: 'calculator', arguments: '{"digit1":"x"}' },
+      { id: 'lost', name: 'nope' },
+    ]);
     // In the order the calls ended, one each.
     expect(ended).toHaveLength(2);
     expect(ended).toEqual(expect.arrayContaining(results));
@@ -141,7 +144,10 @@ describe('onToolCallEnded', () => {
 
 describe('content replaced in an agent run', () => {
   it('sends the model the replacement, and keeps the value in run.toolCalls', async () => {
-    const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'calculator', arguments: { digit1: 3, digit2: 4 } }] }, { text: 'done' }]);
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c', name: 'calculator', arguments: { digit1: 3, digit2: 4 } }] },
+      { text: 'done' },
+    ]);
     const agent = new Agent({ model, tools: [new AddTool()], features: [completed('redact', () => ({ content: '[redacted]' }))] });
     const run = await agent.run('add');
     const toolMessage = model.requests[1]!.messages.find((message) => message.role === 'tool');

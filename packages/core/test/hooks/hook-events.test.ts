@@ -15,7 +15,8 @@ const guard: Feature = {
 };
 const redact: Feature = {
   name: 'redact',
-  install: (pipeline) => pipeline.onToolCallCompleted(redact, ({ call }) => (call.id === 'redacted' ? { content: '[redacted]' } : undefined)),
+  install: (pipeline) =>
+    pipeline.onToolCallCompleted(redact, ({ call }) => (call.id === 'redacted' ? { content: '[redacted]' } : undefined)),
 };
 
 describe('tool hook decisions in the agent stream', () => {
@@ -35,7 +36,9 @@ describe('tool hook decisions in the agent stream', () => {
     const agent = new Agent({ model, tools: [new AddTool()], features: [guard, redact] });
     const events = await collect(agent.stream('go'));
     const completed = new Map(
-      events.filter((event): event is AgentToolCallCompletedEvent => event.type === 'tool_call_completed').map((event) => [event.callId, event]),
+      events
+        .filter((event): event is AgentToolCallCompletedEvent => event.type === 'tool_call_completed')
+        .map((event) => [event.callId, event]),
     );
     expect(completed.get('blocked')).toMatchObject({ blockedBy: 'guard', result: { isError: true } });
     expect(completed.get('swapped')).toMatchObject({ argumentsReplacedBy: ['guard'], result: { content: '2' } });

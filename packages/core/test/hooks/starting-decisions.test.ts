@@ -17,7 +17,8 @@ const feature = (name: string, install: (pipeline: ToolPipeline, self: Feature) 
   const self: Feature = { name, install: (pipeline) => install(pipeline, self) };
   return self;
 };
-const starting = (name: string, handler: ToolCallStartingHandler) => feature(name, (pipeline, self) => pipeline.onToolCallStarting(self, handler));
+const starting = (name: string, handler: ToolCallStartingHandler) =>
+  feature(name, (pipeline, self) => pipeline.onToolCallStarting(self, handler));
 const add = (digit1 = 1, digit2 = 2) => ({ id: 'c', name: 'calculator', arguments: JSON.stringify({ digit1, digit2 }) });
 
 function environment(features: Feature[], options: { toolTimeoutMs?: number } = {}) {
@@ -161,10 +162,9 @@ describe('onToolCallStarting decisions', () => {
     afterEach(() => jest.useRealTimers());
 
     it('ends a call with its timeout when a deciding handler never settles, and reports it by name', async () => {
-      const { env, reports, seen } = environment(
-        [starting('slow', () => new Promise<{ block: string }>(() => undefined))],
-        { toolTimeoutMs: 100 },
-      );
+      const { env, reports, seen } = environment([starting('slow', () => new Promise<{ block: string }>(() => undefined))], {
+        toolTimeoutMs: 100,
+      });
       const pending = env.executeTool(add());
       await jest.advanceTimersByTimeAsync(100);
       const result = await pending;

@@ -19,14 +19,18 @@ describe('repairJson', () => {
   });
 
   it('puts the mended call in the transcript the model is sent next, with the same id', async () => {
-    const { agent, model } = agentCalling([{ id: 'c', name: 'calculator', arguments: '{"digit1": 1, "digit2": 2,}' }], { repairJson: true });
+    const { agent, model } = agentCalling([{ id: 'c', name: 'calculator', arguments: '{"digit1": 1, "digit2": 2,}' }], {
+      repairJson: true,
+    });
     await agent.run('add');
     const assistant = model.requests[1]!.messages.find((message) => message.role === 'assistant');
     expect(assistant).toMatchObject({ toolCalls: [{ id: 'c', name: 'calculator', arguments: '{"digit1": 1, "digit2": 2}' }] });
   });
 
   it('validates a mended call like any other', async () => {
-    const { agent, seen } = agentCalling([{ id: 'c', name: 'calculator', arguments: '{"digit1": 30, "digit2": 4,}' }], { repairJson: true });
+    const { agent, seen } = agentCalling([{ id: 'c', name: 'calculator', arguments: '{"digit1": 30, "digit2": 4,}' }], {
+      repairJson: true,
+    });
     const run = await agent.run('add');
     expect(seen).toEqual([]);
     expect(run.toolCalls[0]!.result.isError).toBe(true);

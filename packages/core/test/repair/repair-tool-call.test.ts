@@ -141,7 +141,9 @@ describe('repairToolCall', () => {
     const events = await collect(agent.stream('add'));
     const order = events.map((event) => event.type).filter((type) => type !== 'text_delta');
     expect(order.slice(0, 4)).toEqual(['message', 'tool_call_repaired', 'tool_call_started', 'tool_call_completed']);
-    const repaired = events.find((event): event is Extract<AgentEvent, { type: 'tool_call_repaired' }> => event.type === 'tool_call_repaired');
+    const repaired = events.find(
+      (event): event is Extract<AgentEvent, { type: 'tool_call_repaired' }> => event.type === 'tool_call_repaired',
+    );
     expect(repaired).toMatchObject({
       callId: 'c',
       toolName: 'calculator',

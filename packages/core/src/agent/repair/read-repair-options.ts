@@ -11,7 +11,8 @@ import type { RepairSettings, ToolCallRepairFunction } from './tool-call-repair.
 export function readRepairOptions(repairToolCall: unknown, repairJson: unknown): RepairSettings | undefined {
   if (repairToolCall !== undefined && typeof repairToolCall !== 'function')
     throw new InvalidAgentOptionsError('repairToolCall', repairToolCall, 'a function (call, error, context) => call or null');
-  if (repairJson !== undefined && typeof repairJson !== 'boolean') throw new InvalidAgentOptionsError('repairJson', repairJson, 'a boolean');
+  if (repairJson !== undefined && typeof repairJson !== 'boolean')
+    throw new InvalidAgentOptionsError('repairJson', repairJson, 'a boolean');
   if (repairToolCall === undefined && repairJson !== true) return undefined;
   return {
     ...(repairToolCall === undefined ? {} : { repairToolCall: repairToolCall as ToolCallRepairFunction }),

@@ -79,7 +79,14 @@ async function repairOne(
   let tool = registry.findTool(call.name);
   if (tool === undefined) {
     // An unknown tool reaches here only with a repairToolCall.
-    const asked = await ask(run, set, repair, current, withoutStack(() => registry.notFound(current.name)), undefined);
+    const asked = await ask(
+      run,
+      set,
+      repair,
+      current,
+      withoutStack(() => registry.notFound(current.name)),
+      undefined,
+    );
     if (asked === undefined) return undefined;
     current = asked;
     by.push('repairToolCall');
@@ -122,7 +129,8 @@ async function ask(
   if (repairToolCall === undefined) return undefined;
   const { pipeline } = run.agent.settings;
   const { runId } = run.record;
-  const report = (thrown: unknown) => pipeline.report({ feature: 'repairToolCall', stage: 'repair', callId: call.id, runId, error: thrown });
+  const report = (thrown: unknown) =>
+    pipeline.report({ feature: 'repairToolCall', stage: 'repair', callId: call.id, runId, error: thrown });
   const guard = new CallGuard(call, call.name, tool?.timeoutMs ?? set.environment.toolTimeoutMs, undefined, run.deadline.signal);
   try {
     let returned: unknown;
