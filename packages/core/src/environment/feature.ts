@@ -128,9 +128,11 @@ export type ToolCallFailedHandler = (event: {
 export type FeatureErrorListener = (report: FeatureErrorReport) => unknown;
 
 /**
- * A provider or interceptor that threw, rejected, or was still pending when its call's time limit
- * passed or the call was cancelled (then `error` is the call's `ToolTimeoutError` or
- * `ToolCancelledError`): reported, never fatal to the call.
+ * A provider or interceptor that threw, rejected, returned something that is not one of its
+ * decisions (then `error` is an `InvalidHookDecisionError`), or was still pending when its call's time
+ * limit passed or the call was cancelled (then `error` is the call's `ToolTimeoutError` or
+ * `ToolCancelledError`): reported, never fatal to the call. The agent's `repairToolCall` is reported
+ * the same way (feature `'repairToolCall'`, stage `'repair'`).
  */
 export interface FeatureErrorReport {
   /** The feature whose handler threw (`'repairToolCall'` for the agent's repair hook, `'onResult'` for a batch's listener). */
