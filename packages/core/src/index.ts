@@ -84,10 +84,16 @@ export type {
   FeatureErrorListener,
   FeatureErrorReport,
   MetadataProvider,
+  ToolCallCompletedEvent,
   ToolCallCompletedHandler,
   ToolCallContext,
+  ToolCallDecision,
+  ToolCallEndedEvent,
+  ToolCallEndedHandler,
   ToolCallFailedHandler,
+  ToolCallStartingEvent,
   ToolCallStartingHandler,
+  ToolResultDecision,
   ToolValidationFailedHandler,
 } from './environment/feature.js';
 export type {
@@ -132,6 +138,14 @@ export type {
   ResultInterruption,
 } from './agent/pausing/interruption.js';
 export type { ApprovalPolicy, ApprovalRequest } from './agent/pausing/approval-policy.js';
+export type {
+  RepairedToolCall,
+  ToolCallRepair,
+  ToolCallRepairContext,
+  ToolCallRepairError,
+  ToolCallRepairer,
+  ToolCallRepairFunction,
+} from './agent/repair/tool-call-repair.js';
 export { AgentStream, streamBufferSize } from './agent/streaming/agent-stream.js';
 export type {
   AgentEvent,
@@ -142,6 +156,7 @@ export type {
   AgentRunCompletedEvent,
   AgentTextDeltaEvent,
   AgentToolCallCompletedEvent,
+  AgentToolCallRepairedEvent,
   AgentToolCallStartedEvent,
   AgentToolProgressEvent,
 } from './agent/streaming/agent-event.js';
@@ -223,6 +238,9 @@ export type { ToolcraftErrorOptions } from './errors/toolcraft-error.js';
 export { ToolArgumentsError } from './errors/tool-arguments-error.js';
 export type { ArgumentViolation } from './errors/tool-arguments-error.js';
 export { ToolNotFoundError } from './errors/tool-not-found-error.js';
+export { ToolBlockedError } from './errors/tool-blocked-error.js';
+export { HookArgumentsError } from './errors/hook-arguments-error.js';
+export { InvalidHookDecisionError } from './errors/invalid-hook-decision-error.js';
 export { DuplicateToolError } from './errors/duplicate-tool-error.js';
 export { MissingAgentContextError } from './errors/missing-agent-context-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';

@@ -37,6 +37,19 @@ export const HandoffAttributes = {
   kind: 'toolcraft.handoff.kind',
 } as const;
 
+/**
+ * Attributes of an `execute_tool` span telling what the features' tool hooks decided (the GenAI
+ * conventions have none for this): set only when a hook decided something.
+ */
+export const ToolHookAttributes = {
+  /** The feature whose `onToolCallStarting` handler blocked the call (string). */
+  blockedBy: 'toolcraft.tool.blocked_by',
+  /** The features whose `onToolCallStarting` handlers replaced the call's arguments, in order (string array). */
+  argumentsReplacedBy: 'toolcraft.tool.arguments_replaced_by',
+  /** The features whose `onToolCallCompleted` handlers replaced what the model is sent, in order (string array). */
+  contentReplacedBy: 'toolcraft.tool.content_replaced_by',
+} as const;
+
 /** The `gen_ai.operation.name` values (also the first word of each span's name). */
 export const Operations = {
   invokeAgent: 'invoke_agent',

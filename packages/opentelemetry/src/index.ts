@@ -4,4 +4,4 @@
  */
 export { openTelemetry } from './open-telemetry.js';
 export type { OpenTelemetryOptions } from './open-telemetry-options.js';
-export { GenAI, HandoffAttributes, MetadataKeys, Operations } from './attributes.js';
+export { GenAI, HandoffAttributes, MetadataKeys, Operations, ToolHookAttributes } from './attributes.js';

@@ -1,6 +1,6 @@
-import { type Attributes, context as otelContext, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { ToolPipeline } from '@toolcraft/core';
-import { GenAI, MetadataKeys, Operations } from './attributes.js';
+import { type Attributes, context as otelContext, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type ReceivedToolResult, ToolBlockedError, type ToolPipeline } from '@toolcraft/core';
+import { GenAI, MetadataKeys, Operations, ToolHookAttributes } from './attributes.js';
 import { errorType } from './error-type.js';
 import { followAgent } from './handoff-spans.js';
 import type { RunSpans } from './run-spans.js';
@@ -13,7 +13,8 @@ type Call = { id: string; name: string; arguments: unknown };
  * Records an `execute_tool {tool name}` span per tool call, a child of the span of its run's answering
  * agent (so parallel calls are siblings; a call outside a traced run is a child of the active span), and gives each call's
  * metadata the span's `trace.span.id` and `trace.id` when it has valid ones. Calls of an untraced run
- * get neither.
+ * get neither. The span ends with the call's final result (`onToolCallEnded`, or `onToolCallFailed`
+ * for a failure) and tells what the features' tool hooks decided ({@link ToolHookAttributes}).
  * @param pipeline - where the hooks go
  * @param tracing - the feature, tracer and open spans
  */
@@ -56,11 +57,14 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     const { spanId, traceId } = open.span.spanContext();
     return { [MetadataKeys.spanId]: spanId, [MetadataKeys.traceId]: traceId };
   });
-  pipeline.onToolCallCompleted(feature, ({ call, runId, result }) => {
+  // Ended, not completed: the span then sees the content a later feature's completed handler replaced.
+  pipeline.onToolCallEnded(feature, ({ call, runId, result }) => {
     const run = spans.run(runId);
     if (run === untracedRun) return;
+    // A failed call's span was ended by the failed handler.
     const open = take(call, runId, run);
     if (open === undefined) return;
+    recordDecisions(open.span, result);
     if (captureContent) open.span.setAttribute(GenAI.toolCallResult, result.content);
     open.span.end();
   });
@@ -71,6 +75,8 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     // is made under its run's span.
     const { span } = take(call, runId, run) ?? start(call, tool?.descriptor.description, run);
     span.setAttribute(GenAI.errorType, errorType(error));
+    if (ToolBlockedError.isInstance(error)) span.setAttribute(ToolHookAttributes.blockedBy, error.feature);
+    recordDecisions(span, result);
     // The result's text quotes the arguments and the error's message: content, recorded only when asked.
     if (captureContent) {
       span.setAttribute(GenAI.toolCallResult, result.content);
@@ -78,6 +84,13 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     } else span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
   });
+}
+
+/** Tells on the span which features replaced the call's arguments or content, when any did. */
+function recordDecisions(span: Span, result: ReceivedToolResult): void {
+  const { argumentsReplacedBy, contentReplacedBy } = result;
+  if (argumentsReplacedBy !== undefined) span.setAttribute(ToolHookAttributes.argumentsReplacedBy, [...argumentsReplacedBy]);
+  if (contentReplacedBy !== undefined) span.setAttribute(ToolHookAttributes.contentReplacedBy, [...contentReplacedBy]);
 }
 
 function safeJson(value: unknown): string {

@@ -12,6 +12,7 @@ import type { MemoryService } from './memory-service.js';
 import type { MemoryStrategy } from './memory-strategy.js';
 import type { ApprovalPolicy } from './pausing/approval-policy.js';
 import type { Agent } from './agent.js';
+import type { ToolCallRepairFunction } from './repair/tool-call-repair.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
@@ -101,6 +102,20 @@ export interface AgentOptions extends AgentEnvironmentSettings {
    * `'all'`, or a predicate `({ tool, args, callId }, context) => boolean`. A tool's own `needsApproval` wins.
    */
   approvals?: ApprovalPolicy;
+  /**
+   * Gets one chance to mend a call the model sent whose tool is unknown or whose arguments are not JSON,
+   * before the call is gated or run: `(call, error, context) => ({ name, arguments }) | null` (may be
+   * async; bounded by the call's time limit and the run's signal). The mended call is validated like
+   * any other; `null`, a throw or a value that is not a call leaves the original error for the model
+   * (a throw or bad value is reported through `onFeatureError`, feature `'repairToolCall'`). A mended
+   * call is told as a `tool_call_repaired` event and in `run.toolCalls[i].repair`.
+   */
+  repairToolCall?: ToolCallRepairFunction;
+  /**
+   * Mends arguments that are not JSON with the `jsonrepair` library (trailing commas, single quotes,
+   * missing closing braces, comments, a Markdown fence) before `repairToolCall` is asked. Default false.
+   */
+  repairJson?: boolean;
 }
 
 /** The defaults of the limits of {@link AgentOptions}. */

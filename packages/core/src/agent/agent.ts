@@ -22,6 +22,7 @@ import { validateAgentOptions } from './validate-agent-options.js';
 import { readModelSettings, readProviderOptions } from './read-model-settings.js';
 import { readGuardrails } from './guardrails/read-guardrails.js';
 import { readContextProviders } from './context-providers/read-context-providers.js';
+import { readRepairOptions } from './repair/read-repair-options.js';
 import type { AgentSettings } from './run/run-agent.js';
 import { startRun, type RunStart } from './run/start-run.js';
 
@@ -87,6 +88,8 @@ export class Agent {
       subAgents,
       description,
       outputKey,
+      repairToolCall,
+      repairJson,
       ...environment
     } = options;
     const limits = {
@@ -97,6 +100,7 @@ export class Agent {
     const retryOptions = resolveRetryOptions(retry);
     validateAgentOptions(limits, retryOptions);
     const approvalPolicy = readApprovalPolicy(approvals);
+    const repair = readRepairOptions(repairToolCall, repairJson);
     this.name = name ?? 'agent';
     if (description !== undefined) this.description = description;
     this.subAgents = checkSubAgents(this.name, subAgents, (value): value is Agent => value instanceof Agent) as readonly Agent[];
@@ -132,6 +136,7 @@ export class Agent {
       tools: toolSources,
       ...(this.outputKey === undefined ? {} : { outputKey: this.outputKey }),
       pipeline: toolSources.environment.pipeline,
+      ...(repair === undefined ? {} : { repair }),
     };
   }
 

@@ -8,17 +8,24 @@ import type { Interruption, PendingCall } from './pausing/interruption.js';
 import type { RunState } from './pausing/run-state.js';
 import type { Handoff } from './handoffs/handoff.js';
 import type { GuardrailTrip } from './guardrails/guardrail.js';
+import type { ToolCallRepair } from './repair/tool-call-repair.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */
 export interface RunToolCall {
   /** The call's id. */
   id: string;
-  /** The tool's name, as the model sent it. */
+  /** The tool's name, as the model sent it (as `repairToolCall` mended it, when `repair` is present). */
   name: string;
-  /** The model's raw JSON arguments. */
+  /** The model's raw JSON arguments (as they were mended, when `repair` is present). */
   arguments: string;
   /** The result sent back to the model. */
   result: ReceivedToolResult;
+  /**
+   * Present when the call was mended before it ran (`repairToolCall`, `repairJson`): what mended it and
+   * the call as the model sent it (`original.name`, `original.arguments`). Kept for calls made in this
+   * process (not in saved states).
+   */
+  repair?: ToolCallRepair;
 }
 
 /** The outcome of one `agent.run(...)`. */

@@ -7,6 +7,7 @@ import type { RecordedResult } from './run/run-record.js';
 import { addUsage } from './usage.js';
 import { contentText } from '../results/content-text.js';
 import { answerCalls } from './answer-calls.js';
+import type { ToolCallRepair } from './repair/tool-call-repair.js';
 
 /**
  * What one run has said and done so far, written straight into its record: the provider-neutral
@@ -17,6 +18,8 @@ import { answerCalls } from './answer-calls.js';
 export class RunTranscript {
   /** Full results of the calls answered in this process, by call id (their `value` and `error` are not saved). */
   private fullResults: Map<string, ReceivedToolResult> | undefined;
+  /** How calls made in this process were repaired, by call id (not saved, like the full results). */
+  private repairs: Map<string, ToolCallRepair> | undefined;
 
   /** @param record - the run's record (its messages, tool calls, usage and finish reason) */
   constructor(private readonly record: RunRecord) {}
@@ -84,6 +87,15 @@ export class RunTranscript {
   }
 
   /**
+   * Keeps how a call was repaired (`repairToolCall`, `repairJson`) for `run.toolCalls` of this process.
+   * @param id - the call's id
+   * @param repair - what mended it and the call as the model sent it
+   */
+  repaired(id: string, repair: ToolCallRepair): void {
+    (this.repairs ??= new Map()).set(id, repair);
+  }
+
+  /**
    * Records the answers to one turn's calls, one tool message per call, in order.
    * @param calls - the turn's calls
    * @param results - their results (what the model is sent), in the same order
@@ -120,21 +132,26 @@ export class RunTranscript {
       });
   }
 
-  /** @returns the executed tool calls, with their full results where this process has them */
+  /** @returns the executed tool calls, with their full results (and repairs) where this process has them */
   toolCalls(): RunToolCall[] {
-    const received = this.fullResults;
-    return this.record.toolCalls.map(({ id, name, arguments: args, result }) => ({
-      id,
-      name,
-      arguments: args,
-      result: received?.get(id) ?? {
+    const { fullResults: received, repairs } = this;
+    return this.record.toolCalls.map(({ id, name, arguments: args, result }) => {
+      const call: RunToolCall = {
         id,
         name,
-        content: result.content,
-        isError: result.isError,
-        ...(result.parts !== undefined ? { parts: result.parts } : {}),
-      },
-    }));
+        arguments: args,
+        result: received?.get(id) ?? {
+          id,
+          name,
+          content: result.content,
+          isError: result.isError,
+          ...(result.parts !== undefined ? { parts: result.parts } : {}),
+        },
+      };
+      const repair = repairs?.get(id);
+      if (repair !== undefined) call.repair = repair;
+      return call;
+    });
   }
 
   /** The text of the last assistant message, or `''`. */

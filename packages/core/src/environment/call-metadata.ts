@@ -6,6 +6,7 @@ import type { CallGuard } from './bounded-await.js';
 import type { ToolCallContext } from './feature.js';
 import { failedHandler, type Registered, type ToolPipeline } from './tool-pipeline.js';
 import type { MetadataProvider } from './feature.js';
+import { isPromiseLike } from './is-promise-like.js';
 
 /**
  * The metadata of one call: the features' contributions in installation order, then the caller's,
@@ -124,8 +125,4 @@ function frameworkEntries(
   const context = options.agentContext ?? caller.get(FrameworkKeys.agentContext);
   if (typeof context?.forToolCall === 'function') entries.push([FrameworkKeys.agentContext, context.forToolCall(id, signal, progress)]);
   return ToolCallMetadata.of(entries);
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

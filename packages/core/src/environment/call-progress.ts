@@ -1,5 +1,6 @@
 import type { ToolProgressSink, ToolProgressListener } from '../context/tool-progress.js';
 import type { ToolPipeline } from './tool-pipeline.js';
+import { isPromiseLike } from './is-promise-like.js';
 
 /**
  * The progress reports of one call: binds `context.reportProgress` to the call's id and tool and to
@@ -49,8 +50,4 @@ export class CallProgress {
   private fail(error: unknown): void {
     this.pipeline.report({ feature: 'onProgress', stage: 'progress', callId: this.callId, error });
   }
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -23,4 +23,6 @@ export interface CallInfo {
   arguments: unknown;
   /** The run the call belongs to, when it does (for the `failed` interceptors of calls that never reached their tool). */
   runId?: string;
+  /** The features whose `onToolCallStarting` handlers replaced the arguments, once one did (copied to the result). */
+  argumentsReplacedBy?: string[];
 }

@@ -12,7 +12,7 @@ import type { ReceivedToolResult } from './tool-call.js';
 import { truncateContent } from './truncate-content.js';
 
 /**
- * The error result of a failed call, after the `failed` interceptors (if any) have seen it, awaited
+ * The error result of a failed call, after the `failed` then the `ended` interceptors (if any) have seen it, awaited
  * through the call's guard: one still pending when the call stops is reported and abandoned, and
  * the result is returned; when the call has already stopped, they are not awaited at all.
  * @param settings - the environment's settings
@@ -38,14 +38,18 @@ export function failedResult(
       : describeToolError(info.name, error, settings.errorDetail, info);
   const result = errorResult(info, error, truncateContent(content, settings.maxResultChars));
   const { pipeline } = settings;
-  if (pipeline.failed.length === 0) return Promise.resolve(result);
+  if (pipeline.failed.length + pipeline.ended.length === 0) return Promise.resolve(result);
   const event = { call: info, ...(tool ? { tool } : {}), error, result, ...(info.runId === undefined ? {} : { runId: info.runId }) };
-  return withGuard(settings, info, tool, guard, (callGuard) =>
-    pipeline.run('failed', pipeline.failed, info.id, event, callGuard).then(
-      () => result,
-      () => result,
-    ),
-  );
+  return withGuard(settings, info, tool, guard, async (callGuard) => {
+    // A handler still pending when the call stops is reported and abandoned; the result stands (and
+    // the `ended` handlers are then called without being awaited).
+    await pipeline.run('failed', pipeline.failed, info.id, event, callGuard).catch(ignore);
+    if (pipeline.ended.length > 0) {
+      const { error: _error, ...ended } = event;
+      await pipeline.run('ended', pipeline.ended, info.id, ended, callGuard).catch(ignore);
+    }
+    return result;
+  });
 }
 
 /**
@@ -113,7 +117,7 @@ export function invalidArgumentsResult(
 ): Promise<ReceivedToolResult> {
   if (thrown !== undefined && settings.errorDetail !== 'generic') violations = withThrown(violations, thrown, settings.errorDetail);
   const { pipeline } = settings;
-  if (pipeline.validationFailed.length + pipeline.failed.length > 0) {
+  if (pipeline.validationFailed.length + pipeline.failed.length + pipeline.ended.length > 0) {
     const error = raisedByFramework(
       withoutStack(() => new ToolArgumentsError(tool.name, violations)),
       info,
@@ -142,19 +146,30 @@ function pausedResult(info: CallInfo, error: unknown, maxChars: number | undefin
 }
 
 /**
- * @returns an error result
+ * @param info - the call
+ * @param error - what failed
+ * @param content - what the model is told
+ * @returns an error result (naming the features that replaced the call's arguments, if any did)
  */
 export function errorResult(info: CallInfo, error: unknown, content: string): ReceivedToolResult {
-  return { id: info.id, name: info.name, content, isError: true, error };
+  const result: ReceivedToolResult = { id: info.id, name: info.name, content, isError: true, error };
+  if (info.argumentsReplacedBy !== undefined) result.argumentsReplacedBy = info.argumentsReplacedBy.slice();
+  return result;
 }
 
 /**
  * The violations of a validator that threw, its thrown value told (under `'generic'` the decoder's
- * words, that the validator threw, are all the model gets).
+ * words, that the validator threw, are all the model gets: callers do not call this then).
+ * @param violations - the decoder's violations
+ * @param thrown - what the validator threw
+ * @param detail - how much of it to tell
+ * @returns the violations, the validator's one telling what it threw
  */
-function withThrown(violations: ArgumentViolation[], thrown: unknown, detail: 'message' | 'full'): ArgumentViolation[] {
+export function withThrown(violations: ArgumentViolation[], thrown: unknown, detail: 'message' | 'full'): ArgumentViolation[] {
   const told = describeThrownValue(thrown, { detail: detail === 'full' ? 'full' : 'message' });
   return violations.map((violation) =>
     violation.constraint === 'validator' ? { ...violation, message: `arguments: the argument validator threw: ${told}` } : violation,
   );
 }
+
+function ignore(): void {}

@@ -12,7 +12,9 @@ import { callMetadata } from './call-metadata.js';
 import { callInfo, type UnreadableCall } from './call-info.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { errorResult, failedResult, failedSafely, invalidArgumentsResult } from './error-results.js';
-import type { ToolCallContext } from './feature.js';
+import type { ToolCallCompletedEvent, ToolCallContext } from './feature.js';
+import { runCompletedHandlers } from './completed-decisions.js';
+import { runStartingHandlers } from './starting-decisions.js';
 import { raisedByFramework } from './framework-raised.js';
 import { completedResult, runPlainTool } from './plain-call.js';
 import { neverAborted } from './never-aborted.js';
@@ -101,6 +103,7 @@ async function runTool(
     options.onProgress && tool.needs !== 'nothing'
       ? new CallProgress(settings.pipeline, info.id, tool.name, options.onProgress)
       : undefined;
+  restartArguments(info, args);
   try {
     if (guard?.stopped) return await failedResult(settings, info, tool, guard.reason, guard);
     const { pipeline } = settings;
@@ -115,7 +118,11 @@ async function runTool(
         const signal = tool.needs === 'nothing' ? undefined : (guard?.signal ?? neverAborted);
         const merged = callMetadata(pipeline, context, callerMetadata, signal, options, guard, progress?.sink);
         metadata = merged instanceof Promise ? await merged : (merged as ToolCallMetadata);
-        if (pipeline.starting.length > 0) await pipeline.runStage('starting', pipeline.starting, info.id, { ...context, metadata }, guard);
+        if (pipeline.starting.length > 0) {
+          // Handlers may block the call (a throw) or replace `info.arguments`.
+          const starting = runStartingHandlers(settings, tool, info, { ...context, metadata }, guard);
+          if (starting !== undefined) await starting;
+        }
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
           throw raisedByFramework(new MissingAgentContextError(tool.name), info);
       }
@@ -125,22 +132,28 @@ async function runTool(
         toolName: tool.name,
         ...(options.runId === undefined ? {} : { runId: options.runId }),
       } as const;
-      const invoked = runInScope<unknown>(pipeline, scope, () => tool[invokeTool](args, metadata));
+      const decoded = info.arguments;
+      const invoked = runInScope<unknown>(pipeline, scope, () => tool[invokeTool](decoded, metadata));
       value = guard ? await guard.race(invoked) : await invoked;
     } catch (error) {
       return await failedResult(settings, info, tool, error, guard);
     }
-    const result = completedResult(settings, tool, info, value, guard);
-    if (result instanceof Promise) return await result;
-    if (context !== undefined && pipeline.completed.length > 0) {
-      // A completed interceptor still pending when the call stops is reported and abandoned; the result stands.
-      const event: ToolCallContext & { result: ReceivedToolResult } = { call: info, tool, result };
-      if (context.runId !== undefined) event.runId = context.runId;
-      if (context.agentContext !== undefined) event.agentContext = context.agentContext;
-      const completing = pipeline.runStage('completed', pipeline.completed, info.id, event, guard);
-      if (completing !== undefined) await completing.catch(() => undefined);
+    const completed = completedResult(settings, tool, info, value, guard);
+    if (completed instanceof Promise) return await completed;
+    if (info.argumentsReplacedBy !== undefined) completed.argumentsReplacedBy = info.argumentsReplacedBy.slice();
+    if (context === undefined || pipeline.completed.length + pipeline.ended.length === 0) return completed;
+    // A completed interceptor still pending when the call stops is reported and abandoned; the result
+    // stands as the handlers before it left it.
+    const event: ToolCallCompletedEvent = { call: info, tool, result: completed };
+    if (context.runId !== undefined) event.runId = context.runId;
+    if (context.agentContext !== undefined) event.agentContext = context.agentContext;
+    const completing = runCompletedHandlers(settings, tool, event, guard);
+    if (completing !== undefined) await completing.catch(ignore);
+    if (pipeline.ended.length > 0) {
+      const ending = pipeline.runStage('ended', pipeline.ended, info.id, event, guard);
+      if (ending !== undefined) await ending.catch(ignore);
     }
-    return result;
+    return event.result;
   } catch (error) {
     // Awaited, so the guard is disposed only once the failed interceptors are done with it.
     return await failedSafely(settings, info, tool, error, guard);
@@ -149,3 +162,11 @@ async function runTool(
     guard?.dispose();
   }
 }
+
+/** Each attempt (a retry too) starts from the model's decoded arguments: its starting handlers decide again. */
+function restartArguments(info: CallInfo, args: unknown): void {
+  info.arguments = args;
+  if (info.argumentsReplacedBy !== undefined) info.argumentsReplacedBy = undefined;
+}
+
+function ignore(): void {}

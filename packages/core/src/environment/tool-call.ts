@@ -30,6 +30,16 @@ export interface ReceivedToolResult<TValue = unknown> {
   /** The original error, when it failed (never sent to the model as such). */
   error?: unknown;
   /**
+   * The features whose `onToolCallStarting` handlers replaced the call's arguments (`{ arguments }`), in
+   * order; absent when none did. The tool ran with (or failed on) the last replacement.
+   */
+  argumentsReplacedBy?: readonly string[];
+  /**
+   * The features whose `onToolCallCompleted` handlers replaced what the model is sent (`{ content }`),
+   * in order; absent when none did. `content` and `parts` are then theirs, `value` is still the tool's.
+   */
+  contentReplacedBy?: readonly string[];
+  /**
    * True when the call did not end but waits for the host (it asked for a credential, or the agent it
    * runs paused): control flow, not a failure. An agent run pauses on it; failure hooks, `maxFailures`
    * and `maxInvocations` do not count it. `isError` is true and `content` says what the call waits for,

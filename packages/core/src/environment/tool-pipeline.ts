@@ -6,6 +6,7 @@ import type {
   FeatureErrorReport,
   MetadataProvider,
   ToolCallCompletedHandler,
+  ToolCallEndedHandler,
   ToolCallFailedHandler,
   ToolCallStartingHandler,
   ToolValidationFailedHandler,
@@ -37,6 +38,7 @@ export class ToolPipeline {
   /** @internal */ readonly validationFailed: Registered<ToolValidationFailedHandler>[] = [];
   /** @internal */ readonly completed: Registered<ToolCallCompletedHandler>[] = [];
   /** @internal */ readonly failed: Registered<ToolCallFailedHandler>[] = [];
+  /** @internal */ readonly ended: Registered<ToolCallEndedHandler>[] = [];
   /** @internal */ readonly runStarting: Registered<RunStartingHandler>[] = [];
   /** @internal */ readonly modelCallStarting: Registered<ModelCallStartingHandler>[] = [];
   /** @internal */ readonly modelCallCompleted: Registered<ModelCallCompletedHandler>[] = [];
@@ -55,7 +57,18 @@ export class ToolPipeline {
     this.metadataProviders.push({ feature: feature.name, handler: provider });
   }
 
-  /** Adds a handler run before each tool runs. */
+  /**
+   * Adds a handler run before each tool runs (after the metadata providers). It may return nothing, or
+   * decide: `{ block: reason }` (the tool does not run; the model is told `reason` as an error result,
+   * and `result.error` is a `ToolBlockedError` naming this feature) or `{ arguments }` (the call's
+   * arguments replaced, then decoded and validated like any call's; the next handler sees them).
+   * Handlers run in installation order; a block ends the chain.
+   * @param feature - the feature registering it
+   * @param handler - the handler
+   * @example
+   * pipeline.onToolCallStarting(feature, ({ call }) =>
+   *   call.name === 'delete_file' ? { block: 'Deleting files is not allowed here.' } : undefined);
+   */
   onToolCallStarting(feature: Feature, handler: ToolCallStartingHandler): void {
     this.starting.push({ feature: feature.name, handler });
   }
@@ -65,7 +78,15 @@ export class ToolPipeline {
     this.validationFailed.push({ feature: feature.name, handler });
   }
 
-  /** Adds a handler run after each successful call. */
+  /**
+   * Adds a handler run after each successful call. It may return nothing, or `{ content }`: the text or
+   * parts the model is sent instead (the tool's `value` stays on the result for the host). Handlers
+   * run in installation order, each seeing the result the previous ones left.
+   * @param feature - the feature registering it
+   * @param handler - the handler
+   * @example
+   * pipeline.onToolCallCompleted(feature, ({ result }) => ({ content: result.content.replace(/\d{3}-\d{2}-\d{4}/g, '[redacted]') }));
+   */
   onToolCallCompleted(feature: Feature, handler: ToolCallCompletedHandler): void {
     this.completed.push({ feature: feature.name, handler });
   }
@@ -73,6 +94,17 @@ export class ToolPipeline {
   /** Adds a handler run after each failed call. */
   onToolCallFailed(feature: Feature, handler: ToolCallFailedHandler): void {
     this.failed.push({ feature: feature.name, handler });
+  }
+
+  /**
+   * Adds an observer told each call's final result (what the model is sent), after the call's
+   * `onToolCallCompleted` or `onToolCallFailed` handlers and whatever they decided: tracing and audit
+   * logs that must see a later feature's replacement register here. What it returns is ignored.
+   * @param feature - the feature registering it
+   * @param handler - the observer
+   */
+  onToolCallEnded(feature: Feature, handler: ToolCallEndedHandler): void {
+    this.ended.push({ feature: feature.name, handler });
   }
 
   /** Adds a handler run once when an agent run starts, before its first model call. */
@@ -127,7 +159,7 @@ export class ToolPipeline {
    * @internal
    */
   get hasInterceptors(): boolean {
-    return this.starting.length + this.validationFailed.length + this.completed.length + this.failed.length > 0;
+    return this.starting.length + this.validationFailed.length + this.completed.length + this.failed.length + this.ended.length > 0;
   }
 
   /**
@@ -254,7 +286,16 @@ export class ToolPipeline {
     }
   }
 
-  private settleLater(returned: unknown, feature: string, stage: FeatureErrorReport['stage'], callId: string, runId?: string): void {
+  /**
+   * Lets what a handler returned settle without waiting for it (the call has stopped); a rejection is reported.
+   * @internal
+   * @param returned - what the handler returned
+   * @param feature - the handler's feature, for reports
+   * @param stage - the stage, for reports
+   * @param callId - the call, for reports
+   * @param runId - the run, for reports of run-level stages
+   */
+  settleLater(returned: unknown, feature: string, stage: FeatureErrorReport['stage'], callId: string, runId?: string): void {
     const report = (error: unknown) => this.report({ feature, stage, callId, error, ...(runId === undefined ? {} : { runId }) });
     try {
       Promise.resolve(returned).catch(report);

@@ -4,6 +4,7 @@ import type { AgentTools } from '../agent-tools.js';
 import type { ContextProvider } from '../context-providers/context-provider.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
 import type { ApprovalPolicy } from '../pausing/approval-policy.js';
+import type { RepairSettings } from '../repair/tool-call-repair.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunExtras } from '../run-extras.js';
 import type { AgentLimits } from '../validate-agent-options.js';
@@ -26,6 +27,8 @@ export interface AgentSettings {
   readonly tools: AgentTools;
   readonly outputKey?: string;
   readonly pipeline: ToolPipeline;
+  /** `repairToolCall` and `repairJson`, when either is set. */
+  readonly repair?: RepairSettings;
 }
 
 /** What a run needs of an agent of its tree: its name, its settings, and its place in the tree. @internal */

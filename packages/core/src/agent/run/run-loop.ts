@@ -9,6 +9,7 @@ import { inputChecked } from '../guardrails/guard-run.js';
 import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
 import type { TurnToolSet } from '../turn-tools.js';
+import { repairToolCalls } from '../repair/repair-tool-calls.js';
 import { advanceBatch, answerDirectly, answersDirectly, markInDoubt, openBatch } from './batch.js';
 import type { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
@@ -88,7 +89,9 @@ export async function runLoop(run: Run): Promise<Outcome> {
       throw error;
     }
     record.iterations++;
-    const message = withRunUniqueIds(run, response.message);
+    const unique = withRunUniqueIds(run, response.message);
+    const repaired = repairToolCalls(run, turn, unique);
+    const message = repaired instanceof Promise ? await repaired : repaired;
     transcript.addAssistant(message, response.usage, response.finishReason);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) return { stopReason: 'completed' };

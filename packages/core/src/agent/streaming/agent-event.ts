@@ -3,6 +3,7 @@ import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import type { AssistantMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import type { RunResult } from '../run-result.js';
+import type { ToolCallRepairer } from '../repair/tool-call-repair.js';
 
 /** What every event of a streamed run carries. */
 export interface AgentEventBase {
@@ -31,6 +32,25 @@ export interface AgentMessageEvent extends AgentEventBase {
   type: 'message';
   /** The message, as it enters the transcript. */
   message: AssistantMessage;
+}
+
+/**
+ * A call of the model's answer that could not run as sent (an unknown tool, arguments that are not
+ * JSON) was mended by `repairJson` or `repairToolCall`, before its `tool_call_started`: the call that
+ * runs is `toolName` with `arguments`; `original` is what the model sent.
+ */
+export interface AgentToolCallRepairedEvent extends AgentEventBase {
+  type: 'tool_call_repaired';
+  /** The call's id (unchanged). */
+  callId: string;
+  /** The tool's name after the repair. */
+  toolName: string;
+  /** The JSON arguments after the repair. */
+  arguments: string;
+  /** What mended it, in order. */
+  by: readonly ToolCallRepairer[];
+  /** The call as the model sent it. */
+  original: { name: string; arguments: string };
 }
 
 /** A tool call handed to the environment. */
@@ -68,6 +88,12 @@ export interface AgentToolCallCompletedEvent extends AgentEventBase {
   toolName: string;
   /** The result sent back to the model. */
   result: ReceivedToolResult;
+  /** The feature whose `onToolCallStarting` handler blocked the call (`result.error` is its `ToolBlockedError`), when one did. */
+  blockedBy?: string;
+  /** The features whose `onToolCallStarting` handlers replaced the call's arguments, in order, when any did. */
+  argumentsReplacedBy?: readonly string[];
+  /** The features whose `onToolCallCompleted` handlers replaced what the model is sent, in order, when any did. */
+  contentReplacedBy?: readonly string[];
 }
 
 /** The run continues with another agent (a handoff). */
@@ -101,6 +127,7 @@ export interface AgentRunCompletedEvent extends AgentEventBase {
 export type AgentEvent =
   | AgentTextDeltaEvent
   | AgentMessageEvent
+  | AgentToolCallRepairedEvent
   | AgentToolCallStartedEvent
   | AgentToolProgressEvent
   | AgentToolCallCompletedEvent

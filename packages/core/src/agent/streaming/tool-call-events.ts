@@ -1,5 +1,6 @@
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import { ToolBlockedError } from '../../errors/tool-blocked-error.js';
 import type { ModelToolCall } from '../../model/messages.js';
 import type { RunEvents } from './run-events.js';
 
@@ -7,7 +8,8 @@ import type { RunEvents } from './run-events.js';
  * The stream events of one turn's tool calls: `tool_call_started` for each call handed to the
  * environment, `tool_progress` for each progress report (dropped when the buffer is full: tools report
  * synchronously and cannot wait), and `tool_call_completed` as soon as each call is done (never
- * dropped: at most one per call). Calls answered without reaching the environment get theirs when
+ * dropped: at most one per call), with what the features' hooks decided (`blockedBy`,
+ * `argumentsReplacedBy`, `contentReplacedBy`). Calls answered without reaching the environment get theirs when
  * the turn ends.
  * @internal
  */
@@ -56,6 +58,15 @@ export class ToolCallEvents {
 
   private complete(result: ReceivedToolResult): void {
     this.completed.add(result.id);
-    this.events.enqueue({ type: 'tool_call_completed', callId: result.id, toolName: result.name, result });
+    const { argumentsReplacedBy, contentReplacedBy, error } = result;
+    this.events.enqueue({
+      type: 'tool_call_completed',
+      callId: result.id,
+      toolName: result.name,
+      result,
+      ...(ToolBlockedError.isInstance(error) ? { blockedBy: error.feature } : {}),
+      ...(argumentsReplacedBy === undefined ? {} : { argumentsReplacedBy }),
+      ...(contentReplacedBy === undefined ? {} : { contentReplacedBy }),
+    });
   }
 }
