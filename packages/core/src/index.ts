@@ -118,6 +118,7 @@ export type { FileCheckpointStoreOptions } from './checkpoints/file-checkpoint-s
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
 export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
+export type { OutputJsonSchema, OutputType } from './agent/output/output-type.js';
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
 export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
@@ -139,6 +140,7 @@ export type {
   AgentHandoffEvent,
   AgentInterruptionEvent,
   AgentMessageEvent,
+  AgentOutputEvent,
   AgentRunCompletedEvent,
   AgentTextDeltaEvent,
   AgentToolCallCompletedEvent,
@@ -233,6 +235,7 @@ export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-err
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ProviderSchemaError } from './errors/provider-schema-error.js';
+export { InvalidOutputError } from './errors/invalid-output-error.js';
 export type { ProviderSchemaErrorDetails } from './errors/provider-schema-error.js';
 export { ToolLimitError } from './errors/tool-limit-error.js';
 export { ToolsetError } from './errors/toolset-error.js';

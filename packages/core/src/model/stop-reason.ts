@@ -8,7 +8,9 @@
  * - `'transfer'`: a tool set `actions.transferToAgent` (see `RunResult.transferTo`);
  * - `'escalate'`: a tool set `actions.escalate`;
  * - `'interrupted'`: a call waits for the host (an approval, a declaration-only tool's result, a
- *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered.
+ *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered;
+ * - `'invalid_output'`: the agent has an `outputType` and the model's last answer did not fit it after
+ *   every retry (`outputRetries`): see `RunResult.outputError`.
  */
 export type StopReason =
-  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted';
+  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted' | 'invalid_output';

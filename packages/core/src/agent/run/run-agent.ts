@@ -1,6 +1,7 @@
 import type { ToolPipeline } from '../../environment/tool-pipeline.js';
 import type { ChatModel, ModelSettings, ToolChoice } from '../../model/chat-model.js';
 import type { AgentTools } from '../agent-tools.js';
+import type { AgentOutput } from '../output/agent-output.js';
 import type { ApprovalPolicy } from '../pausing/approval-policy.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunExtras } from '../run-extras.js';
@@ -21,6 +22,8 @@ export interface AgentSettings {
   readonly tools: AgentTools;
   readonly outputKey?: string;
   readonly pipeline: ToolPipeline;
+  /** The structured output (`outputType`), compiled once. */
+  readonly output?: AgentOutput;
 }
 
 /** What a run needs of an agent of its tree: its name, its settings, and its place in the tree. @internal */

@@ -24,6 +24,7 @@ import type { RunAgent } from './run-agent.js';
 import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
+import { outputFields, settleOutput } from '../output/final-output.js';
 import { loadSession, saveToSession } from './run-session.js';
 
 /** What a run starts from: a user message, or a saved state. @internal */
@@ -144,9 +145,12 @@ async function execute(run: Run, input: string): Promise<RunResult> {
     if (starting !== undefined) await starting;
     run.resumeActiveAgent();
     const { pipeline } = run.root.settings;
-    const outcome = await (pipeline.scopes.length === 0
-      ? runLoop(run)
-      : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run)));
+    const outcome = settleOutput(
+      run,
+      await (pipeline.scopes.length === 0
+        ? runLoop(run)
+        : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run))),
+    );
     const result = finish(run, outcome);
     finished = true;
     for (const item of result.interruptions)
@@ -212,6 +216,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
     handoffs: run.handoffs,
     text,
     stopReason: outcome.stopReason,
+    ...outputFields(outcome),
     messages: resultMessages(record),
     toolCalls: resultToolCalls(run),
     ...run.reportSubRuns(record.usage),
