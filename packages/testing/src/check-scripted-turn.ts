@@ -1,7 +1,7 @@
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import type { ScriptedOutcome, ScriptedTurn } from './scripted-turn.js';
 
-const expected = 'expected { text }, { output }, { toolCalls }, { error } or a function of the request returning one of them';
+const expected = 'expected { text }, { toolCalls }, { error } or a function of the request returning one of them';
 
 /**
  * Checks a script when a {@link ScriptedModel} is built: an array whose turns are functions or outcomes.

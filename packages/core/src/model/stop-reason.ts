@@ -13,4 +13,12 @@
  *   every retry (`outputRetries`): see `RunResult.outputError`.
  */
 export type StopReason =
-  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted' | 'invalid_output';
+  | 'completed'
+  | 'max_iterations'
+  | 'max_tool_calls'
+  | 'max_duration'
+  | 'aborted'
+  | 'transfer'
+  | 'escalate'
+  | 'interrupted'
+  | 'invalid_output';

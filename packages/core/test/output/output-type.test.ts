@@ -52,7 +52,10 @@ describe('outputType: the final answer decoded like tool arguments', () => {
     // @ts-expect-error run.output is unknown
     expect(run.output.total).toBe(3);
 
-    const typed = new Agent<{ total: number }>({ model: new ScriptedModel([{ output: { total: 4 } }]), outputType: { jsonSchema, name: 'sum' } });
+    const typed = new Agent<{ total: number }>({
+      model: new ScriptedModel([{ output: { total: 4 } }]),
+      outputType: { jsonSchema, name: 'sum' },
+    });
     const typedRun: RunResult<{ total: number }> = await typed.run('x');
     expect(typedRun.output?.total).toBe(4);
   });
@@ -88,6 +91,16 @@ describe('outputType: the final answer decoded like tool arguments', () => {
     expect(await nameOf({ jsonSchema: { type: 'object' } })).toBe('output');
     expect(await nameOf({ jsonSchema: { type: 'object' }, name: 'Report-1' })).toBe('Report-1');
     expect(await nameOf(z.object({ a: z.string() }))).toBe('output');
+  });
+
+  it("keeps the run's output type after a handoff: the agent taking over is sent the format and its answer decoded", async () => {
+    const helper = new ScriptedModel([{ output: invoice }]);
+    const billing = new Agent({ name: 'billing', model: helper });
+    const front = new ScriptedModel([{ toolCalls: [{ name: 'transfer_to_agent', arguments: { agent_name: 'billing' } }] }]);
+    const run = await new Agent({ name: 'front', model: front, subAgents: [billing], outputType: Invoice }).run('x');
+    expect(run.agentName).toBe('billing');
+    expect(run.output).toBeInstanceOf(Invoice);
+    expect(helper.requests[0]!.responseFormat?.name).toBe('invoice');
   });
 
   it('has no output and sends no responseFormat without an outputType', async () => {

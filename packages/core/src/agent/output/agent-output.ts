@@ -8,7 +8,6 @@ import type { ResponseFormat } from '../../model/chat-model.js';
 import type { JsonSchema } from '../../schema/json-schema.js';
 import { createArgsDecoder, type ArgsType } from '../../tools/args-type.js';
 import { outputName } from './output-name.js';
-import type { OutputType } from './output-type.js';
 
 /** The default of `AgentOptions.outputRetries`. */
 export const defaultOutputRetries = 1;
@@ -80,11 +79,7 @@ function readOutputType(outputType: unknown): { argsType: ArgsType<unknown>; giv
       );
     return { argsType: jsonSchema as ArgsType<unknown>, given: name, derived: (jsonSchema as JsonSchema).title };
   }
-  throw new InvalidAgentOptionsError(
-    'outputType',
-    outputType,
-    'an Args class, a zod (Standard Schema) schema, or { jsonSchema, name? }',
-  );
+  throw new InvalidAgentOptionsError('outputType', outputType, 'an Args class, a zod (Standard Schema) schema, or { jsonSchema, name? }');
 }
 
 /** A Standard Schema's title (zod's `.meta({ title })`), read from its JSON Schema when it gives one. */
