@@ -17,6 +17,7 @@ import { storeCases, storeRows, storeTimingOptions } from './cases/store-cases';
 import { tracingCases, tracingRows } from './cases/tracing-cases';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
+import { toolSearchCases, toolSearchRows } from './cases/tool-search';
 import { multiAgentCases, multiAgentRows } from './cases/multi-agent-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
@@ -87,6 +88,10 @@ async function main(): Promise<void> {
   const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
   await mcp.close();
 
+  log('measuring tool search: what a turn sends with 1,000 tools behind ToolSearchToolset, and one search');
+  const search = await toolSearchCases();
+  const searchTimings = await timeInterleaved(search.cases, timingOptions);
+
   log('timing one tool call with the openTelemetry() feature: none, a no-op tracer, a recording tracer');
   const tracingTimings = await timeInterleaved(tracingCases(), timingOptions);
 
@@ -105,6 +110,8 @@ async function main(): Promise<void> {
     ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
+    ...search.rows,
+    ...toolSearchRows(searchTimings),
     ...tracingRows(tracingTimings),
     ...(stores === undefined ? [] : storeRows(storeTimings)),
   ];
@@ -128,6 +135,7 @@ async function main(): Promise<void> {
       multiAgentTimings: Object.fromEntries(multiTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       mcpTimings: Object.fromEntries(mcpTimings),
+      toolSearchTimings: Object.fromEntries(searchTimings),
       storeTimings: Object.fromEntries(storeTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,

@@ -9,6 +9,7 @@
  * - `'escalate'`: a tool set `actions.escalate`;
  * - `'interrupted'`: a call waits for the host (an approval, a declaration-only tool's result, a
  *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered;
+ * - `'guardrail'`: an input or output guardrail tripped (see `RunResult.guardrail`);
  * - `'invalid_output'`: the agent has an `outputType` and the model's last answer did not fit it after
  *   every retry (`outputRetries`): see `RunResult.outputError`.
  */
@@ -21,4 +22,5 @@ export type StopReason =
   | 'transfer'
   | 'escalate'
   | 'interrupted'
+  | 'guardrail'
   | 'invalid_output';

@@ -47,8 +47,7 @@ export function finalOutput(run: Run, output: AgentOutput, message: AssistantMes
  * A run's outcome with its output settled, once the loop stopped: a `'completed'` run without a
  * decoded output (a tool's `skipSummarization` text, or a stopped run resumed as it stands) has its
  * text decoded, with no retry (`'invalid_output'` when it does not fit); an `'invalid_output'` run
- * resumed as it stands gets its error again. A streamed run (not one nested in another's stream)
- * emits the `output` event.
+ * resumed as it stands gets its error again.
  * @param run - the run
  * @param outcome - how the loop ended
  * @returns the outcome, with `output` or `outputError` when the run's agent has an `outputType`
@@ -76,8 +75,18 @@ export function settleOutput<T extends OutputOutcome>(run: Run, outcome: T): T {
         ),
       };
   }
-  if ('output' in settled && run.lineage.stream === undefined) run.events.enqueue({ type: 'output', output: settled.output });
   return settled;
+}
+
+/**
+ * Emits the `output` event of a run that ends with an output (after its output guardrails passed): a
+ * streamed run's own, not one nested in another run's stream (whose output is typed by another agent).
+ * @param run - the run
+ * @param outcome - how it ended
+ * @internal
+ */
+export function emitOutput(run: Run, outcome: OutputOutcome): void {
+  if ('output' in outcome && run.lineage.stream === undefined) run.events.enqueue({ type: 'output', output: outcome.output });
 }
 
 /**

@@ -15,6 +15,7 @@ export const savedStopReasons: ReadonlySet<string> = new Set<StopReason>([
   'escalate',
   'interrupted',
   'invalid_output',
+  'guardrail',
 ]);
 
 /**

@@ -1,0 +1,132 @@
+import { ContextAwareTool, type AgentContext, type JsonSchema, type ToolEffects } from '@toolcraft/core';
+import type { ArgumentPlan } from '../schema/input-schema.js';
+import type { HttpMethod, SecurityRequirement, SecurityScheme } from '../spec/openapi-document.js';
+import { applyAuth, type OpenApiCredential } from './apply-auth.js';
+
+/** Everything one operation's tool needs. */
+export interface OperationToolSpec {
+  name: string;
+  description: string;
+  method: HttpMethod;
+  path: string;
+  baseUrl: string;
+  schema: JsonSchema;
+  plan: ArgumentPlan;
+  security: readonly SecurityRequirement[] | undefined;
+  schemes: Readonly<Record<string, SecurityScheme>>;
+  auth: Readonly<Record<string, OpenApiCredential>>;
+  headers: Readonly<Record<string, string>>;
+  timeoutMs: number;
+  maxResponseChars: number;
+  fetch: typeof fetch;
+}
+
+/** The effects of a method: GET, HEAD, OPTIONS read; PUT writes (idempotent); DELETE is destructive (idempotent); POST, PATCH write. */
+function effectsOf(method: HttpMethod): { effects: ToolEffects; idempotent?: boolean } {
+  switch (method) {
+    case 'get':
+    case 'head':
+    case 'options':
+    case 'trace':
+      return { effects: 'read' };
+    case 'put':
+      return { effects: 'write', idempotent: true };
+    case 'delete':
+      return { effects: 'destructive', idempotent: true };
+    default:
+      return { effects: 'write' };
+  }
+}
+
+/**
+ * The tool of one OpenAPI operation: its arguments are the operation's parameters and body, validated
+ * by the schema built from the spec; the request is bounded by the call's time limit and signal; the
+ * model gets the status and a bounded body (an error result for a status of 400 or more).
+ */
+export class OperationTool extends ContextAwareTool<Record<string, unknown>, string> {
+  /** The operation, as `METHOD /path`. */
+  readonly operation: string;
+
+  /** @param spec - the operation's name, schema, request plan, auth and limits */
+  constructor(private readonly spec: OperationToolSpec) {
+    super({ name: spec.name, description: spec.description, argsType: spec.schema, timeoutMs: spec.timeoutMs, ...effectsOf(spec.method) });
+    this.operation = `${spec.method.toUpperCase()} ${spec.path}`;
+  }
+
+  async execute(args: Record<string, unknown>, context: AgentContext): Promise<string> {
+    const { spec } = this;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = { accept: 'application/json, */*;q=0.5', ...spec.headers };
+    const cookies: string[] = [];
+    let path = spec.path;
+    for (const [argument, parameter] of spec.plan.parameters) {
+      const value = args[argument];
+      if (value === undefined) continue;
+      switch (parameter.in) {
+        case 'path':
+          path = path.replace(`{${parameter.name}}`, encodeURIComponent(text(value)));
+          break;
+        case 'query':
+          if (Array.isArray(value)) for (const item of value) query.append(parameter.name, text(item));
+          else query.set(parameter.name, text(value));
+          break;
+        case 'header':
+          headers[parameter.name] = Array.isArray(value) ? value.map(text).join(',') : text(value);
+          break;
+        case 'cookie':
+          cookies.push(`${parameter.name}=${encodeURIComponent(text(value))}`);
+          break;
+      }
+    }
+    applyAuth(spec.security, spec.schemes, spec.auth, context, { headers, query, cookies });
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
+    let body: string | undefined;
+    const { plan } = spec;
+    if (plan.body !== undefined && args[plan.body.argument] !== undefined) {
+      const value = args[plan.body.argument];
+      headers['content-type'] = plan.body.mediaType;
+      body =
+        plan.body.mediaType === 'application/x-www-form-urlencoded'
+          ? new URLSearchParams(
+              Object.entries(value as Record<string, unknown>).map(([key, item]): [string, string] => [key, text(item)]),
+            ).toString()
+          : JSON.stringify(value);
+    }
+    const search = query.toString();
+    const url = `${spec.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
+    const response = await spec.fetch(url, {
+      method: spec.method.toUpperCase(),
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: context.signal,
+    });
+    const answer = await boundedText(response, spec.maxResponseChars);
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    if (response.status >= 400) throw new Error(`${this.operation} answered ${status}${answer === '' ? '' : `:\n${answer}`}`);
+    return answer === '' ? status : `${status}\n${answer}`;
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** The response body as text, reading no more than the limit (the rest is cancelled). */
+async function boundedText(response: Response, maxChars: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let out = '';
+  let cut = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out += decoder.decode(value, { stream: true });
+    if (out.length > maxChars) {
+      cut = true;
+      await reader.cancel();
+      break;
+    }
+  }
+  return cut ? `${out.slice(0, maxChars)}\n[... the body was cut at ${maxChars} characters]` : out + decoder.decode();
+}

@@ -1,0 +1,149 @@
+import { ContextAwareTool, type AgentContext, type ContextProvider, type JsonSchema } from '@toolcraft/core';
+import { InvalidToolsetOptionsError } from '../errors/invalid-toolset-options-error.js';
+import { runCommand, type CommandOutcome } from './run-command.js';
+import type { ShellOptions } from './shell-options.js';
+import { describeShell } from './describe-shell.js';
+
+const commandArgs: JsonSchema = {
+  type: 'object',
+  properties: { command: { type: 'string', minLength: 1, description: 'The shell command to run' } },
+  required: ['command'],
+  additionalProperties: false,
+};
+
+/** What persistent mode keeps of a session: the working directory and the exports that differ from the tool's. */
+interface ShellSessionState {
+  cwd: string;
+  exports: string[];
+}
+
+const stateMarker = '__toolcraft_shell_state__';
+
+/**
+ * A local shell (Microsoft Agent Framework's shell tool): runs a command and tells the model its exit
+ * code, stdout and stderr, output bounded (head and tail kept), the whole process group killed at the
+ * time limit. Destructive and waiting for approval unless `acknowledgeUnsafe: true`. In `'persistent'`
+ * mode the working directory and exported variables carry over between the commands of a session.
+ * `contextProvider` tells the model the shell, the working directory and tool versions.
+ * @example
+ * const shell = new ShellTool({ mode: 'persistent', cwd: '/work', timeoutMs: 60_000 });
+ * new Agent({ model, tools: [shell], contextProviders: [shell.contextProvider] });
+ */
+export class ShellTool extends ContextAwareTool<{ command: string }, string> {
+  /** Tells the model, before each call, the shell, its working directory and tool versions. */
+  readonly contextProvider: ContextProvider;
+  private readonly mode: 'stateless' | 'persistent';
+  private readonly cwd: string;
+  private readonly shell: string;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly commandTimeoutMs: number;
+  private readonly maxOutputChars: number;
+  private readonly stateKey: string;
+
+  /**
+   * @param options - the mode, folder, limits, shell and environment
+   * @throws InvalidToolsetOptionsError for an impossible option
+   */
+  constructor(options: ShellOptions = {}) {
+    const name = options.name ?? 'shell';
+    const mode = options.mode ?? 'stateless';
+    const subject = 'ShellTool';
+    if (mode !== 'stateless' && mode !== 'persistent')
+      throw new InvalidToolsetOptionsError(subject, 'mode', mode, "'stateless' or 'persistent'");
+    for (const [option, value] of [
+      ['timeoutMs', options.timeoutMs ?? 30_000],
+      ['maxOutputChars', options.maxOutputChars ?? 20_000],
+    ] as const)
+      if (!Number.isInteger(value) || value < 1)
+        throw new InvalidToolsetOptionsError(subject, option, value, 'a whole number of at least 1');
+    super({
+      name,
+      description:
+        mode === 'persistent'
+          ? 'Runs a shell command. The working directory and exported variables carry over to your next command.'
+          : 'Runs a shell command in a fresh shell and answers its exit code, output and errors.',
+      argsType: commandArgs,
+      effects: 'destructive',
+      needsApproval: options.acknowledgeUnsafe !== true,
+      // The command has its own time limit, which kills it; the call's stays above it.
+      timeoutMs: (options.timeoutMs ?? 30_000) + 5_000,
+    });
+    this.mode = mode;
+    this.cwd = options.cwd ?? process.cwd();
+    this.shell = options.shell ?? '/bin/bash';
+    this.env = { ...(options.env ?? process.env) };
+    this.commandTimeoutMs = options.timeoutMs ?? 30_000;
+    this.maxOutputChars = options.maxOutputChars ?? 20_000;
+    this.stateKey = `toolcraft.shell.${name}`;
+    this.contextProvider = {
+      name: `${name}_environment`,
+      provide: async (context) => {
+        const cwd = this.sessionState(context.state.get<unknown>(this.stateKey))?.cwd ?? this.cwd;
+        return { instructions: await describeShell(this.shell, cwd, this.env, name) };
+      },
+    };
+  }
+
+  async execute(args: { command: string }, context: AgentContext): Promise<string> {
+    const saved = this.mode === 'persistent' ? this.sessionState(context.state.get<unknown>(this.stateKey)) : undefined;
+    const cwd = saved?.cwd ?? this.cwd;
+    const script = this.mode === 'persistent' ? persistentScript(args.command, saved) : args.command;
+    const outcome = await runCommand(script, {
+      shell: this.shell,
+      cwd,
+      env: this.env,
+      timeoutMs: this.commandTimeoutMs,
+      maxOutputChars: this.maxOutputChars,
+      signal: context.signal,
+    });
+    if (this.mode === 'persistent') {
+      const next = readState(outcome.state);
+      if (next !== undefined) context.state.set(this.stateKey, next);
+    }
+    return report(outcome, this.commandTimeoutMs);
+  }
+
+  private sessionState(value: unknown): ShellSessionState | undefined {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { cwd, exports } = value as Partial<ShellSessionState>;
+    if (typeof cwd !== 'string' || !Array.isArray(exports)) return undefined;
+    return { cwd, exports: exports.filter((line): line is string => typeof line === 'string') };
+  }
+}
+
+/** The command wrapped so the shell writes its final directory and changed exports to fd 3. */
+function persistentScript(command: string, saved: ShellSessionState | undefined): string {
+  const restore = saved === undefined ? '' : `${saved.exports.join('\n')}\n`;
+  // The exports are compared with the tool's own environment, so the session keeps only what its commands changed.
+  return [
+    '__toolcraft_before="$(export -p)"',
+    restore,
+    `eval ${quote(command)}`,
+    '__toolcraft_rc=$?',
+    `{ printf '%s\\n' '${stateMarker}'; pwd; printf '%s\\n' '${stateMarker}'; diff <(printf '%s\\n' "$__toolcraft_before") <(export -p) | sed -n 's/^> //p'; } >&3 2>/dev/null`,
+    'exit $__toolcraft_rc',
+  ].join('\n');
+}
+
+function readState(text: string): ShellSessionState | undefined {
+  const parts = text.split(`${stateMarker}\n`);
+  if (parts.length < 3) return undefined;
+  const cwd = parts[1]!.trim();
+  const exports = parts[2]!.split('\n').filter((line) => line.startsWith('declare -x ') && !line.startsWith('declare -x __toolcraft_'));
+  return cwd === '' ? undefined : { cwd, exports };
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function report(outcome: CommandOutcome, timeoutMs: number): string {
+  const sections: string[] = [];
+  if (outcome.stdout !== '') sections.push(`stdout:\n${outcome.stdout.replace(/\n$/, '')}`);
+  if (outcome.stderr !== '') sections.push(`stderr:\n${outcome.stderr.replace(/\n$/, '')}`);
+  const output = sections.length === 0 ? '(no output)' : sections.join('\n');
+  if (outcome.killed === 'timeout')
+    throw new Error(`The command ran past its ${timeoutMs} ms limit; its process group was killed. Output so far:\n${output}`);
+  if (outcome.killed === 'aborted') throw new Error(`The command was cancelled; its process group was killed. Output so far:\n${output}`);
+  return `exit code: ${outcome.exitCode}\n${output}`;
+}

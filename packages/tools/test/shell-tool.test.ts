@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, type RunResult } from '@toolcraft/core';
+import { InvalidToolsetOptionsError, ShellTool } from '@toolcraft/tools';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolcraft-shell-'));
+  mkdirSync(join(dir, 'sub'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the commands, one per model turn, with the tool allowed to run without approval. */
+async function runCommands(
+  tool: ShellTool,
+  commands: string[],
+  options: { sessionState?: Record<string, unknown> } = {},
+): Promise<RunResult> {
+  const model = new ScriptedModel([
+    ...commands.map((command, index) => ({ toolCalls: [{ id: `c${index}`, name: 'shell', arguments: { command } }] })),
+    { text: 'done' },
+  ]);
+  return new Agent({ model, tools: [tool], maxDurationMs: 30_000 }).run('run them', { state: options.sessionState ?? {} });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('ShellTool', () => {
+  it('tells the model the exit code, stdout and stderr', async () => {
+    const run = await runCommands(new ShellTool({ cwd: dir, acknowledgeUnsafe: true }), ['echo out; echo err >&2; exit 3']);
+    expect(run.toolCalls[0]!.result).toMatchObject({ isError: false, content: 'exit code: 3\nstdout:\nout\nstderr:\nerr' });
+  });
+
+  it('is destructive and waits for approval unless acknowledgeUnsafe', async () => {
+    const shell = new ShellTool({ cwd: dir });
+    expect(shell.effects).toBe('destructive');
+    const run = await runCommands(shell, ['touch made']);
+    expect(run.stopReason).toBe('interrupted');
+    expect(run.interruptions[0]).toMatchObject({ kind: 'approval', toolName: 'shell' });
+  });
+
+  it('kills the whole process group at the time limit, a command ignoring SIGTERM and its children included', async () => {
+    const shell = new ShellTool({ cwd: dir, timeoutMs: 300, acknowledgeUnsafe: true });
+    const run = await runCommands(shell, ["trap '' TERM; sleep 30 & echo child $!; wait"]);
+    const result = run.toolCalls[0]!.result;
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('ran past its 300 ms limit; its process group was killed');
+    const pid = Number(/child (\d+)/.exec(result.content)![1]);
+    expect(isAlive(pid)).toBe(false);
+    expect(run.text).toBe('done');
+  });
+
+  it('bounds the output of a command printing 50 MB, keeping its head and tail', async () => {
+    const shell = new ShellTool({ cwd: dir, maxOutputChars: 1_000, acknowledgeUnsafe: true });
+    const run = await runCommands(shell, ["echo START; head -c 50000000 /dev/zero | tr '\\0' a; echo; echo END"]);
+    const { content } = run.toolCalls[0]!.result;
+    expect(content.length).toBeLessThan(1_200);
+    expect(content).toContain('START');
+    expect(content).toContain('END');
+    expect(content).toMatch(/\[\.\.\. \d+ characters left out \.\.\.\]/);
+  });
+
+  it('in persistent mode keeps the working directory and exported variables between commands', async () => {
+    const shell = new ShellTool({ mode: 'persistent', cwd: dir, acknowledgeUnsafe: true, env: { PATH: process.env.PATH, SECRET: 's3' } });
+    const run = await runCommands(shell, ['cd sub && export GREETING=hello', 'pwd; echo "$GREETING"']);
+    expect(run.toolCalls[1]!.result.content).toBe(`exit code: 0\nstdout:\n${join(dir, 'sub')}\nhello`);
+    const kept = JSON.stringify(run.stateDelta);
+    expect(kept).toContain('GREETING');
+    expect(kept).not.toContain('SECRET');
+  });
+
+  it('in stateless mode starts every command afresh in cwd', async () => {
+    const run = await runCommands(new ShellTool({ cwd: dir, acknowledgeUnsafe: true }), ['cd sub; export X=1', 'pwd; echo "[$X]"']);
+    expect(run.toolCalls[1]!.result.content).toBe(`exit code: 0\nstdout:\n${dir}\n[]`);
+  });
+
+  it('its context provider tells the model the shell, the working directory and tool versions', async () => {
+    const shell = new ShellTool({ cwd: dir, acknowledgeUnsafe: true });
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    await new Agent({ model, tools: [shell], contextProviders: [shell.contextProvider] }).run('where am I?');
+    const system = model.requests[0]!.messages[0]!;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('/bin/bash');
+    expect(system.content).toContain(`The working directory is ${dir}.`);
+    expect(system.content).toMatch(/node \d+\.\d+/);
+  });
+
+  it('is cancelled with the call: an aborted run kills the command', async () => {
+    const shell = new ShellTool({ cwd: dir, acknowledgeUnsafe: true });
+    const controller = new AbortController();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'shell', arguments: { command: 'sleep 30' } }] }, { text: 'x' }]);
+    const stream = new Agent({ model, tools: [shell] }).stream('x', { signal: controller.signal });
+    for await (const event of stream) if (event.type === 'tool_call_started') controller.abort();
+    const run = await stream.result;
+    expect(run.stopReason).toBe('aborted');
+  });
+
+  it('refuses impossible options', () => {
+    expect(() => new ShellTool({ mode: 'sticky' as never })).toThrow(InvalidToolsetOptionsError);
+    expect(() => new ShellTool({ timeoutMs: 0 })).toThrow("option 'timeoutMs' must be a whole number of at least 1");
+  });
+});
