@@ -1,3 +1,4 @@
+import { contentText } from '@toolcraft/core';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
 import {
   competitorFacts,
@@ -28,7 +29,7 @@ describe('parallel research (ParallelAgent in a SequentialAgent)', () => {
     let active = 0;
     let mostActive = 0;
     const counted: ScriptedTurn = async (request) => {
-      const researcher = String(request.messages[0]?.content).startsWith('You research');
+      const researcher = contentText(request.messages[0]?.content).startsWith('You research');
       if (researcher) mostActive = Math.max(mostActive, ++active);
       await new Promise((resolve) => setImmediate(resolve));
       if (researcher) active--;

@@ -9,6 +9,7 @@ import {
   type ChatRequest,
   type JsonSchema,
   type RunResult,
+  contentText,
 } from '@toolcraft/core';
 import type { ScriptedOutcome, ScriptedTurn } from '@toolcraft/testing';
 import { modelFromEnv } from '../model-from-env.js';
@@ -93,15 +94,15 @@ export function createResearchTeam(model: ChatModel): SequentialAgent {
  * @returns the reply
  */
 export function offlineResearchTurn(request: ChatRequest): ScriptedOutcome {
-  const instructions = String(request.messages[0]?.content);
+  const instructions = contentText(request.messages[0]?.content);
   const last = request.messages.at(-1)!;
   const company = /You research the company (\w+)/.exec(instructions)?.[1];
   if (company !== undefined) {
     if (last.role === 'user') return { toolCalls: [{ name: 'company_facts', arguments: { company } }] };
-    return { text: String(last.content) };
+    return { text: contentText(last.content) };
   }
   if (last.role === 'user') return { toolCalls: [{ name: 'read_findings' }] };
-  return { text: `Competitor report\n${String(last.content)}` };
+  return { text: `Competitor report\n${contentText(last.content)}` };
 }
 
 /** The offline script: two turns for each of the three researchers and two for the writer, in any order. */

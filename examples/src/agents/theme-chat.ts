@@ -8,6 +8,7 @@ import {
   type JsonSchema,
   type RunResult,
   type SessionStore,
+  contentText,
 } from '@toolcraft/core';
 import type { ScriptedTurn } from '@toolcraft/testing';
 import { mkdtempSync } from 'node:fs';
@@ -59,7 +60,7 @@ export const themeChatScript: ScriptedTurn[] = [
   { toolCalls: [{ name: 'remember_preference', arguments: { name: 'theme', value: 'dark' } }] },
   { text: 'Noted: dark theme from now on.' },
   { toolCalls: [{ name: 'recall_preference', arguments: { name: 'theme' } }] },
-  (request) => ({ text: `You prefer the ${String(request.messages.at(-1)?.content)} theme.` }),
+  (request) => ({ text: `You prefer the ${contentText(request.messages.at(-1)?.content)} theme.` }),
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Agent, type ChatModel, type ChatRequest, type JsonSchema, Tool } from '@toolcraft/core';
+import { Agent, contentText, type ChatModel, type ChatRequest, type JsonSchema, Tool } from '@toolcraft/core';
 import type { ScriptedOutcome, ScriptedTurn } from '@toolcraft/testing';
 
 const noArgs: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
@@ -70,10 +70,10 @@ function cleanupTurn(request: ChatRequest): ScriptedOutcome {
   if (listing === undefined) return { toolCalls: [{ id: 'list', name: 'list_files', arguments: {} }] };
   const deletions = request.messages.filter((message) => message.role === 'tool' && message.name === 'delete_file');
   if (deletions.length === 0) {
-    const logs = (JSON.parse(String(listing.content)) as string[]).filter((name) => name.endsWith('.log'));
+    const logs = (JSON.parse(contentText(listing.content)) as string[]).filter((name) => name.endsWith('.log'));
     return { toolCalls: logs.map((name, index) => ({ id: `delete-${index}`, name: 'delete_file', arguments: { name } })) };
   }
-  return { text: `Done: ${deletions.map((message) => message.content).join('; ')}.` };
+  return { text: `Done: ${deletions.map((message) => contentText(message.content)).join('; ')}.` };
 }
 
 /** The scripted model's turns: the same transcript-driven turn, as often as the run needs it. */

@@ -9,6 +9,7 @@ import {
   FileCheckpointStore,
   type JsonSchema,
   type RunResult,
+  contentText,
 } from '@toolcraft/core';
 import { ScriptedModel, type ScriptedOutcome } from '@toolcraft/testing';
 
@@ -76,7 +77,7 @@ function script(request: ChatRequest): ScriptedOutcome {
         { id: 'invoice', name: 'send_invoice', arguments: { order: 'A-17' } },
       ],
     };
-  return { text: `Done: ${results.map((message) => message.content).join(', ')}.` };
+  return { text: `Done: ${results.map((message) => contentText(message.content)).join(', ')}.` };
 }
 
 /**

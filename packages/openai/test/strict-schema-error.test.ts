@@ -1,4 +1,4 @@
-import { ToolcraftError, ToolNotFoundError } from '@toolcraft/core';
+import { ProviderSchemaError, ToolcraftError, ToolNotFoundError } from '@toolcraft/core';
 import { StrictSchemaError } from '../src/index';
 
 describe('StrictSchemaError', () => {
@@ -12,5 +12,28 @@ describe('StrictSchemaError', () => {
     expect(ToolcraftError.hasMarker(error, Symbol.for('toolcraft.error.StrictSchemaError'))).toBe(true);
     expect(ToolNotFoundError.isInstance(error)).toBe(false);
     expect(StrictSchemaError.isInstance(Object.assign(new Error('x'), { name: 'StrictSchemaError' }))).toBe(false);
+  });
+
+  it("is core's ProviderSchemaError for provider openai, so either catch works, keeping its own fields and message", () => {
+    const error = new StrictSchemaError('tag', '$.labels', 'a map cannot be strict', 'additionalProperties');
+    expect(error).toBeInstanceOf(ProviderSchemaError);
+    expect(ProviderSchemaError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: 'StrictSchemaError',
+      provider: 'openai',
+      toolName: 'tag',
+      path: '$.labels',
+      keyword: 'additionalProperties',
+      reason: 'a map cannot be strict',
+    });
+    expect(error.message).toBe(
+      "Tool 'tag' cannot use OpenAI strict mode: at $.labels, a map cannot be strict. Change the tool's input schema or convert it with { strict: false }.",
+    );
+    expect(
+      ProviderSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' })),
+    ).toBe(true);
+    expect(
+      StrictSchemaError.isInstance(new ProviderSchemaError({ provider: 'openai', toolName: 't', path: '$', keyword: 'type', hint: 'h' })),
+    ).toBe(false);
   });
 });

@@ -90,21 +90,3 @@ describe('toOpenAITools', () => {
     expect(second).toHaveLength(10_000);
   });
 });
-
-describe('toResponsesTools', () => {
-  it('turns each tool into a Responses API function tool that always says whether it is strict', () => {
-    expect(toResponsesTools(registryOf(['add', addSchema]))).toEqual([
-      { type: 'function', name: 'add', description: 'The add tool.', parameters: addSchema, strict: false },
-    ]);
-  });
-
-  it('rewrites the schemas with strict: true', () => {
-    const [tool] = toResponsesTools([{ name: 'add', description: 'Adds.', inputSchema: addSchema }], { strict: true });
-    expect(tool).toMatchObject({
-      type: 'function',
-      name: 'add',
-      strict: true,
-      parameters: { required: ['a', 'b', 'note'], additionalProperties: false },
-    });
-  });
-});

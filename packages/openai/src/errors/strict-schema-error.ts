@@ -1,4 +1,4 @@
-import { ToolcraftError } from '@toolcraft/core';
+import { ProviderSchemaError, ToolcraftError } from '@toolcraft/core';
 
 const errorName = 'StrictSchemaError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
@@ -6,27 +6,35 @@ const marker = Symbol.for(`toolcraft.error.${errorName}`);
 /**
  * A tool whose input schema cannot be made to follow OpenAI's strict-mode rules.
  *
- * Thrown when tool definitions are converted with `strict: true`, so the problem
- * shows at startup instead of as a 400 from the API on the first request.
+ * Thrown when tool definitions are converted with `strict: true` (by `toOpenAITools`,
+ * `toResponsesTools`, or a model's `prepareTools` when the agent builds its tool list), so the
+ * problem shows at startup instead of as a 400 from the API on the first request. It is a
+ * `ProviderSchemaError` of `@toolcraft/core` (provider `'openai'`), so code catching either works.
  */
-export class StrictSchemaError extends ToolcraftError {
+export class StrictSchemaError extends ProviderSchemaError {
   private readonly [marker] = true;
   override readonly name: string = errorName;
+  /** What strict mode does not allow at {@link ProviderSchemaError.path}. */
+  readonly reason: string;
 
   /**
-   * @param toolName - the tool whose schema is not strict-compatible
+   * @param toolName - the tool whose schema is not strict-compatible (or the structured output's name)
    * @param path - where in the schema, as a JSONPath (`$`, `$.address.zip`, `$.tags[*]`)
    * @param reason - what strict mode does not allow there
+   * @param keyword - the keyword at fault (`'additionalProperties'`, `'not'`), when one is
    */
-  constructor(
-    readonly toolName: string,
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(
+  constructor(toolName: string, path: string, reason: string, keyword = '') {
+    super({
+      provider: 'openai',
+      toolName,
+      path,
+      keyword,
+      hint: `${reason}. Change the tool's input schema or convert it with { strict: false }`,
+    });
+    this.reason = reason;
+    this.message =
       `Tool '${toolName}' cannot use OpenAI strict mode: at ${path}, ${reason}. ` +
-        `Change the tool's input schema or convert it with { strict: false }.`,
-    );
+      `Change the tool's input schema or convert it with { strict: false }.`;
   }
 
   /**

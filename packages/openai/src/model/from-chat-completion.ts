@@ -1,8 +1,9 @@
 import type { ChatResponse, FinishReason, ModelToolCall, Usage } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
-import { readMessageText, readUsage } from '@toolcraft/core/internal';
+import { readMessageText } from '@toolcraft/core/internal';
 import type { ChatCompletion, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
+import { detail, toUsage } from './usage-details.js';
 
 /**
  * Maps a Chat Completions response to the provider-neutral answer: the first choice's
@@ -15,7 +16,10 @@ import type { CompletionUsage } from 'openai/resources/completions';
 export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
   if (typeof completion !== 'object' || completion === null || Array.isArray(completion)) {
     const kind = completion === null ? 'null' : Array.isArray(completion) ? 'an array' : `a ${typeof completion}`;
-    throw new ModelCallError(`The model server answered with ${kind} instead of a chat completion object.`, { retryable: false });
+    throw new ModelCallError(`The model server answered with ${kind} instead of a chat completion object.`, {
+      retryable: false,
+      provider: 'openai',
+    });
   }
   const choice: ChatCompletion['choices'][number] | null | undefined = Array.isArray(completion.choices)
     ? completion.choices[0]
@@ -26,11 +30,12 @@ export function fromChatCompletion(completion: ChatCompletion): ChatResponse {
     if (error !== undefined) {
       throw new ModelCallError(`The model server answered with an error: ${error.message ?? JSON.stringify(error)}`, {
         retryable: false,
+        provider: 'openai',
         cause: error,
       });
     }
     const id = typeof completion.id === 'string' ? ` '${completion.id}'` : '';
-    throw new ModelCallError(`The chat completion${id} has no choices.`, { retryable: false });
+    throw new ModelCallError(`The chat completion${id} has no choices.`, { retryable: false, provider: 'openai' });
   }
   const { content: rawContent, refusal: rawRefusal, tool_calls: toolCalls } = (choice.message ?? {}) as Partial<typeof choice.message>;
   const content = readMessageText(rawContent);
@@ -70,10 +75,18 @@ function toFinishReason(reason: string | null | undefined): FinishReason | undef
  * (`"107"`) is read as that number, and a missing or malformed one (negative, fractional, `NaN`,
  * an object) as 0, or for the total, as input plus output.
  * @param usage - the `usage` of a completion
- * @returns `prompt_tokens` as input, `completion_tokens` as output, and the total
+ * @returns `prompt_tokens` as input, `completion_tokens` as output, the total, and when sent,
+ *   `prompt_tokens_details.cached_tokens` as `cachedInputTokens` and
+ *   `completion_tokens_details.reasoning_tokens` as `reasoningTokens`
  */
 export function fromCompletionUsage(usage: CompletionUsage): Usage {
-  return readUsage({ inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, totalTokens: usage.total_tokens }) as Usage;
+  return toUsage({
+    input: usage.prompt_tokens,
+    output: usage.completion_tokens,
+    total: usage.total_tokens,
+    cached: detail(usage.prompt_tokens_details, 'cached_tokens'),
+    reasoning: detail(usage.completion_tokens_details, 'reasoning_tokens'),
+  });
 }
 
 /**

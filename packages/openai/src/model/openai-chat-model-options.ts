@@ -31,7 +31,10 @@ export interface OpenAIChatModelOptions {
   maxRetries?: number;
   /** Per-request timeout in ms (the client's `timeout`); a timeout is a retryable error. */
   timeoutMs?: number;
-  /** Extra Chat Completions parameters for every request (`temperature`, `max_completion_tokens`, `parallel_tool_calls`, ...). */
+  /**
+   * Extra Chat Completions parameters for every request (`temperature`, `max_completion_tokens`,
+   * `parallel_tool_calls`, ...); a request's `settings` and `providerOptions.openai` win over them.
+   */
   parameters?: ChatCompletionParameters;
 }
 

@@ -1,13 +1,13 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
 import { ChatCompletionAccumulator } from './chat-completion-accumulator.js';
 import { fromChatCompletion } from './from-chat-completion.js';
 import type { OpenAIChatModelFromEnvOptions, OpenAIChatModelOptions } from './openai-chat-model-options.js';
-import { toChatCompletionMessages } from './to-chat-completion-messages.js';
-import { toChatCompletionToolChoice } from './to-chat-completion-tool-choice.js';
+import { requestOptions } from './request-options.js';
+import { serverOf } from './server-of.js';
+import { toChatCompletionBody } from './to-chat-completion-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 
 /** The model `fromEnv` uses when neither the options nor `OPENAI_MODEL` name one. */
@@ -64,20 +64,28 @@ export class OpenAIChatModel implements ChatModel {
   }
 
   /**
+   * Converts the tools for this model once, when the agent builds its tool list (`new Agent(...)`,
+   * or a toolset's tools on their first turn), so a schema OpenAI would refuse throws there, not on
+   * the first request. The conversion is cached for that definitions array; requests reuse it.
+   * @param tools - the agent's tool definitions
+   * @throws StrictSchemaError in strict mode, for a schema that cannot be strict
+   * @throws ProviderSchemaError for a schema whose root is not one object schema
+   */
+  prepareTools(tools: readonly ToolDefinition[]): void {
+    toOpenAITools(tools, { strict: this.options.strict });
+  }
+
+  /**
    * Sends one Chat Completions request.
-   * @param request - the transcript, tools, tool choice and abort signal
+   * @param request - the transcript, tools, tool choice, settings, structured output, provider options and abort signal
    * @returns the assistant message and usage
    * @throws ModelCallError when the request fails; the client's abort error when aborted
    * @throws StrictSchemaError in strict mode, for a tool schema that cannot be strict
    */
   async complete(request: ChatRequest): Promise<ChatResponse> {
-    const body = this.toRequestBody(request);
+    const body = toChatCompletionBody(request, this.options);
     try {
-      const completion = await this.client.chat.completions.create(body, {
-        signal: request.signal,
-        maxRetries: this.options.maxRetries ?? 0,
-        ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
-      });
+      const completion = await this.client.chat.completions.create(body, requestOptions(this.options, request.signal));
       return fromChatCompletion(completion);
     } catch (error) {
       if (isAbortError(error, request.signal)) throw error;
@@ -102,12 +110,8 @@ export class OpenAIChatModel implements ChatModel {
    * @throws ModelCallError when the request or the stream fails or is cut; the client's abort error when aborted
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    const body = { ...this.toRequestBody(request), stream: true as const, stream_options: { include_usage: true } };
-    const options = {
-      signal: request.signal,
-      maxRetries: this.options.maxRetries ?? 0,
-      ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
-    };
+    const body = { ...toChatCompletionBody(request, this.options), stream: true as const, stream_options: { include_usage: true } };
+    const options = requestOptions(this.options, request.signal);
     let stream: Awaited<ReturnType<typeof this.client.chat.completions.create>> & AsyncIterable<unknown>;
     try {
       stream = (await this.client.chat.completions.create(body, options)) as typeof stream;
@@ -136,35 +140,9 @@ export class OpenAIChatModel implements ChatModel {
       throw new ModelCallError(
         `OpenAI chat completion with model '${this.model}' failed: the stream ended before the answer did ` +
           '(no chunk gave a finish reason); the connection was probably cut',
-        { retryable: true },
+        { retryable: true, provider: 'openai' },
       );
     }
     yield { type: 'response', response: fromChatCompletion(accumulator.completion()) };
-  }
-
-  private toRequestBody(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
-    const body: ChatCompletionCreateParamsNonStreaming = {
-      ...this.options.parameters,
-      model: this.model,
-      messages: toChatCompletionMessages(request.messages),
-    };
-    if (request.tools.length > 0) {
-      body.tools = toOpenAITools(request.tools, { strict: this.options.strict });
-      if (request.toolChoice !== undefined) body.tool_choice = toChatCompletionToolChoice(request.toolChoice);
-    }
-    return body;
-  }
-}
-
-/** The host and port of a base URL (the scheme's default port when it names none). */
-function serverOf(baseURL: unknown): ModelServer | undefined {
-  if (typeof baseURL !== 'string') return undefined;
-  try {
-    const url = new URL(baseURL);
-    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
-    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    return port === undefined ? { address } : { address, port };
-  } catch {
-    return undefined;
   }
 }

@@ -13,6 +13,7 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { dataUrl } from './data-url.js';
 
 /**
  * Maps the provider-neutral transcript to Chat Completions messages: assistant tool
@@ -77,11 +78,6 @@ function toolContent(message: ToolMessage): string | ChatCompletionContentPartTe
       { retryable: false, provider: 'openai' },
     );
   });
-}
-
-function dataUrl(data: string | URL, mediaType: string): string {
-  const where = partData(data);
-  return where.kind === 'url' ? where.url : `data:${mediaType};base64,${where.base64}`;
 }
 
 function toFunctionToolCall(call: ModelToolCall): ChatCompletionMessageFunctionToolCall {

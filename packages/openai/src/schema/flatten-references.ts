@@ -6,8 +6,8 @@ import { branchPath } from './schema-path.js';
 export interface StrictConversionContext {
   /** The root schema, for resolving `$ref`s. */
   root: JsonSchema;
-  /** Throws a `StrictSchemaError` for the converted tool at a path. */
-  fail: (path: string, reason: string) => never;
+  /** Throws the schema error of the conversion (a `StrictSchemaError` in strict mode) at a path, naming the keyword. */
+  fail: (path: string, keyword: string, reason: string) => never;
 }
 
 /** Keywords that only describe a schema; a `$ref` beside them alone needs no inlining. */
@@ -45,15 +45,15 @@ export function flattenAllOf(schema: JsonSchema, path: string, context: StrictCo
   if (allOf.length === 1 && isSchemaObject(only) && only.$ref !== undefined && Object.keys(only).length === 1 && onlyAnnotations) {
     return Object.keys(outer).length === 0 ? only : { ...outer, anyOf: [{ $ref: only.$ref }] };
   }
-  if (depth > maxInlineDepth) fail(path, 'a recursive intersection (`allOf`) cannot be made strict');
+  if (depth > maxInlineDepth) fail(path, 'allOf', 'a recursive intersection (`allOf`) cannot be flattened');
   let merged: JsonSchema = {};
   allOf.forEach((branch: unknown, index) => {
     const branchAt = branchPath(path, 'allOf', index);
-    if (!isSchemaObject(branch)) return fail(branchAt, 'a boolean schema is not supported');
+    if (!isSchemaObject(branch)) return fail(branchAt, 'allOf', 'a boolean schema is not supported');
     let part = flattenAllOf(branch, branchAt, context, depth + 1);
     if (part.$ref !== undefined) {
       const target = resolveLocalReference(root, part.$ref);
-      if (target === undefined) return fail(branchAt, `the $ref '${part.$ref}' is not a local reference to a schema of this tool`);
+      if (target === undefined) return fail(branchAt, '$ref', `the $ref '${part.$ref}' is not a local reference to a schema of this tool`);
       const { $ref: _ref, ...siblings } = part;
       part = { ...flattenAllOf(target, branchAt, context, depth + 1), ...siblings };
     }
@@ -64,7 +64,11 @@ export function flattenAllOf(schema: JsonSchema, path: string, context: StrictCo
 
 function mergeSchemas(left: JsonSchema, right: JsonSchema, path: string, fail: StrictConversionContext['fail']): JsonSchema {
   if (left.type !== undefined && right.type !== undefined && JSON.stringify(left.type) !== JSON.stringify(right.type)) {
-    fail(path, `the branches of an \`allOf\` have different types (${JSON.stringify(left.type)} and ${JSON.stringify(right.type)})`);
+    fail(
+      path,
+      'allOf',
+      `the branches of an \`allOf\` have different types (${JSON.stringify(left.type)} and ${JSON.stringify(right.type)})`,
+    );
   }
   const merged: JsonSchema = { ...left, ...right };
   if (left.properties !== undefined || right.properties !== undefined) merged.properties = { ...left.properties, ...right.properties };
@@ -85,11 +89,11 @@ function mergeSchemas(left: JsonSchema, right: JsonSchema, path: string, fail: S
 export function inlineRefWithSiblings(input: JsonSchema, path: string, { root, fail }: StrictConversionContext): JsonSchema {
   if (input.$ref === undefined) return input;
   if (resolveLocalReference(root, input.$ref) === undefined)
-    fail(path, `the $ref '${input.$ref}' is not a local reference to a schema of this tool`);
+    fail(path, '$ref', `the $ref '${input.$ref}' is not a local reference to a schema of this tool`);
   if (Object.keys(input).length === 1) return input;
   const { $ref, ...siblings } = input;
   if (siblings.anyOf !== undefined || siblings.oneOf !== undefined)
-    fail(path, 'a `$ref` beside `anyOf`/`oneOf` is not supported in strict mode');
+    fail(path, '$ref', 'a `$ref` beside `anyOf`/`oneOf` is not supported in strict mode');
   return { ...siblings, anyOf: [{ $ref }] };
 }
 

@@ -24,17 +24,20 @@ const converted = new WeakMap<object, JsonSchema>();
 export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema {
   const cached = converted.get(schema);
   if (cached !== undefined) return cached;
-  const fail = (path: string, reason: string): never => {
-    throw new StrictSchemaError(toolName, path, reason);
+  const fail = (path: string, keyword: string, reason: string): never => {
+    throw new StrictSchemaError(toolName, path, reason, keyword);
   };
-  if (!isSchemaObject(schema)) return fail(rootPath, 'the input schema must be a JSON Schema object');
+  if (!isSchemaObject(schema)) return fail(rootPath, 'type', 'the input schema must be a JSON Schema object');
   const context: Context = { root: schema, fail };
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
-    fail(rootPath, 'the root must be a single object schema, not a union (anyOf/oneOf)');
+    fail(rootPath, schema.anyOf !== undefined ? 'anyOf' : 'oneOf', 'the root must be a single object schema, not a union (anyOf/oneOf)');
+  }
+  for (const keyword of ['enum', 'const'] as const) {
+    if (keyword in schema) fail(rootPath, keyword, `the root must be an object schema, not a fixed value (\`${keyword}\`)`);
   }
   const rootType = schema.type ?? (schema.properties !== undefined ? 'object' : undefined);
   if (rootType !== 'object') {
-    fail(rootPath, `the root must be an object schema (type 'object'), got ${JSON.stringify(rootType ?? null)}`);
+    fail(rootPath, 'type', `the root must be an object schema (type 'object'), got ${JSON.stringify(rootType ?? null)}`);
   }
   const result = convertNode({ ...schema, type: 'object' }, rootPath, true, context);
   converted.set(schema, result);
@@ -44,7 +47,7 @@ export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema
 function convertNode(input: unknown, path: string, isRoot: boolean, context: Context): JsonSchema {
   const { fail } = context;
   if (!isSchemaObject(input)) {
-    return fail(path, `the boolean schema ${JSON.stringify(input)} is not supported; use a typed schema`);
+    return fail(path, 'type', `the boolean schema ${JSON.stringify(input)} is not supported; use a typed schema`);
   }
   const schema = inlineRefWithSiblings(flattenAllOf(input, path, context), path, context);
   const result: JsonSchema = {};
@@ -53,7 +56,7 @@ function convertNode(input: unknown, path: string, isRoot: boolean, context: Con
     if (value === undefined || droppedKeywords.has(keyword)) continue;
     if (supportedKeywords.has(keyword)) result[keyword] = value;
     else if (Object.hasOwn(describedKeywords, keyword)) notes.push(describedKeywords[keyword](value));
-    else fail(path, `the keyword '${keyword}' is not supported in strict mode`);
+    else fail(path, keyword, `the keyword '${keyword}' is not supported in strict mode`);
   }
   if (result.format !== undefined && !supportedFormats.has(result.format)) {
     notes.push(describeFormat(result.format));
@@ -62,7 +65,7 @@ function convertNode(input: unknown, path: string, isRoot: boolean, context: Con
   convertChildren(result, path, context);
   if (isObjectSchema(result)) closeObject(result, path, isRoot, context);
   if (includesType(result, 'array') && result.items === undefined) {
-    fail(path, 'an array without `items` cannot be strict; declare the item type');
+    fail(path, 'items', 'an array without `items` cannot be strict; declare the item type');
   }
   if (
     result.type === undefined &&
@@ -71,7 +74,7 @@ function convertNode(input: unknown, path: string, isRoot: boolean, context: Con
     result.enum === undefined &&
     !('const' in result)
   ) {
-    fail(path, 'a schema without a type (any value) cannot be strict; declare its type');
+    fail(path, 'type', 'a schema without a type (any value) cannot be strict; declare its type');
   }
   return withNotes(result, notes);
 }
@@ -82,11 +85,11 @@ function convertChildren(result: JsonSchema, path: string, context: Context): vo
     result.properties = mapValues(result.properties, (name, child) => convertNode(child, childPath(path, name), false, context));
   }
   if (result.items !== undefined) {
-    if (Array.isArray(result.items)) fail(path, 'tuple-form `items` (an array of schemas) is not supported');
+    if (Array.isArray(result.items)) fail(path, 'items', 'tuple-form `items` (an array of schemas) is not supported');
     result.items = convertNode(result.items, itemsPath(path), false, context);
   }
   if (result.oneOf !== undefined) {
-    if (result.anyOf !== undefined) fail(path, 'a schema with both `anyOf` and `oneOf` is not supported');
+    if (result.anyOf !== undefined) fail(path, 'oneOf', 'a schema with both `anyOf` and `oneOf` is not supported');
     result.anyOf = result.oneOf;
     delete result.oneOf;
   }
@@ -103,17 +106,21 @@ function convertChildren(result: JsonSchema, path: string, context: Context): vo
 
 function closeObject(result: JsonSchema, path: string, isRoot: boolean, { fail }: Context): void {
   if (result.additionalProperties !== undefined && result.additionalProperties !== false) {
-    fail(path, 'an object with free-form `additionalProperties` (a map or Record) cannot be strict; declare every key in `properties`');
+    fail(
+      path,
+      'additionalProperties',
+      'an object with free-form `additionalProperties` (a map or Record) cannot be strict; declare every key in `properties`',
+    );
   }
   if (result.properties === undefined) {
-    if (!isRoot) fail(path, 'an object without declared `properties` (a free-form object) cannot be strict');
+    if (!isRoot) fail(path, 'properties', 'an object without declared `properties` (a free-form object) cannot be strict');
     result.properties = {};
   }
   if (result.type === undefined) result.type = 'object';
   const properties = result.properties;
   const required = new Set(result.required ?? []);
   for (const name of required) {
-    if (!Object.hasOwn(properties, name)) fail(path, `the required property '${name}' is not declared in \`properties\``);
+    if (!Object.hasOwn(properties, name)) fail(path, 'required', `the required property '${name}' is not declared in \`properties\``);
   }
   result.properties = mapValues(properties, (name, child) => (required.has(name) ? child : makeNullable(child)));
   result.required = Object.keys(properties);

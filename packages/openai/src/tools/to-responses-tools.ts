@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '@toolcraft/core';
 import type { FunctionTool } from 'openai/resources/responses/responses';
+import { toFunctionParameters } from '../schema/to-function-parameters.js';
 import { toStrictSchema } from '../schema/to-strict-schema.js';
 import { convertOnce } from './converted-tools-cache.js';
 import type { OpenAIToolsOptions, ToolDefinitionSource } from './tool-definition-source.js';
@@ -9,15 +10,28 @@ import { toToolDefinitions } from './tool-definition-source.js';
  * Converts tools to the Responses API `tools` parameter
  * (`{ type: 'function', name, description, parameters, strict }`). `strict` is always
  * sent, because the Responses API treats a missing `strict` as `true`.
- * For a registry the result is computed once per registry and options and then shared
- * (it is frozen: copy it before adding tools of your own).
+ *
+ * The conversion is exact or it throws, so a schema OpenAI would reject (a 400 on the first
+ * request) or silently change is reported when the tool list is built:
+ * - with `strict: true`, the schema is rewritten to strict-mode rules (`toStrictSchema`: every
+ *   property required, optional ones nullable, objects closed, `oneOf` as `anyOf`, `allOf`
+ *   merged, `$ref` siblings moved beside an `anyOf`, constraints strict mode cannot enforce
+ *   written into the description) and what cannot follow them throws a `StrictSchemaError`
+ *   naming the tool, the JSON path and the keyword;
+ * - without it, the schema is sent as it is, except its root, which must be one object schema
+ *   (`toFunctionParameters`: a root `allOf` merged, a missing `type: 'object'` or `properties`
+ *   added; a root union, `enum`, `const`, `not` or non-object type throws a `ProviderSchemaError`).
+ *
+ * For a registry (or the `Agent`'s frozen definitions) the result is computed once per source and
+ * options and then shared (it is frozen: copy it before adding tools of your own).
  * @param source - a `ToolRegistry` or a list of `ToolDefinition`s
  * @param options - `strict: true` for OpenAI strict mode (default `false`)
  * @returns one function tool per tool, in order
  * @throws StrictSchemaError with `strict: true`, for a schema that cannot be made strict
+ * @throws ProviderSchemaError without strict mode, for a schema whose root is not one object schema
  * @example
  * const tools = toResponsesTools(registry, { strict: true });
- * await client.responses.create({ model: 'gpt-4o-mini', input, tools });
+ * await client.responses.create({ model: 'gpt-5-mini', input, tools });
  */
 export function toResponsesTools(source: ToolDefinitionSource, options: OpenAIToolsOptions = {}): FunctionTool[] {
   const strict = options.strict === true;
@@ -31,7 +45,9 @@ function toFunctionTool(definition: ToolDefinition, strict: boolean): FunctionTo
     type: 'function',
     name: definition.name,
     description: definition.description,
-    parameters: strict ? toStrictSchema(definition.inputSchema, definition.name) : definition.inputSchema,
+    parameters: strict
+      ? toStrictSchema(definition.inputSchema, definition.name)
+      : toFunctionParameters(definition.inputSchema, definition.name),
     strict,
   };
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 
 /** One request the fake server received. */
 export interface RecordedRequest {
@@ -32,13 +33,27 @@ export interface SseReply {
   end?: 'quietly' | 'drop';
 }
 
+/**
+ * A streamed Responses API answer: each event sent as the API sends it, `event: <type>` then
+ * `data: <json>`, and the response ended after the last one (the Responses API sends no `[DONE]`);
+ * `hold` keeps the response open after the events instead, `end: 'drop'` drops the connection after them.
+ */
+export interface EventsReply {
+  events: Array<{ type: string }>;
+  hold?: boolean;
+  end?: 'drop';
+}
+
 /** A reply that never comes: the request hangs until the client gives up or aborts. */
 export interface HangingReply {
   hang: true;
 }
 
+/** Any one scripted answer. */
+type Reply = HttpReply | HangingReply | SseReply | EventsReply;
+
 /** What the server answers to the next request; a function sees the request first. */
-export type ScriptedReply = HttpReply | HangingReply | SseReply | ((request: RecordedRequest) => HttpReply | HangingReply | SseReply);
+export type ScriptedReply = Reply | ((request: RecordedRequest) => Reply);
 
 /**
  * A local OpenAI-compatible HTTP server for tests (127.0.0.1, a free port, no network).
@@ -48,7 +63,7 @@ export type ScriptedReply = HttpReply | HangingReply | SseReply | ((request: Rec
 export class FakeOpenAIServer {
   /** Every request received, in order. */
   readonly requests: RecordedRequest[] = [];
-  /** Streamed responses not yet closed (the client's abort closes them). */
+  /** Streamed and hanging responses not yet closed (the client's abort closes them). */
   readonly openStreams = new Set<ServerResponse>();
   private readonly replies: ScriptedReply[] = [];
   private requestWaiters: Array<() => boolean> = [];
@@ -60,7 +75,7 @@ export class FakeOpenAIServer {
     return new Promise((resolve) => this.requestWaiters.push(() => this.requests.length >= count && (resolve(), true)));
   }
 
-  /** @returns a promise settled once no streamed response is open */
+  /** @returns a promise settled once no streamed or hanging response is open */
   streamsClosed(): Promise<void> {
     if (this.openStreams.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.closeWaiters.push(resolve));
@@ -88,6 +103,13 @@ export class FakeOpenAIServer {
     return this.requests
       .filter((request) => request.path.endsWith('/chat/completions'))
       .map((request) => request.body as ChatCompletionCreateParamsNonStreaming);
+  }
+
+  /** The Responses API requests' bodies, in order. */
+  get responsesBodies(): ResponseCreateParamsNonStreaming[] {
+    return this.requests
+      .filter((request) => request.path.endsWith('/responses'))
+      .map((request) => request.body as ResponseCreateParamsNonStreaming);
   }
 
   /** Queues replies for the next requests. */
@@ -121,16 +143,22 @@ export class FakeOpenAIServer {
     this.requestWaiters = this.requestWaiters.filter((settle) => !settle());
     const next = this.replies.shift();
     const reply = typeof next === 'function' ? next(recorded) : next;
-    if (reply !== undefined && 'hang' in reply) return;
+    if (reply !== undefined && 'hang' in reply) {
+      this.watchClose(response);
+      return;
+    }
+    if (reply !== undefined && 'events' in reply) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const event of reply.events) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      this.watchClose(response);
+      if (reply.end === 'drop') response.write(': cut\n\n', () => response.socket?.destroy());
+      else if (!reply.hold) response.end();
+      return;
+    }
     if (reply !== undefined && 'sse' in reply) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       for (const chunk of reply.sse) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      this.openStreams.add(response);
-      response.on('close', () => {
-        this.openStreams.delete(response);
-        if (this.openStreams.size > 0) return;
-        for (const settle of this.closeWaiters.splice(0)) settle();
-      });
+      this.watchClose(response);
       if (reply.end === 'quietly') response.end();
       else if (reply.end === 'drop') response.write(': cut\n\n', () => response.socket?.destroy());
       else if (!reply.hold) response.end('data: [DONE]\n\n');
@@ -141,6 +169,16 @@ export class FakeOpenAIServer {
     response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(json)), ...headers });
     if (!cut) response.end(json);
     else response.write(json.slice(0, json.length / 2), () => response.socket?.destroy());
+  }
+
+  /** Counts a response as open until its connection closes. */
+  private watchClose(response: ServerResponse): void {
+    this.openStreams.add(response);
+    response.on('close', () => {
+      this.openStreams.delete(response);
+      if (this.openStreams.size > 0) return;
+      for (const settle of this.closeWaiters.splice(0)) settle();
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ReadableStreamDefaultReader } from 'node:stream/web';
 import { ContextAwareTool, type AgentContext, type JsonSchema, type ToolEffects } from '@toolcraft/core';
 import type { ArgumentPlan } from '../schema/input-schema.js';
 import type { HttpMethod, SecurityRequirement, SecurityScheme } from '../spec/openapi-document.js';
@@ -114,14 +115,14 @@ function text(value: unknown): string {
 /** The response body as text, reading no more than the limit (the rest is cancelled). */
 async function boundedText(response: Response, maxChars: number): Promise<string> {
   if (response.body === null) return '';
-  const reader = response.body.getReader();
+  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const decoder = new TextDecoder();
   let out = '';
   let cut = false;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    out += decoder.decode(value, { stream: true });
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    out += decoder.decode(chunk.value, { stream: true });
     if (out.length > maxChars) {
       cut = true;
       await reader.cancel();
