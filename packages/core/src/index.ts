@@ -124,6 +124,7 @@ export type { FileCheckpointStoreOptions } from './checkpoints/file-checkpoint-s
 export { Agent } from './agent/agent.js';
 export { defaultAgentLimits } from './agent/agent-options.js';
 export type { AgentEnvironmentSettings, AgentOptions } from './agent/agent-options.js';
+export type { OutputJsonSchema, OutputType } from './agent/output/output-type.js';
 export type { ResumeOptions, RunOptions } from './agent/run-options.js';
 export type { Handoff } from './agent/handoffs/handoff.js';
 export { RunState } from './agent/pausing/run-state.js';
@@ -153,6 +154,7 @@ export type {
   AgentHandoffEvent,
   AgentInterruptionEvent,
   AgentMessageEvent,
+  AgentOutputEvent,
   AgentRunCompletedEvent,
   AgentTextDeltaEvent,
   AgentToolCallCompletedEvent,
@@ -251,6 +253,7 @@ export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-err
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ProviderSchemaError } from './errors/provider-schema-error.js';
+export { InvalidOutputError } from './errors/invalid-output-error.js';
 export { GuardrailFailedError } from './errors/guardrail-failed-error.js';
 export { ContextProviderError } from './errors/context-provider-error.js';
 export type { Guardrail, GuardrailContext, GuardrailResult, GuardrailTrip } from './agent/guardrails/guardrail.js';

@@ -30,9 +30,10 @@ export function checkOutcome(outcome: unknown, turn: number): ScriptedOutcome {
     throw new InvalidScriptedTurnError(turn, `${expected}, but got ${kindOf(outcome)}.`);
   }
   if ('error' in outcome) return outcome as ScriptedOutcome;
-  const { text, toolCalls } = outcome as { text?: unknown; toolCalls?: unknown };
+  const { text, toolCalls, output } = outcome as { text?: unknown; toolCalls?: unknown; output?: unknown };
   if (text !== undefined && typeof text !== 'string')
     throw new InvalidScriptedTurnError(turn, `text must be a string, but got ${kindOf(text)}.`);
+  if (output !== undefined) checkOutput(output, text, turn);
   if (toolCalls === undefined) return outcome as ScriptedOutcome;
   if (!Array.isArray(toolCalls)) throw new InvalidScriptedTurnError(turn, `toolCalls must be an array, but got ${kindOf(toolCalls)}.`);
   (toolCalls as unknown[]).forEach((call, index) => checkToolCall(call, turn, index));
@@ -51,6 +52,18 @@ function checkToolCall(call: unknown, turn: number, index: number): void {
   if (args !== undefined && typeof args !== 'string' && (typeof args !== 'object' || args === null || Array.isArray(args))) {
     throw new InvalidScriptedTurnError(turn, `${where}.arguments must be a JSON string or an object, but got ${kindOf(args)}.`);
   }
+}
+
+/** A structured answer: alone (it is the text), and JSON. */
+function checkOutput(output: unknown, text: unknown, turn: number): void {
+  if (text !== undefined) throw new InvalidScriptedTurnError(turn, 'give text or output, not both (output is sent as its JSON text).');
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(output);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) throw new InvalidScriptedTurnError(turn, `output must be a JSON value, but got ${kindOf(output)}.`);
 }
 
 function kindOf(value: unknown): string {

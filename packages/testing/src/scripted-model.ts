@@ -50,7 +50,7 @@ export class ScriptedModel implements ChatModel {
   private generatedIds = 0;
 
   /**
-   * @param turns - the replies, in order: `{ text }`, `{ toolCalls }`, `{ error }`, or a function of the request
+   * @param turns - the replies, in order: `{ text }`, `{ output }`, `{ toolCalls }`, `{ error }`, or a function of the request
    * @param options - what to do when the script runs out
    * @throws InvalidScriptedTurnError when the script is not an array or a turn is not one of those, or `chunkSize` is not a positive integer
    */
@@ -88,8 +88,9 @@ export class ScriptedModel implements ChatModel {
       Math.min(index, this.turns.length - 1) + 1,
     );
     if ('error' in outcome) throw outcome.error;
+    const text = outcome.output === undefined ? outcome.text : JSON.stringify(outcome.output);
     return {
-      message: this.message(outcome.text, outcome.toolCalls),
+      message: this.message(text, outcome.toolCalls),
       ...(outcome.usage ? { usage: { ...outcome.usage } } : {}),
       ...(outcome.finishReason ? { finishReason: outcome.finishReason } : {}),
     };
@@ -148,6 +149,9 @@ function record(request: ChatRequest): RecordedRequest {
     // Each record gets its own array; the definitions themselves are shared copies of a frozen list.
     tools: Array.isArray(toolsCopy) ? toolsCopy.slice() : toolsCopy,
     ...(request.toolChoice === undefined ? {} : { toolChoice: structuredClone(request.toolChoice) }),
+    ...(request.responseFormat === undefined ? {} : { responseFormat: structuredClone(request.responseFormat) }),
+    ...(request.settings === undefined ? {} : { settings: structuredClone(request.settings) }),
+    ...(request.providerOptions === undefined ? {} : { providerOptions: structuredClone(request.providerOptions) }),
   };
 }
 

@@ -10,10 +10,15 @@ export interface ScriptedToolCall {
   arguments?: string | Readonly<Record<string, unknown>>;
 }
 
-/** A scripted reply: text, tool calls, or both, with optional usage. */
+/** A scripted reply: text (or a structured `output`), tool calls, or both, with optional usage. */
 export interface ScriptedReply {
   /** The assistant's text; `null` content when absent. */
   text?: string;
+  /**
+   * A structured answer (for an agent with an `outputType`): any JSON value, sent as its JSON text
+   * (`{ output: { total: 120 } }` answers `'{"total":120}'`). Not with `text`.
+   */
+  output?: unknown;
   /** The tool calls of the turn. */
   toolCalls?: readonly ScriptedToolCall[];
   /** The usage reported for the turn; none when absent. */
@@ -45,4 +50,10 @@ export interface RecordedRequest {
   tools: ChatRequest['tools'];
   /** The tool choice sent, if any. */
   toolChoice?: ChatRequest['toolChoice'];
+  /** The structured output asked for (`{ name, schema, strict }`), if any. */
+  responseFormat?: ChatRequest['responseFormat'];
+  /** The sampling settings sent, if any. */
+  settings?: ChatRequest['settings'];
+  /** The provider options sent, if any. */
+  providerOptions?: ChatRequest['providerOptions'];
 }

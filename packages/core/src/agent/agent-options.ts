@@ -13,6 +13,7 @@ import type { MemoryStrategy } from './memory-strategy.js';
 import type { ApprovalPolicy } from './pausing/approval-policy.js';
 import type { Agent } from './agent.js';
 import type { ToolCallRepairFunction } from './repair/tool-call-repair.js';
+import type { OutputType } from './output/output-type.js';
 
 /** The environment options an {@link AgentOptions} passes on to its `AgentEnvironment`. */
 export type AgentEnvironmentSettings = Pick<
@@ -28,8 +29,8 @@ export type AgentEnvironmentSettings = Pick<
   | 'schemas'
 >;
 
-/** Options of an `Agent`. */
-export interface AgentOptions extends AgentEnvironmentSettings {
+/** Options of an `Agent`; `TOutput` is what its `outputType` decodes to (`run.output`). */
+export interface AgentOptions<TOutput = unknown> extends AgentEnvironmentSettings {
   /** The model: `OpenAIChatModel`, `ScriptedModel` or any other `ChatModel`. */
   model: ChatModel;
   /** The tools the model may call (with or instead of `tools`); none when both are absent. */
@@ -116,6 +117,20 @@ export interface AgentOptions extends AgentEnvironmentSettings {
    * missing closing braces, comments, a Markdown fence) before `repairToolCall` is asked. Default false.
    */
   repairJson?: boolean;
+  /**
+   * What the final answer must be (structured output): an Args class (decorated as a tool's `argsType`
+   * is), a zod schema, or `{ jsonSchema, name? }`. Every model call then carries
+   * `responseFormat: { name, schema, strict: true }` (the name: `name`, else the class's name or the
+   * schema's `title` in snake_case, else `'output'`), and the answer is parsed as JSON (a fenced
+   * ```json block tolerated), validated by the same validator tools use, and decoded into `run.output`.
+   * The schema describes an object. The model is checked at `new Agent` (`ChatModel.prepareOutput`).
+   */
+  outputType?: OutputType<TOutput>;
+  /**
+   * How many times an answer that does not fit `outputType` goes back to the model, with the
+   * violations, before the run stops `'invalid_output'`; default 1, 0 for none. Counted per run, across resumes.
+   */
+  outputRetries?: number;
 }
 
 /** The defaults of the limits of {@link AgentOptions}. */

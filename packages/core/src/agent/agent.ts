@@ -25,18 +25,27 @@ import { readContextProviders } from './context-providers/read-context-providers
 import { readRepairOptions } from './repair/read-repair-options.js';
 import type { AgentSettings } from './run/run-agent.js';
 import { startRun, type RunStart } from './run/start-run.js';
+import { readAgentOutput } from './output/agent-output.js';
+import { prepareOutput } from './output/prepare-output.js';
 
 /**
  * The provider-neutral agent loop: sends the transcript and the registry's tools to the model,
  * answers every tool call of a turn through one {@link AgentEnvironment} before the next model
  * call, and stops on an answer, a tool's action, a limit or an abort. Failed model calls are
  * retried with backoff when retryable.
+ * `TOutput` is what the agent's `outputType` decodes to (`run.output`), inferred from it: an Args
+ * class's instances, a zod schema's output; `unknown` for `{ jsonSchema }` (unless given:
+ * `new Agent<Invoice>(...)`) and for an agent without one.
  * @example
  * const agent = new Agent({ model, registry: ToolRegistry.of(new CalculatorTool()), instructions: 'Be brief.' });
  * const run = await agent.run('What is 3 + 4?');
  * run.text; // '7'
+ * @example
+ * const reader = new Agent({ model, outputType: Invoice });
+ * const run = await reader.run('Read this receipt: ...');
+ * run.output?.total; // an Invoice, validated as tool arguments are
  */
-export class Agent {
+export class Agent<TOutput = unknown> {
   /** The agent's name (`context.agentName` for its tools). */
   readonly name: string;
   /** What the agent does (shown to other agents' models in `transfer_to_agent`, and `AgentTool`'s default description). */
@@ -58,10 +67,11 @@ export class Agent {
   readonly settings: AgentSettings;
 
   /**
-   * @param options - the model, registry, instructions, features, limits and retry policy
-   * @throws InvalidAgentOptionsError for an impossible limit or retry setting
+   * @param options - the model, registry, instructions, features, limits, retry policy and output type
+   * @throws InvalidAgentOptionsError for an impossible limit or retry setting, or an `outputType` that cannot be described
+   * @throws ProviderSchemaError when the model's `prepareTools` or `prepareOutput` refuses the tools or the output's schema
    */
-  constructor(options: AgentOptions) {
+  constructor(options: AgentOptions<TOutput>) {
     const {
       model,
       registry,
@@ -90,6 +100,8 @@ export class Agent {
       outputKey,
       repairToolCall,
       repairJson,
+      outputType,
+      outputRetries,
       ...environment
     } = options;
     const limits = {
@@ -107,6 +119,10 @@ export class Agent {
     for (const sub of this.subAgents) sub.parentAgent = this;
     this.outputKey = checkOutputKey(outputKey);
     this.model = model;
+    const output = readAgentOutput(
+      { outputType, outputRetries, argumentLimits: environment.argumentLimits, schemas: environment.schemas },
+      this.name,
+    );
     const extras = new RunExtras(this.name, { artifacts, memoryService, memory, resultBudget });
     const toolSources = extras.withBuiltInTools(
       (builtIn) =>
@@ -137,14 +153,16 @@ export class Agent {
       ...(this.outputKey === undefined ? {} : { outputKey: this.outputKey }),
       pipeline: toolSources.environment.pipeline,
       ...(repair === undefined ? {} : { repair }),
+      ...(output === undefined ? {} : { output }),
     };
+    if (output !== undefined) prepareOutput(output.format, model, this.subAgents);
   }
 
   /**
    * Runs the agent on one user message.
    * @param input - the user's message
    * @param options - metadata, signal, initial state, history, tool choice and checkpoints of this run
-   * @returns the final text, stop reason, transcript, tool calls, usage, state changes, and the run's
+   * @returns the final text (and `output`, with an `outputType`), stop reason, transcript, tool calls, usage, state changes, and the run's
    *   `state` (with `interruptions` when it stopped `'interrupted'`, and `pending` long-running calls)
    * @throws ModelCallError once retries of a retryable model failure are exhausted (with `attempts`)
    * @throws ModelCallError (`retryable: false`) when the model's reply is not a chat response, saying what was wrong
@@ -153,7 +171,7 @@ export class Agent {
    * @throws with `session`: CorruptSessionError / UnsupportedSessionFormatError before any model call; SessionSaveError (with `result`) when the run could not be saved
    * @throws with `checkpoints`: CheckpointSaveError when a checkpoint could not be saved (before a batch: none of its calls ran); CheckpointConflictError when another process moved the run on
    */
-  run(input: string, options: RunOptions = {}): Promise<RunResult> {
+  run(input: string, options: RunOptions = {}): Promise<RunResult<TOutput>> {
     return this.execute({ input }, options);
   }
 
@@ -166,17 +184,17 @@ export class Agent {
    * @param options - as for `run` (for a state: as for `resume`)
    * @returns the stream of the run's events, with its `result`
    */
-  stream(input: string, options?: RunOptions): AgentStream;
+  stream(input: string, options?: RunOptions): AgentStream<TOutput>;
   /**
    * Resumes a stopped run and streams what happens (as `agent.resume` does, streamed).
    * @param state - `run.state`, or `RunState.fromJSON(...)` of a saved one
    * @param options - as for `resume`
    * @returns the stream of the resumed run's events, with its `result`
    */
-  stream(state: RunState, options?: ResumeOptions): AgentStream;
-  stream(input: string | RunState, options: RunOptions = {}): AgentStream {
+  stream(state: RunState, options?: ResumeOptions): AgentStream<TOutput>;
+  stream(input: string | RunState, options: RunOptions = {}): AgentStream<TOutput> {
     const start: RunStart = typeof input === 'string' ? { input } : { state: input };
-    return new AgentStream((channel, signal) => {
+    return new AgentStream<TOutput>((channel, signal) => {
       if ('state' in start) {
         const refused = this.refusal(start.state);
         if (refused !== undefined) return Promise.reject(refused);
@@ -198,7 +216,7 @@ export class Agent {
    * @throws InvalidRunStateError when the state is not a RunState, belongs to another agent, or is behind the run's checkpoint
    * @throws CheckpointConflictError when another process moved the run on meanwhile (nothing ran)
    */
-  resume(state: RunState, options: ResumeOptions = {}): Promise<RunResult> {
+  resume(state: RunState, options: ResumeOptions = {}): Promise<RunResult<TOutput>> {
     const refused = this.refusal(state);
     return refused === undefined ? this.execute({ state }, options) : Promise.reject(refused);
   }
@@ -214,7 +232,7 @@ export class Agent {
    * @returns the run's result
    * @throws InvalidRunOptionsError without a checkpoint store; InvalidRunStateError when the store has no checkpoint of the run, or it cannot be read
    */
-  async recover(runId: string, options: ResumeOptions & { checkpoints: CheckpointStore }): Promise<RunResult> {
+  async recover(runId: string, options: ResumeOptions & { checkpoints: CheckpointStore }): Promise<RunResult<TOutput>> {
     const store = options?.checkpoints;
     if (typeof store?.load !== 'function')
       throw new InvalidRunOptionsError('recover({ checkpoints })', store, 'a CheckpointStore (the one the run was started with)');
@@ -262,8 +280,9 @@ export class Agent {
     return undefined;
   }
 
-  private execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult> {
-    return startRun(this, start, options, channel);
+  private execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult<TOutput>> {
+    // The run's output is decoded by this agent's outputType, so it is a TOutput.
+    return startRun(this, start, options, channel) as Promise<RunResult<TOutput>>;
   }
 }
 

@@ -7,6 +7,7 @@ import type { MemoryReport } from './memory-strategy.js';
 import type { Interruption, PendingCall } from './pausing/interruption.js';
 import type { RunState } from './pausing/run-state.js';
 import type { Handoff } from './handoffs/handoff.js';
+import type { InvalidOutputError } from '../errors/invalid-output-error.js';
 import type { GuardrailTrip } from './guardrails/guardrail.js';
 import type { ToolCallRepair } from './repair/tool-call-repair.js';
 
@@ -28,8 +29,11 @@ export interface RunToolCall {
   repair?: ToolCallRepair;
 }
 
-/** The outcome of one `agent.run(...)`. */
-export interface RunResult {
+/**
+ * The outcome of one `agent.run(...)`. `TOutput` is the type of `output`: what the agent's
+ * `outputType` decodes to (`unknown` for an agent without one, or when not known).
+ */
+export interface RunResult<TOutput = unknown> {
   /** The run's unique id (also `context.runId` for its tools). */
   runId: string;
   /** The agent that answered last: the run's agent, or the one a handoff gave the conversation to. */
@@ -44,6 +48,15 @@ export interface RunResult {
   text: string;
   /** Why the run stopped. */
   stopReason: StopReason;
+  /**
+   * The final answer decoded into the agent's `outputType` (an instance of its Args class, a zod
+   * schema's output, the parsed JSON of `{ jsonSchema }`), validated as tool arguments are; `text` is
+   * the raw answer. Present only when the agent has an `outputType` and the run completed with an
+   * answer that fits it (absent on any other stop).
+   */
+  output?: TOutput;
+  /** Why the last answer did not fit the agent's `outputType`, when `stopReason` is `'invalid_output'`: each violation. */
+  outputError?: InvalidOutputError;
   /** The provider-neutral transcript: system message, history, user message, then assistant and tool messages. */
   messages: ChatMessage[];
   /** Every executed tool call, in order. */

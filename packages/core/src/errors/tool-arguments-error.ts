@@ -46,15 +46,27 @@ export const maxListedViolations = 20;
 export const maxViolationMessageLength = 4000;
 
 /**
- * The message of a {@link ToolArgumentsError}: the tool, then one line per violation, bounded: at
- * most {@link maxListedViolations} lines then "and N more", each line and the whole text cut so the
- * message stays under {@link maxViolationMessageLength} characters whatever the arguments were.
+ * The message of a {@link ToolArgumentsError}: the tool, then one line per violation, bounded as
+ * {@link listViolations} bounds it.
  * @param toolName - the tool whose arguments failed
  * @param violations - the violations (a last `moreViolations` entry counts those a decoder left out)
  * @returns the message
  */
 export function describeViolations(toolName: string, violations: readonly ArgumentViolation[]): string {
-  let text = `Invalid arguments for tool '${toolName}':`;
+  return listViolations(`Invalid arguments for tool '${toolName}':`, violations);
+}
+
+/**
+ * A heading, then one line per violation, bounded: at most {@link maxListedViolations} lines then
+ * "and N more", each line and the whole text cut so the text stays under
+ * {@link maxViolationMessageLength} characters whatever the value was. The one wording of violations
+ * (tool arguments, an agent's structured output).
+ * @param heading - the first line (`Invalid arguments for tool 'add':`)
+ * @param violations - the violations (a last `moreViolations` entry counts those a decoder left out)
+ * @returns the text
+ */
+export function listViolations(heading: string, violations: readonly ArgumentViolation[]): string {
+  let text = heading;
   let omitted = 0;
   let listed = 0;
   for (const violation of violations) {

@@ -52,7 +52,7 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Sampling settings, when any are set. */
   settings?: ModelSettings;
-  /** Structured output, when the run asks for it. */
+  /** Structured output, when the agent has an `outputType`: the answer must be JSON matching `schema` (sent with every model call of the run). */
   responseFormat?: ResponseFormat;
   /** Options for one adapter, passed to it alone (`{ anthropic: { ... } }` or the adapter's own shape: see its README). */
   providerOptions?: Record<string, unknown>;
@@ -108,6 +108,16 @@ export interface ChatModel {
    * @throws ProviderSchemaError for a schema the provider would reject or silently change
    */
   prepareTools?(tools: readonly ToolDefinition[]): void;
+  /**
+   * Optional: checks an agent's structured output before any request carries it, and may convert and
+   * keep it for its requests (by the format object: the agent sends the same one with every request).
+   * The agent calls it in `new Agent(...)` when it has an `outputType`, for its model and the models of
+   * its sub-agents (which answer in the same format after a handoff). A model without it gets
+   * `request.responseFormat` unchecked.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws ProviderSchemaError (its `toolName` the output's name) for a schema the provider would reject or silently change
+   */
+  prepareOutput?(format: ResponseFormat): void;
   /** Sends one request and returns the assistant message with usage. */
   complete(request: ChatRequest): Promise<ChatResponse>;
   /**

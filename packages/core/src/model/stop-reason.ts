@@ -9,7 +9,18 @@
  * - `'escalate'`: a tool set `actions.escalate`;
  * - `'interrupted'`: a call waits for the host (an approval, a declaration-only tool's result, a
  *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered;
- * - `'guardrail'`: an input or output guardrail tripped (see `RunResult.guardrail`).
+ * - `'guardrail'`: an input or output guardrail tripped (see `RunResult.guardrail`);
+ * - `'invalid_output'`: the agent has an `outputType` and the model's last answer did not fit it after
+ *   every retry (`outputRetries`): see `RunResult.outputError`.
  */
 export type StopReason =
-  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted' | 'guardrail';
+  | 'completed'
+  | 'max_iterations'
+  | 'max_tool_calls'
+  | 'max_duration'
+  | 'aborted'
+  | 'transfer'
+  | 'escalate'
+  | 'interrupted'
+  | 'guardrail'
+  | 'invalid_output';

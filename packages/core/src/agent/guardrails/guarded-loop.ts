@@ -34,7 +34,7 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   }
   if (outcome.stopReason !== 'completed') return outcome;
   const text = outcome.text ?? run.transcript.lastAssistantText;
-  const checking = guardOutput(run, text);
+  const checking = guardOutput(run, text, outcome.output);
   if (checking === undefined) return outcome;
   const trip = await checking;
   if (deadline.signal.aborted) return { stopReason: deadline.stopReason };

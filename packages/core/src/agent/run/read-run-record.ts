@@ -207,6 +207,7 @@ function readRecord(json: unknown, depth: number): RunRecord {
   readSubRunSummaries(json.subRuns, 'state.subRuns');
   if (json.checkpointVersion !== undefined) count(json, 'checkpointVersion', 'state');
   if (json.session !== undefined) readSessionMark(json.session);
+  if (json.outputRetries !== undefined) count(json, 'outputRetries', 'state');
   // Version 1 is version 2 without the optional fields it added.
   json.version = runStateVersion;
   return json as unknown as RunRecord;

@@ -1,6 +1,7 @@
 import type { ToolPipeline } from '../../environment/tool-pipeline.js';
 import type { ChatModel, ModelSettings, ToolChoice } from '../../model/chat-model.js';
 import type { AgentTools } from '../agent-tools.js';
+import type { AgentOutput } from '../output/agent-output.js';
 import type { ContextProvider } from '../context-providers/context-provider.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
 import type { ApprovalPolicy } from '../pausing/approval-policy.js';
@@ -29,6 +30,8 @@ export interface AgentSettings {
   readonly pipeline: ToolPipeline;
   /** `repairToolCall` and `repairJson`, when either is set. */
   readonly repair?: RepairSettings;
+  /** The structured output (`outputType`), compiled once. */
+  readonly output?: AgentOutput;
 }
 
 /** What a run needs of an agent of its tree: its name, its settings, and its place in the tree. @internal */

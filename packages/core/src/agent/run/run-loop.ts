@@ -13,9 +13,10 @@ import { repairToolCalls } from '../repair/repair-tool-calls.js';
 import { advanceBatch, answerDirectly, answersDirectly, markInDoubt, openBatch } from './batch.js';
 import type { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
+import { finalOutput, type OutputOutcome } from '../output/final-output.js';
 
 /** How a run's loop ended. @internal */
-export interface Outcome {
+export interface Outcome extends OutputOutcome {
   stopReason: StopReason;
   /** The final text, when a tool gave it (`skipSummarization`) or the run had stopped with one. */
   text?: string;
@@ -83,6 +84,9 @@ export async function runLoop(run: Run): Promise<Outcome> {
       const modelCall = run.modelCallOf(agent);
       if (modelCall.modelSettings !== undefined) request.settings = modelCall.modelSettings;
       if (modelCall.providerOptions !== undefined) request.providerOptions = modelCall.providerOptions;
+      // The run's structured output (its own agent's, whoever answers after a handoff).
+      const output = run.root.settings.output;
+      if (output !== undefined) request.responseFormat = output.format;
       response = await callModel(modelCall, request, record.iterations);
     } catch (error) {
       if (signal.aborted) return { stopReason: deadline.stopReason };
@@ -94,7 +98,13 @@ export async function runLoop(run: Run): Promise<Outcome> {
     const message = repaired instanceof Promise ? await repaired : repaired;
     transcript.addAssistant(message, response.usage, response.finishReason);
     const calls = message.toolCalls ?? [];
-    if (calls.length === 0) return { stopReason: 'completed' };
+    if (calls.length === 0) {
+      const output = run.root.settings.output;
+      if (output === undefined) return { stopReason: 'completed' };
+      const ended = finalOutput(run, output, message);
+      if (ended !== undefined) return ended;
+      continue; // the answer did not fit: the model was told why, and answers again
+    }
     // No tool runs before the input guardrails checked alongside the first model call have passed.
     if (run.inputCheck !== undefined) {
       const trip = await inputChecked(run);

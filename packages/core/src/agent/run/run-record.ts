@@ -135,6 +135,8 @@ export interface RunRecord {
   checkpointVersion?: number;
   /** The session the run saves to, when it was started with one. */
   session?: SessionMark;
+  /** How many answers that did not fit the agent's `outputType` went back to the model so far (all resumes together). */
+  outputRetries?: number;
 }
 
 /**

@@ -25,6 +25,7 @@ import { guardedLoop } from '../guardrails/guarded-loop.js';
 import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
+import { emitOutput, outputFields, settleOutput } from '../output/final-output.js';
 import { loadSession, saveToSession } from './run-session.js';
 
 /** What a run starts from: a user message, or a saved state. @internal */
@@ -145,12 +146,17 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     if (starting !== undefined) await starting;
     run.resumeActiveAgent();
     const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
-    const loop = () =>
-      pipeline.scopes.length === 0
-        ? runLoop(run)
-        : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run));
+    // The output is settled inside the guardrails: output guardrails see it, and withhold it on a trip.
+    const loop = async () =>
+      settleOutput(
+        run,
+        await (pipeline.scopes.length === 0
+          ? runLoop(run)
+          : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run))),
+      );
     const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
     const outcome = await (guarded ? guardedLoop(run, input, loop) : loop());
+    emitOutput(run, outcome);
     const result = finish(run, outcome);
     finished = true;
     for (const item of result.interruptions)
@@ -216,6 +222,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
     handoffs: run.handoffs,
     text,
     stopReason: outcome.stopReason,
+    ...outputFields(outcome),
     messages: resultMessages(record),
     toolCalls: resultToolCalls(run),
     ...run.reportSubRuns(record.usage),

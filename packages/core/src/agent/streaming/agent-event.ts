@@ -114,6 +114,17 @@ export interface AgentInterruptionEvent extends AgentEventBase {
   toolName: string;
 }
 
+/**
+ * The run's structured output (the agent has an `outputType` and the answer fitted it), just before
+ * `run_completed`; the same value as `result.output`. Only the streamed run's own: the runs nested in it
+ * (an `AgentTool`'s agent, a workflow agent's agents) do not emit it into its stream.
+ */
+export interface AgentOutputEvent<TOutput = unknown> extends AgentEventBase {
+  type: 'output';
+  /** The decoded output. */
+  output: TOutput;
+}
+
 /** The last event of a run that ended (not of one that rejected: then iterating throws its error). */
 export interface AgentRunCompletedEvent extends AgentEventBase {
   type: 'run_completed';
@@ -123,8 +134,8 @@ export interface AgentRunCompletedEvent extends AgentEventBase {
   result: RunResult;
 }
 
-/** One event of `agent.stream(...)`. Switch on `type`. */
-export type AgentEvent =
+/** One event of `agent.stream(...)`. Switch on `type`. `TOutput` types the `output` event (the agent's output type). */
+export type AgentEvent<TOutput = unknown> =
   | AgentTextDeltaEvent
   | AgentMessageEvent
   | AgentToolCallRepairedEvent
@@ -133,6 +144,7 @@ export type AgentEvent =
   | AgentToolCallCompletedEvent
   | AgentHandoffEvent
   | AgentInterruptionEvent
+  | AgentOutputEvent<TOutput>
   | AgentRunCompletedEvent;
 
 /** An event as code inside the run emits it: `agentName` and `runId` default to the run's. */

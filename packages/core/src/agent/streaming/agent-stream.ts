@@ -15,6 +15,7 @@ export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, signal: Abo
  * Events wait in a buffer of {@link streamBufferSize}; while you iterate, a full buffer makes the run
  * wait for you (backpressure: the model's stream and the next turn are held back). If you never
  * iterate, the run does not wait and the events past the buffer are dropped.
+ * `TOutput` is the agent's output type: the `output` event's and `result.output`'s.
  * When the run rejects, the loop throws its error after the events before it.
  * @example
  * const stream = agent.stream('Plan my trip');
@@ -23,9 +24,9 @@ export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, signal: Abo
  * }
  * const run = await stream.result;
  */
-export class AgentStream implements AsyncIterable<AgentEvent> {
+export class AgentStream<TOutput = unknown> implements AsyncIterable<AgentEvent<TOutput>> {
   /** The run's result, as `agent.run` gives it (rejects as `agent.run` would). */
-  readonly result: Promise<RunResult>;
+  readonly result: Promise<RunResult<TOutput>>;
   private readonly channel: EventChannel<AgentEvent>;
   private iterated = false;
 
@@ -53,7 +54,7 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
       (result) => {
         done();
         this.channel.close();
-        return result;
+        return result as RunResult<TOutput>;
       },
       (error: unknown) => {
         done();
@@ -69,9 +70,10 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
    * The events, in order; a stream is iterated once.
    * @throws TypeError when iterated a second time
    */
-  [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent<TOutput>> {
     if (this.iterated) throw new TypeError('An AgentStream can be iterated only once; keep the events you need from the first loop.');
     this.iterated = true;
-    return this.channel.iterator();
+    // The run's own `output` event carries its agent's output (nested runs emit none into this stream).
+    return this.channel.iterator() as AsyncIterator<AgentEvent<TOutput>>;
   }
 }
