@@ -1,5 +1,5 @@
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
-import { ModelCallError } from '@toolcraft/core';
+import { ModelCallError, OptionsError } from '@toolcraft/core';
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { toAnthropicTools } from '../tools/to-anthropic-tools.js';
@@ -41,21 +41,15 @@ export class AnthropicChatModel implements ChatModel {
 
   /**
    * @param options - the model name, `maxTokens`, the client (or its options) and request options
-   * @throws ModelCallError (not retryable) when `maxTokens` or `maxPauseContinuations` is not a whole number of at least 1 (0 for the latter)
+   * @throws OptionsError when `maxTokens` is not a whole number of at least 1, or `maxPauseContinuations` of at least 0
    */
   constructor(options: AnthropicChatModelOptions) {
     if (!Number.isSafeInteger(options.maxTokens) || options.maxTokens < 1) {
-      throw new ModelCallError(`AnthropicChatModel: maxTokens must be a whole number of at least 1, got ${String(options.maxTokens)}.`, {
-        retryable: false,
-        provider: anthropicProvider,
-      });
+      throw new OptionsError('AnthropicChatModel', 'maxTokens', options.maxTokens, 'a whole number of at least 1');
     }
     const continuations = options.maxPauseContinuations ?? defaultPauseContinuations;
     if (!Number.isSafeInteger(continuations) || continuations < 0) {
-      throw new ModelCallError(`AnthropicChatModel: maxPauseContinuations must be a whole number of at least 0, got ${String(continuations)}.`, {
-        retryable: false,
-        provider: anthropicProvider,
-      });
+      throw new OptionsError('AnthropicChatModel', 'maxPauseContinuations', continuations, 'a whole number of at least 0');
     }
     this.client = options.client ?? new Anthropic({ maxRetries: 0, ...options.clientOptions });
     this.model = options.model;

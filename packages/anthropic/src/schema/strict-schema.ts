@@ -60,7 +60,6 @@ function strictNode(node: unknown, path: string, context: StrictContext): JsonSc
   }
   literals(input, output, path, refuse);
   unions(input, output, path, context);
-  definitions(input, output, path, context);
   formatOf(input, output, notes);
   if (isObject(input)) closeObject(input, output, path, context);
   if (input.items !== undefined) output.items = strictNode(input.items, keywordPath(path, 'items'), context);
@@ -68,6 +67,7 @@ function strictNode(node: unknown, path: string, context: StrictContext): JsonSc
     if (input.minItems === 0 || input.minItems === 1) output.minItems = input.minItems;
     else notes.push(`minItems: ${JSON.stringify(input.minItems)}`);
   }
+  definitions(input, output, path, context);
   const typed = ['type', 'enum', 'const', 'anyOf', 'allOf', '$ref'].some((keyword) => output[keyword] !== undefined);
   if (!typed) refuse(path, 'type', 'a schema without a type (any value) cannot be constrained; declare its type');
   return withNotes(output, notes);
