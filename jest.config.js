@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@toolcraft/opentelemetry$': source('packages/opentelemetry/src/index.ts'),
   '^@toolcraft/redis$': source('packages/redis/src/index.ts'),
   '^@toolcraft/bullmq$': source('packages/bullmq/src/index.ts'),
+  '^@toolcraft/tools$': source('packages/tools/src/index.ts'),
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
@@ -47,6 +48,7 @@ module.exports = {
     project('opentelemetry', 'packages/opentelemetry'),
     project('redis', 'packages/redis'),
     project('bullmq', 'packages/bullmq'),
+    project('tools', 'packages/tools'),
     project('examples', 'examples'),
     {
       // The packed packages in temporary projects outside the repository (needs `npm run build`).

@@ -233,6 +233,10 @@ export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-err
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ProviderSchemaError } from './errors/provider-schema-error.js';
+export { GuardrailFailedError } from './errors/guardrail-failed-error.js';
+export { ContextProviderError } from './errors/context-provider-error.js';
+export type { Guardrail, GuardrailContext, GuardrailResult, GuardrailTrip } from './agent/guardrails/guardrail.js';
+export type { ContextProvider, ContextProviderContext, ProvidedContext } from './agent/context-providers/context-provider.js';
 export type { ProviderSchemaErrorDetails } from './errors/provider-schema-error.js';
 export { ToolLimitError } from './errors/tool-limit-error.js';
 export { ToolsetError } from './errors/toolset-error.js';

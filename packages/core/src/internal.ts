@@ -20,3 +20,4 @@ export { isTool } from './tools/abstract-tool.js';
 export { isToolset } from './toolsets/is-toolset.js';
 export { neverAborted } from './environment/never-aborted.js';
 export { withImportedSchema } from './tools/imported-schema.js';
+export { describeValue } from './errors/describe-value.js';

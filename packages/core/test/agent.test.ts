@@ -13,6 +13,7 @@ import {
   InvalidToolDefinitionError,
   type Feature,
   type JsonSchema,
+  type Toolset,
 } from '../src/index';
 import { Agent } from '../src/agent/agent';
 import { retainedBy } from './support/signal-retention';
@@ -391,5 +392,25 @@ describe('Agent schemas', () => {
 
   it('refuses, when the agent is made, a tool whose $ref names a document not in its schemas', () => {
     expect(() => new Agent({ model: new ScriptedModel([{ text: 'ok' }]), tools: [new ShipTool()] })).toThrow(InvalidToolDefinitionError);
+  });
+
+  it("gives a toolset's tools the agent's schemas too", async () => {
+    const ship = new ShipTool();
+    const toolset: Toolset = { name: 'shipping', getTools: () => [ship] };
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'ship', arguments: { to: { zip: 'x' } } }] },
+      { toolCalls: [{ name: 'ship', arguments: { to: { city: 'Oslo' } } }] },
+      { text: 'Shipped.' },
+    ]);
+    const run = await new Agent({ model, tools: [toolset], schemas: [address] }).run('Ship it to Oslo.');
+    expect(run.toolCalls.map((call) => call.result.isError)).toEqual([true, false]);
+    expect(run.toolCalls[0]!.result.content).toContain("'to.city': is required but missing");
+    expect(ship.shipped).toEqual([{ city: 'Oslo' }]);
+  });
+
+  it("fails the run clearly when a toolset's tool names a document the agent's schemas do not hold", async () => {
+    const toolset: Toolset = { name: 'shipping', getTools: () => [new ShipTool()] };
+    const agent = new Agent({ model: new ScriptedModel([{ text: 'ok' }]), tools: [toolset] });
+    await expect(agent.run('x')).rejects.toThrow(/agent-address\.json, another document: give it in `schemas`/);
   });
 });

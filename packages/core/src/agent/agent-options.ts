@@ -3,6 +3,8 @@ import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolFilter } from '../toolsets/tool-filter.js';
 import type { AgentToolsItem } from '../toolsets/tool-sources.js';
 import type { ChatModel, ModelSettings, ToolChoice } from '../model/chat-model.js';
+import type { Guardrail } from './guardrails/guardrail.js';
+import type { ContextProvider } from './context-providers/context-provider.js';
 import type { RetryOptions } from './retry/retry-options.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ResultBudget } from '../results/result-budget.js';
@@ -66,6 +68,16 @@ export interface AgentOptions extends AgentEnvironmentSettings {
   retry?: RetryOptions;
   /** How the model may use tools, sent with every model call; default none (the model's default). */
   toolChoice?: ToolChoice;
+  /**
+   * Checks of the user's input before the first model call of a run (`runInParallel: true`: alongside
+   * it). A trip stops the run with `stopReason: 'guardrail'` (`run.guardrail`); a check that throws or
+   * passes its time trips too.
+   */
+  inputGuardrails?: readonly Guardrail<string>[];
+  /** Checks of the final answer (its text; `context.output` for a typed run). A trip stops the run with `stopReason: 'guardrail'` and withholds the answer. */
+  outputGuardrails?: readonly Guardrail<string>[];
+  /** Add instructions or messages before each model call, never stored in the transcript (e.g. the shell's working directory). */
+  contextProviders?: readonly ContextProvider[];
   /** Sampling settings sent with every model call (`temperature`, `topP`, `maxOutputTokens`, `stopSequences`, `seed`); a run's win per setting. */
   modelSettings?: ModelSettings;
   /** Options for the model adapter alone, sent with every model call (see the adapter's README); a run's win per key. */

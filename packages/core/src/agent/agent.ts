@@ -20,6 +20,8 @@ import { checkOutputKey } from './output-key.js';
 import type { RunResult } from './run-result.js';
 import { validateAgentOptions } from './validate-agent-options.js';
 import { readModelSettings, readProviderOptions } from './read-model-settings.js';
+import { readGuardrails } from './guardrails/read-guardrails.js';
+import { readContextProviders } from './context-providers/read-context-providers.js';
 import type { AgentSettings } from './run/run-agent.js';
 import { startRun, type RunStart } from './run/start-run.js';
 
@@ -74,6 +76,9 @@ export class Agent {
       resetToolChoice,
       modelSettings,
       providerOptions,
+      inputGuardrails,
+      outputGuardrails,
+      contextProviders,
       artifacts,
       memoryService,
       memory,
@@ -118,6 +123,9 @@ export class Agent {
       ...(toolChoice === undefined ? {} : { toolChoice }),
       ...definedAs('modelSettings', readModelSettings(undefined, modelSettings)),
       ...definedAs('providerOptions', readProviderOptions(undefined, providerOptions)),
+      ...definedAs('inputGuardrails', readGuardrails('inputGuardrails', inputGuardrails)),
+      ...definedAs('outputGuardrails', readGuardrails('outputGuardrails', outputGuardrails)),
+      ...definedAs('contextProviders', readContextProviders(contextProviders)),
       resetToolChoice: resetToolChoice ?? true,
       extras,
       approvals: approvalPolicy,

@@ -3,16 +3,19 @@ import { describeThrownValue } from '../errors/describe-thrown-value.js';
 import { ModelCallError } from '../errors/model-call-error.js';
 import type { ChatResponse, FinishReason } from '../model/chat-model.js';
 import type { AssistantMessage, ModelToolCall } from '../model/messages.js';
-import { readMessageText } from './read-message-text.js';
+import type { ProviderMetadata } from '../results/content-part.js';
+import { readMessageContent } from './read-message-content.js';
 import { readUsage } from './read-usage.js';
 
-const expectedShape = "{ message: { role: 'assistant', content: string | null, toolCalls?: { id, name, arguments }[] }, usage? }";
+const expectedShape =
+  "{ message: { role: 'assistant', content: string | null | ContentPart[], toolCalls?: { id, name, arguments, providerMetadata? }[], providerMetadata? }, usage? }";
 const finishReasons: ReadonlySet<string> = new Set<FinishReason>(['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other']);
 
 /**
  * Reads what a {@link ChatModel}'s `complete()` resolved with, trusting nothing, into a fresh
  * response for the transcript: `content` is a string or `null` (an array of text parts is joined,
- * as `@toolcraft/openai` reads them; a number or other object counts as no text), every tool call
+ * as `@toolcraft/openai` reads them; a number or other object counts as no text), or the parts when
+ * they hold reasoning, images or files; `providerMetadata` objects are kept; every tool call
  * has an id (generated when the model sent none) and string arguments (an object is sent as its
  * JSON text), usage counts are numbers (numeric strings read, junk ignored), and the response's
  * `id` and `modelId` are kept when they are non-empty strings.
@@ -30,8 +33,9 @@ export function readChatResponse(reply: unknown): ChatResponse {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
       throw malformed(`its message is ${kindOf(message)}`);
     }
-    const { content, toolCalls } = message as Record<string, unknown>;
-    const read: AssistantMessage = { role: 'assistant', content: readMessageText(content) };
+    const { content, toolCalls, providerMetadata } = message as Record<string, unknown>;
+    const read: AssistantMessage = { role: 'assistant', content: readMessageContent(content) };
+    if (isObject(providerMetadata)) read.providerMetadata = providerMetadata as ProviderMetadata;
     const calls = readToolCalls(toolCalls);
     if (calls !== undefined) read.toolCalls = calls;
     const usage = readUsage(rawUsage);
@@ -58,12 +62,18 @@ function readToolCalls(value: unknown): ModelToolCall[] | undefined {
   for (let index = 0; index < value.length; index++) {
     const call: unknown = value[index];
     if (typeof call !== 'object' || call === null) throw malformed(`its message.toolCalls[${index}] is ${kindOf(call)}, not a tool call`);
-    const { id, name, arguments: raw } = call as Record<string, unknown>;
+    const { id, name, arguments: raw, providerMetadata } = call as Record<string, unknown>;
     if (typeof name !== 'string') throw malformed(`its message.toolCalls[${index}].name is ${kindOf(name)}, not a string`);
     const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '{}' : JSON.stringify(raw);
-    calls.push({ id: typeof id === 'string' && id !== '' ? id : generateCallId(), name, arguments: text ?? '{}' });
+    const read: ModelToolCall = { id: typeof id === 'string' && id !== '' ? id : generateCallId(), name, arguments: text ?? '{}' };
+    if (isObject(providerMetadata)) read.providerMetadata = providerMetadata as ProviderMetadata;
+    calls.push(read);
   }
   return calls;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

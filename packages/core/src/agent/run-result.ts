@@ -7,6 +7,7 @@ import type { MemoryReport } from './memory-strategy.js';
 import type { Interruption, PendingCall } from './pausing/interruption.js';
 import type { RunState } from './pausing/run-state.js';
 import type { Handoff } from './handoffs/handoff.js';
+import type { GuardrailTrip } from './guardrails/guardrail.js';
 
 /** One tool call of a run: what the model asked for and what it got back. */
 export interface RunToolCall {
@@ -44,6 +45,8 @@ export interface RunResult {
   usage: Usage;
   /** The state changes of the run (`temp:` keys excluded). */
   stateDelta: Record<string, unknown>;
+  /** The guardrail that stopped the run, when `stopReason` is `'guardrail'`: its name, input or output, why, and what it added. */
+  guardrail?: GuardrailTrip;
   /** The agent named by `actions.transferToAgent`, when `stopReason` is `'transfer'`. */
   transferTo?: string;
   /** How long the run took, in ms. */

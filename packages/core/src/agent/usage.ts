@@ -11,9 +11,15 @@ export const zeroUsage: Readonly<Usage> = Object.freeze({ inputTokens: 0, output
  */
 export function addUsage(total: Usage, more: Usage | undefined): Usage {
   if (more === undefined) return { ...total };
-  return {
+  const sum: Usage = {
     inputTokens: total.inputTokens + (more.inputTokens ?? 0),
     outputTokens: total.outputTokens + (more.outputTokens ?? 0),
     totalTokens: total.totalTokens + (more.totalTokens ?? 0),
   };
+  // The optional counts appear in a total once any call reported them.
+  if (total.cachedInputTokens !== undefined || more.cachedInputTokens !== undefined)
+    sum.cachedInputTokens = (total.cachedInputTokens ?? 0) + (more.cachedInputTokens ?? 0);
+  if (total.reasoningTokens !== undefined || more.reasoningTokens !== undefined)
+    sum.reasoningTokens = (total.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0);
+  return sum;
 }

@@ -12,7 +12,8 @@ import { ToolPipeline } from './tool-pipeline.js';
 import { refusedCall } from './refused-call.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { validateEnvironmentOptions } from './validate-environment-options.js';
-import { bindEnvironmentSchemas } from './bind-environment-schemas.js';
+import { bindEnvironmentSchemas, bindRegistrySchemas } from './bind-environment-schemas.js';
+import type { SchemaDocuments } from '../decoding/ajv-instance.js';
 import { runOrdered, runsAlone } from './ordered-batch.js';
 
 const noOptions: ToolExecutionOptions = {};
@@ -32,6 +33,8 @@ export class AgentEnvironment {
   readonly pipeline = new ToolPipeline();
   private readonly maxConcurrency: number;
   private readonly settings: DispatchSettings;
+  /** The `schemas` documents, read once, for the tools of a later registry (`withRegistry`). */
+  private readonly documents: SchemaDocuments | undefined;
 
   /** @internal The time limit of each call (`toolTimeoutMs`), if any; a tool's own `timeoutMs` wins. */
   get toolTimeoutMs(): number | undefined {
@@ -45,7 +48,7 @@ export class AgentEnvironment {
    */
   constructor(options: AgentEnvironmentOptions) {
     validateEnvironmentOptions(options);
-    bindEnvironmentSchemas(options.registry, options.schemas);
+    this.documents = bindEnvironmentSchemas(options.registry, options.schemas);
     this.registry = options.registry;
     this.formatters = options.formatters ?? new FormatterRegistry();
     this.maxConcurrency = options.maxConcurrency ?? Number.POSITIVE_INFINITY;
@@ -71,6 +74,8 @@ export class AgentEnvironment {
    * @internal
    */
   withRegistry(registry: ToolRegistry): AgentEnvironment {
+    // A toolset's tools may name the environment's `schemas` documents too.
+    bindRegistrySchemas(registry, this.documents);
     const copy = Object.create(AgentEnvironment.prototype) as AgentEnvironment;
     return Object.assign(copy, this, { registry, settings: { ...this.settings, registry } });
   }

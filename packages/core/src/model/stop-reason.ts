@@ -8,7 +8,8 @@
  * - `'transfer'`: a tool set `actions.transferToAgent` (see `RunResult.transferTo`);
  * - `'escalate'`: a tool set `actions.escalate`;
  * - `'interrupted'`: a call waits for the host (an approval, a declaration-only tool's result, a
- *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered.
+ *   credential): see `RunResult.interruptions`; `agent.resume(run.state)` continues once it is answered;
+ * - `'guardrail'`: an input or output guardrail tripped (see `RunResult.guardrail`).
  */
 export type StopReason =
-  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted';
+  'completed' | 'max_iterations' | 'max_tool_calls' | 'max_duration' | 'aborted' | 'transfer' | 'escalate' | 'interrupted' | 'guardrail';

@@ -14,6 +14,7 @@ export const savedStopReasons: ReadonlySet<string> = new Set<StopReason>([
   'transfer',
   'escalate',
   'interrupted',
+  'guardrail',
 ]);
 
 /**

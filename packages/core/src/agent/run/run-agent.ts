@@ -1,6 +1,8 @@
 import type { ToolPipeline } from '../../environment/tool-pipeline.js';
 import type { ChatModel, ModelSettings, ToolChoice } from '../../model/chat-model.js';
 import type { AgentTools } from '../agent-tools.js';
+import type { ContextProvider } from '../context-providers/context-provider.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
 import type { ApprovalPolicy } from '../pausing/approval-policy.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunExtras } from '../run-extras.js';
@@ -14,6 +16,9 @@ export interface AgentSettings {
   readonly retry: ResolvedRetryOptions;
   readonly toolChoice?: ToolChoice;
   readonly modelSettings?: ModelSettings;
+  readonly inputGuardrails?: readonly Guardrail<string>[];
+  readonly outputGuardrails?: readonly Guardrail<string>[];
+  readonly contextProviders?: readonly ContextProvider[];
   readonly providerOptions?: Record<string, unknown>;
   readonly resetToolChoice: boolean;
   readonly extras: RunExtras;

@@ -4,6 +4,8 @@ import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
 import { callModel } from '../model-call.js';
+import { applyContextProviders } from '../context-providers/apply-context-providers.js';
+import { inputChecked } from '../guardrails/guard-run.js';
 import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
 import type { TurnToolSet } from '../turn-tools.js';
@@ -67,8 +69,11 @@ export async function runLoop(run: Run): Promise<Outcome> {
       const next = run.toolsOf(agent).next();
       turn = next instanceof Promise ? await next : next;
       const window = agent.settings.extras.window(run, messagesFor(run, agent), deadline);
+      const providers = agent.settings.contextProviders;
+      const windowed = window instanceof Promise ? await window : window;
       const request: ChatRequest & { signal: AbortSignal } = {
-        messages: window instanceof Promise ? await window : window,
+        messages:
+          providers === undefined ? windowed : await applyContextProviders(providers, windowed, run.context, signal, deadline.remainingMs),
         tools: turn.definitions as ToolDefinition[],
         signal,
       };
@@ -87,6 +92,14 @@ export async function runLoop(run: Run): Promise<Outcome> {
     transcript.addAssistant(message, response.usage, response.finishReason);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) return { stopReason: 'completed' };
+    // No tool runs before the input guardrails checked alongside the first model call have passed.
+    if (run.inputCheck !== undefined) {
+      const trip = await inputChecked(run);
+      if (trip !== undefined) {
+        run.guardrail = trip;
+        return { stopReason: 'guardrail' };
+      }
+    }
     if (record.toolCallCount + calls.length > limits.maxToolCalls) {
       transcript.addNotExecuted(calls, `the run reached its limit of ${limits.maxToolCalls} tool calls.`);
       return { stopReason: 'max_tool_calls' };

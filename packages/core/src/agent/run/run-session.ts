@@ -58,7 +58,11 @@ export function sessionAppend(record: RunRecord): { messages: ChatMessage[]; app
     placeholders.delete(message.toolCallId);
     answered.delete(message.toolCallId);
     const heading = `The tool call ${message.toolCallId} (${message.name}), which was waiting for the host, has run since; its result${message.isError ? ' (an error)' : ''}:`;
-    messages.push({ role: 'user', content: `${heading}\n${message.content}` });
+    messages.push({
+      role: 'user',
+      content:
+        typeof message.content === 'string' ? `${heading}\n${message.content}` : [{ type: 'text', text: heading }, ...message.content],
+    });
   }
   const batch = record.batch ?? [];
   const answers = batchAnswers(batch);

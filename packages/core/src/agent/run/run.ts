@@ -7,6 +7,7 @@ import { findAgent, rootOf, transferTargets } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
 import { TransferToAgentTool } from '../handoffs/transfer-tool.js';
 import type { MemoryReport } from '../memory-strategy.js';
+import type { GuardrailTrip } from '../guardrails/guardrail.js';
 import type { ModelCallSettings } from '../model-call.js';
 import { type RunState } from '../pausing/run-state.js';
 import { RunAgentContext } from '../run-agent-context.js';
@@ -83,6 +84,10 @@ export class Run {
   readonly execution: ToolExecutionOptions;
   /** What the agent's memory strategy did in this run (see `RunExtras.window`). */
   memoryReport?: MemoryReport;
+  /** The input guardrails checked alongside the first model call, until they answered (see `guardInput`). */
+  inputCheck?: Promise<GuardrailTrip | undefined>;
+  /** The guardrail that stopped the run, if one did. */
+  guardrail?: GuardrailTrip;
   private readonly subRunResults: RunResult[];
   /** The tools and model call of the run's agent, and of the agents it handed over to (made when each first answers). */
   private rootTools: TurnTools | undefined;

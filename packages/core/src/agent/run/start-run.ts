@@ -21,6 +21,7 @@ import type { EventChannel } from '../streaming/event-channel.js';
 import { lineageOf, runTimeLimit } from './lineage.js';
 import { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
+import { guardedLoop } from '../guardrails/guarded-loop.js';
 import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
@@ -109,7 +110,7 @@ export async function startRun(
     // A resumed run claims the run first (a compare-and-set on the checkpoint it read): of two
     // processes resuming the same run at once, one goes on and the other stops before any model or tool call.
     if (resumed !== undefined && options.checkpoints !== undefined) await run.checkpoints.save();
-    return await execute(run, 'input' in start ? start.input : '');
+    return await execute(run, 'input' in start ? start.input : undefined);
   } finally {
     handle.busy = false;
     deadline.dispose();
@@ -136,17 +137,20 @@ function checkSameSession(record: RunRecord, session: Session): void {
   throw new InvalidRunOptionsError('session (of resume options)', session, expected);
 }
 
-async function execute(run: Run, input: string): Promise<RunResult> {
+async function execute(run: Run, input: string | undefined): Promise<RunResult> {
   const { record, context, deadline, hooks, checkpoints } = run;
   let finished = false;
   try {
-    const starting = hooks.runStarting(input);
+    const starting = hooks.runStarting(input ?? '');
     if (starting !== undefined) await starting;
     run.resumeActiveAgent();
-    const { pipeline } = run.root.settings;
-    const outcome = await (pipeline.scopes.length === 0
-      ? runLoop(run)
-      : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run)));
+    const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
+    const loop = () =>
+      pipeline.scopes.length === 0
+        ? runLoop(run)
+        : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run));
+    const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
+    const outcome = await (guarded ? guardedLoop(run, input, loop) : loop());
     const result = finish(run, outcome);
     finished = true;
     for (const item of result.interruptions)
@@ -219,6 +223,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
     ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
     durationMs: run.elapsedMs,
     ...(record.finishReason === undefined ? {} : { finishReason: record.finishReason }),
+    ...(run.guardrail === undefined ? {} : { guardrail: run.guardrail }),
     ...run.root.settings.extras.report(run),
     state: handle,
     interruptions: outcome.stopReason === 'interrupted' ? handle.interruptions : [],

@@ -1,0 +1,35 @@
+import { ToolcraftError } from '@toolcraft/core';
+import { describeValue } from '@toolcraft/core/internal';
+
+const errorName = 'InvalidToolsetOptionsError';
+const marker = Symbol.for(`toolcraft.error.${errorName}`);
+
+/** A built-in tool or toolset made with an impossible option (a developer's mistake, thrown by its constructor). */
+export class InvalidToolsetOptionsError extends ToolcraftError {
+  private readonly [marker] = true;
+  override readonly name: string = errorName;
+
+  /**
+   * @param subject - the class (`'ToolSearchToolset'`)
+   * @param option - the option
+   * @param value - what it was given
+   * @param expected - what it must be
+   */
+  constructor(
+    readonly subject: string,
+    readonly option: string,
+    value: unknown,
+    expected: string,
+  ) {
+    super(`${subject}: option '${option}' must be ${expected}, but was ${describeValue(value)}.`);
+  }
+
+  /**
+   * Tells whether a value is an {@link InvalidToolsetOptionsError}, from any copy of the package.
+   * @param error - any value
+   * @returns true for an {@link InvalidToolsetOptionsError}
+   */
+  static override isInstance(error: unknown): error is InvalidToolsetOptionsError {
+    return ToolcraftError.hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Tool, type JsonSchema } from '@toolcraft/core';
+import type { FileSystemSettings } from './filesystem-options.js';
+import type { RootedPaths } from './rooted-path.js';
+
+/** The arguments of `write_file`. */
+interface WriteArgs {
+  path: string;
+  content: string;
+}
+
+const writeArgs: JsonSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, description: 'The file, relative to the working folder (folders are made as needed)' },
+    content: { type: 'string', description: 'The whole new content of the file' },
+  },
+  required: ['path', 'content'],
+  additionalProperties: false,
+};
+
+/** `write_file`: creates or replaces a file with the given content, at most `maxWriteBytes`. */
+export class WriteFileTool extends Tool<WriteArgs, string> {
+  /**
+   * @param paths - the root's paths
+   * @param settings - the toolset's limits
+   * @param name - the tool's name
+   */
+  constructor(
+    private readonly paths: RootedPaths,
+    private readonly settings: FileSystemSettings,
+    name: string,
+  ) {
+    super({ name, description: 'Creates a file, or replaces its whole content.', argsType: writeArgs, effects: 'write', idempotent: true });
+  }
+
+  async execute(args: WriteArgs): Promise<string> {
+    const bytes = Buffer.byteLength(args.content, 'utf8');
+    if (bytes > this.settings.maxWriteBytes)
+      throw new Error(`The content has ${bytes} bytes, more than the ${this.settings.maxWriteBytes} these tools write.`);
+    const path = await this.paths.resolve(args.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, args.content, 'utf8');
+    return `Wrote ${bytes} bytes to ${await this.paths.display(path)}.`;
+  }
+}

@@ -1,0 +1,24 @@
+import { InvalidToolsetOptionsError } from '../errors/invalid-toolset-options-error.js';
+import type { ToolSearchOptions } from './tool-search-options.js';
+
+/** The options with their defaults, checked. */
+export function readSearchOptions(options: ToolSearchOptions): Required<ToolSearchOptions> {
+  const subject = 'ToolSearchToolset';
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidToolsetOptionsError(subject, 'options', options, '{ tools, maxLoaded?, maxResults? }');
+  const { tools, maxLoaded = 10, maxResults = 5, name = 'tool_search', searchToolName = 'search_tools' } = options;
+  const list = Array.isArray(tools) ? tools : (tools as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(list)) throw new InvalidToolsetOptionsError(subject, 'tools', tools, 'a ToolRegistry or a list of tools');
+  for (const [option, value] of [
+    ['maxLoaded', maxLoaded],
+    ['maxResults', maxResults],
+  ] as const)
+    if (!Number.isInteger(value) || value < 1) throw new InvalidToolsetOptionsError(subject, option, value, 'a whole number of at least 1');
+  for (const [option, value] of [
+    ['name', name],
+    ['searchToolName', searchToolName],
+  ] as const)
+    if (typeof value !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(value))
+      throw new InvalidToolsetOptionsError(subject, option, value, 'a name of 1 to 64 letters, digits, _ or -');
+  return { tools, maxLoaded, maxResults, name, searchToolName };
+}
