@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Agent, ContextAwareTool, ProviderSchemaError, ToolRegistry, type AgentEvent } from '@toolcraft/core';
 import { AnthropicChatModel } from '../src/index';
-import { FakeAnthropicServer } from './support/fake-anthropic-server';
+import { FakeAnthropicServer, toolNames } from './support/fake-anthropic-server';
 import { messageReply, streamReply, textBlock, thinkingBlock, toolUseBlock, message, usage } from './support/message-replies';
 import { AddTool, GreetTool } from './support/test-tools';
 
@@ -53,8 +53,11 @@ describe('Agent with AnthropicChatModel', () => {
     expect(add.calls).toEqual([expect.objectContaining({ a: 3, b: 4 })]);
     expect(run.usage).toMatchObject({ inputTokens: 42, outputTokens: 15 });
     const [first, second] = server.bodies;
-    expect(first).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 1024 }, system: [{ type: 'text', text: 'You are a helpful assistant.' }] });
-    expect(first.tools?.map((tool) => tool.name)).toEqual(['add', 'greet']);
+    expect(first).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      system: [{ type: 'text', text: 'You are a helpful assistant.' }],
+    });
+    expect(toolNames(first)).toEqual(['add', 'greet']);
     expect(second.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'What is 3 + 4?' }] },
       {
@@ -124,7 +127,12 @@ describe('Agent with AnthropicChatModel', () => {
       thrown = error;
     }
     expect(ProviderSchemaError.isInstance(thrown)).toBe(true);
-    expect(thrown).toMatchObject({ provider: 'anthropic', toolName: 'list_apps', path: '$.properties["filter[name]"]', keyword: 'properties' });
+    expect(thrown).toMatchObject({
+      provider: 'anthropic',
+      toolName: 'list_apps',
+      path: '$.properties["filter[name]"]',
+      keyword: 'properties',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

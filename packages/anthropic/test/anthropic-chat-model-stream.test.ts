@@ -2,7 +2,17 @@ import type { ChatStreamEvent, ChatRequest } from '@toolcraft/core';
 import { AnthropicChatModel } from '../src/index';
 import { FakeAnthropicServer, type ServerSentEvent } from './support/fake-anthropic-server';
 import { failure } from './support/failure';
-import { errorEvent, message, pingEvent, streamEvents, streamReply, textBlock, thinkingBlock, toolUseBlock, usage } from './support/message-replies';
+import {
+  errorEvent,
+  message,
+  pingEvent,
+  streamEvents,
+  streamReply,
+  textBlock,
+  thinkingBlock,
+  toolUseBlock,
+  usage,
+} from './support/message-replies';
 
 const request: ChatRequest = {
   messages: [{ role: 'user', content: 'Weather in Oslo and Rome?' }],
@@ -53,7 +63,11 @@ describe('AnthropicChatModel.stream', () => {
 
   it('assembles parallel tool calls from input_json_delta pieces, and thinking with its signature_delta', async () => {
     const whole = message(
-      [thinkingBlock('Two cities, two calls.', 'sig-abc'), toolUseBlock('toolu_a', 'weather', { city: 'Oslo' }), toolUseBlock('toolu_b', 'weather', { city: 'Rome' })],
+      [
+        thinkingBlock('Two cities, two calls.', 'sig-abc'),
+        toolUseBlock('toolu_a', 'weather', { city: 'Oslo' }),
+        toolUseBlock('toolu_b', 'weather', { city: 'Rome' }),
+      ],
       'tool_use',
     );
     server.reply(streamReply(whole, 3));
@@ -150,8 +164,16 @@ describe('AnthropicChatModel.stream', () => {
       streamReply(message([textBlock('Sunny.')], 'end_turn', { id: 'msg_2' })),
     );
     const events = await collect(model.stream(request));
-    expect(events.filter((event) => event.type === 'text_delta').map((event) => (event as { delta: string }).delta).join('')).toBe('Searching. Sunny.');
+    expect(
+      events
+        .filter((event) => event.type === 'text_delta')
+        .map((event) => (event as { delta: string }).delta)
+        .join(''),
+    ).toBe('Searching. Sunny.');
     expect(events.at(-1)).toMatchObject({ response: { message: { content: 'Searching. Sunny.' }, id: 'msg_2', finishReason: 'stop' } });
-    expect(server.bodies[1].messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Searching. ', citations: null }] });
+    expect(server.bodies[1].messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Searching. ', citations: null }],
+    });
   });
 });

@@ -32,7 +32,12 @@ describe('AnthropicChatModel', () => {
   it('sends the model, max_tokens, the system prompt, the messages and the tools to POST /v1/messages', async () => {
     server.reply(messageReply([textBlock('Sunny.')]));
     const response = await model.complete(
-      request({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Paris?' }] }),
+      request({
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Weather in Paris?' },
+        ],
+      }),
     );
     expect(server.requests[0].path).toBe('/v1/messages');
     expect(server.bodies[0]).toEqual({
@@ -61,7 +66,11 @@ describe('AnthropicChatModel', () => {
   it('maps a tool-call turn and sends the answer turn back: tool_use blocks, then the tool_result blocks in one user message', async () => {
     server.reply(
       messageReply(
-        [textBlock('Checking both.'), toolUseBlock('toolu_1', 'get_weather', { city: 'Paris' }), toolUseBlock('toolu_2', 'get_weather', { city: 'Rome' })],
+        [
+          textBlock('Checking both.'),
+          toolUseBlock('toolu_1', 'get_weather', { city: 'Paris' }),
+          toolUseBlock('toolu_2', 'get_weather', { city: 'Rome' }),
+        ],
         'tool_use',
       ),
       messageReply([textBlock('Paris 18°C, Rome 24°C.')]),
@@ -108,7 +117,11 @@ describe('AnthropicChatModel', () => {
   it('returns thinking as reasoning parts with their signatures and sends them back untouched, thinking first', async () => {
     server.reply(
       messageReply(
-        [thinkingBlock('The user wants weather.', 'sig-1'), redactedThinkingBlock('opaque=='), toolUseBlock('toolu_1', 'get_weather', { city: 'Paris' })],
+        [
+          thinkingBlock('The user wants weather.', 'sig-1'),
+          redactedThinkingBlock('opaque=='),
+          toolUseBlock('toolu_1', 'get_weather', { city: 'Paris' }),
+        ],
         'tool_use',
       ),
       messageReply([textBlock('18°C.')]),
@@ -137,13 +150,19 @@ describe('AnthropicChatModel', () => {
     ]);
   });
 
-  it("leaves out reasoning of another provider, which the API could not verify", async () => {
+  it('leaves out reasoning of another provider, which the API could not verify', async () => {
     server.reply(messageReply([textBlock('ok')]));
     await model.complete(
       request({
         messages: [
           { role: 'user', content: 'hi' },
-          { role: 'assistant', content: [{ type: 'reasoning', text: 'hm', providerMetadata: { google: { thoughtSignature: 'x' } } }, { type: 'text', text: 'Hello.' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'hm', providerMetadata: { google: { thoughtSignature: 'x' } } },
+              { type: 'text', text: 'Hello.' },
+            ],
+          },
           { role: 'user', content: 'again' },
         ],
       }),
@@ -172,9 +191,17 @@ describe('AnthropicChatModel', () => {
   });
 
   it('continues a paused turn (pause_turn) by sending the paused content back, and answers with the whole turn', async () => {
-    const search = { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'paris weather' }, caller: { type: 'direct' } };
+    const search = {
+      type: 'server_tool_use',
+      id: 'srvtoolu_1',
+      name: 'web_search',
+      input: { query: 'paris weather' },
+      caller: { type: 'direct' },
+    };
     server.reply(
-      { body: message([textBlock('Searching. '), search as never], 'pause_turn', { usage: usage({ input_tokens: 10, output_tokens: 5 }) }) },
+      {
+        body: message([textBlock('Searching. '), search as never], 'pause_turn', { usage: usage({ input_tokens: 10, output_tokens: 5 }) }),
+      },
       messageReply([textBlock('It is sunny.')], 'end_turn', { id: 'msg_2', usage: usage({ input_tokens: 30, output_tokens: 4 }) }),
     );
     const response = await model.complete(request());
@@ -192,7 +219,12 @@ describe('AnthropicChatModel', () => {
   });
 
   it('continues a paused turn at most maxPauseContinuations times, then fails clearly', async () => {
-    const bounded = new AnthropicChatModel({ client: server.client(), model: 'claude-sonnet-4-6', maxTokens: 64, maxPauseContinuations: 1 });
+    const bounded = new AnthropicChatModel({
+      client: server.client(),
+      model: 'claude-sonnet-4-6',
+      maxTokens: 64,
+      maxPauseContinuations: 1,
+    });
     server.reply(messageReply([textBlock('a')], 'pause_turn'), messageReply([textBlock('b')], 'pause_turn'));
     const error = await failure(bounded.complete(request()));
     expect(error).toMatchObject({ retryable: false, provider: 'anthropic' });
@@ -248,23 +280,29 @@ describe('AnthropicChatModel', () => {
     expect(server.bodies[0]).toMatchObject({ max_tokens: 99, stop_sequences: ['END'] });
   });
 
-  it.each(['temperature', 'topP', 'seed'] as const)('refuses the setting %s before sending, or leaves it out when told to ignore it', async (name) => {
-    const error = await failure(model.complete(request({ settings: { [name]: 0.5 } })));
-    expect(error.message).toContain(`'${name}'`);
-    expect(error).toMatchObject({ retryable: false, provider: 'anthropic' });
-    expect(server.requests).toHaveLength(0);
-    const lenient = new AnthropicChatModel({ client: server.client(), model: 'm', maxTokens: 64, unsupportedSettings: 'ignore' });
-    server.reply(messageReply([textBlock('ok')]));
-    await lenient.complete(request({ settings: { [name]: 0.5 } }));
-    expect(Object.keys(server.bodies[0])).not.toEqual(expect.arrayContaining(['temperature', 'top_p', 'seed']));
-  });
+  it.each(['temperature', 'topP', 'seed'] as const)(
+    'refuses the setting %s before sending, or leaves it out when told to ignore it',
+    async (name) => {
+      const error = await failure(model.complete(request({ settings: { [name]: 0.5 } })));
+      expect(error.message).toContain(`'${name}'`);
+      expect(error).toMatchObject({ retryable: false, provider: 'anthropic' });
+      expect(server.requests).toHaveLength(0);
+      const lenient = new AnthropicChatModel({ client: server.client(), model: 'm', maxTokens: 64, unsupportedSettings: 'ignore' });
+      server.reply(messageReply([textBlock('ok')]));
+      await lenient.complete(request({ settings: { [name]: 0.5 } }));
+      expect(Object.keys(server.bodies[0])).not.toEqual(expect.arrayContaining(['temperature', 'top_p', 'seed']));
+    },
+  );
 
   it('asks for structured output as JSON outputs (output_config.format), the schema converted for constrained decoding', async () => {
     server.reply(messageReply([textBlock('{"total":1200}')]));
     const response = await model.complete(
       request({
         tools: [],
-        responseFormat: { name: 'invoice', schema: { type: 'object', properties: { total: { type: 'integer', minimum: 0 } }, required: ['total'] } },
+        responseFormat: {
+          name: 'invoice',
+          schema: { type: 'object', properties: { total: { type: 'integer', minimum: 0 } }, required: ['total'] },
+        },
         providerOptions: { anthropic: { output_config: { effort: 'low' } } },
       }),
     );
@@ -292,8 +330,15 @@ describe('AnthropicChatModel', () => {
       parameters: { metadata: { user_id: 'u1' }, service_tier: 'auto' },
     });
     server.reply(messageReply([textBlock('ok')]));
-    await tuned.complete(request({ providerOptions: { anthropic: { thinking: { type: 'adaptive' }, max_tokens: 2048 }, openai: { store: true } } }));
-    expect(server.bodies[0]).toMatchObject({ metadata: { user_id: 'u1' }, service_tier: 'auto', thinking: { type: 'adaptive' }, max_tokens: 2048 });
+    await tuned.complete(
+      request({ providerOptions: { anthropic: { thinking: { type: 'adaptive' }, max_tokens: 2048 }, openai: { store: true } } }),
+    );
+    expect(server.bodies[0]).toMatchObject({
+      metadata: { user_id: 'u1' },
+      service_tier: 'auto',
+      thinking: { type: 'adaptive' },
+      max_tokens: 2048,
+    });
     expect(server.bodies[0]).not.toHaveProperty('store');
     const error = await failure(tuned.complete(request({ providerOptions: { anthropic: { messages: [] } } })));
     expect(error.message).toContain("may not set 'messages'");
@@ -391,7 +436,7 @@ describe('AnthropicChatModel', () => {
     const empty = await failure(model.complete(request()));
     expect(empty.message).toMatch(/Anthropic answered with empty content and no stop reason/);
     const notObject = await failure(model.complete(request()));
-    expect(notObject.message).toContain("tool_use block for 'get_weather' (toolu_9) whose input is \"Paris\"");
+    expect(notObject.message).toContain('tool_use block for \'get_weather\' (toolu_9) whose input is "Paris"');
     expect([empty.retryable, notObject.retryable, notObject.provider]).toEqual([false, false, 'anthropic']);
   });
 });

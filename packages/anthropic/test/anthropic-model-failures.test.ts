@@ -44,7 +44,10 @@ describe('AnthropicChatModel failures', () => {
   it('makes a 429 for a spend limit reached not retryable: waiting will not lift it', async () => {
     server.reply({
       status: 429,
-      body: { type: 'error', error: { type: 'rate_limit_error', message: 'Spend limit reached', details: { error_code: 'enforced_spend_limit_reached' } } },
+      body: {
+        type: 'error',
+        error: { type: 'rate_limit_error', message: 'Spend limit reached', details: { error_code: 'enforced_spend_limit_reached' } },
+      },
     });
     expect(await failure(model.complete(request))).toMatchObject({ retryable: false, status: 429 });
   });
@@ -76,6 +79,8 @@ describe('AnthropicChatModel failures', () => {
   });
 
   it('rejects a maxTokens that is not a whole number of at least 1', () => {
-    expect(() => new AnthropicChatModel({ client: server.client(), model: 'm', maxTokens: 0 })).toThrow("AnthropicChatModel option 'maxTokens' must be a whole number of at least 1, but was 0.");
+    expect(() => new AnthropicChatModel({ client: server.client(), model: 'm', maxTokens: 0 })).toThrow(
+      "AnthropicChatModel option 'maxTokens' must be a whole number of at least 1, but was 0.",
+    );
   });
 });

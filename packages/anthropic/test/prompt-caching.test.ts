@@ -1,9 +1,13 @@
 import type { ChatRequest, ToolDefinition } from '@toolcraft/core';
 import { AnthropicChatModel, toAnthropicTools } from '../src/index';
-import { FakeAnthropicServer } from './support/fake-anthropic-server';
+import { FakeAnthropicServer, toolNames } from './support/fake-anthropic-server';
 import { messageReply, textBlock } from './support/message-replies';
 
-const tool = (name: string): ToolDefinition => ({ name, description: `The ${name} tool.`, inputSchema: { type: 'object', properties: {} } });
+const tool = (name: string): ToolDefinition => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema: { type: 'object', properties: {} },
+});
 const tools = Object.freeze([tool('search'), tool('read'), tool('write')]);
 const ephemeral = { type: 'ephemeral' };
 
@@ -27,7 +31,11 @@ describe("AnthropicChatModel prompt caching (cache: 'auto', the default)", () =>
       ]),
     );
     const [body] = server.bodies;
-    expect(body.tools?.map((entry) => ('cache_control' in entry ? entry.cache_control : undefined))).toEqual([undefined, undefined, ephemeral]);
+    expect(body.tools?.map((entry) => ('cache_control' in entry ? entry.cache_control : undefined))).toEqual([
+      undefined,
+      undefined,
+      ephemeral,
+    ]);
     expect(body.system).toEqual([{ type: 'text', text: 'You are a careful assistant.', cache_control: ephemeral }]);
     expect(body.messages.at(-1)).toEqual({
       role: 'user',
@@ -42,10 +50,16 @@ describe("AnthropicChatModel prompt caching (cache: 'auto', the default)", () =>
     model.prepareTools(tools);
     server.reply(messageReply([textBlock('one')]), messageReply([textBlock('two')]));
     await model.complete(request([{ role: 'user', content: 'first' }]));
-    await model.complete(request([{ role: 'user', content: 'first' }, { role: 'assistant', content: 'one' }, { role: 'user', content: 'second' }]));
+    await model.complete(
+      request([
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'one' },
+        { role: 'user', content: 'second' },
+      ]),
+    );
     const [first, second] = server.bodies;
     expect(second.tools).toEqual(first.tools);
-    expect(first.tools?.map((entry) => entry.name)).toEqual(['search', 'read', 'write']);
+    expect(toolNames(first)).toEqual(['search', 'read', 'write']);
     expect(second.tools?.at(-1)).toMatchObject({ name: 'write', cache_control: ephemeral });
     // The conversion the model keeps for these tools is shared and frozen: the breakpoint is on a copy.
     expect(JSON.stringify(toAnthropicTools(tools))).not.toContain('cache_control');

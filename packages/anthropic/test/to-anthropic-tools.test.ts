@@ -85,10 +85,20 @@ describe('toAnthropicTools', () => {
     [{ anyOf: [{ type: 'object' }, { type: 'object' }] }, '$', 'anyOf', 'refuses oneOf, allOf and anyOf at the top level'],
     [{ type: 'object', oneOf: [{ required: ['a'] }, { required: ['b'] }] }, '$', 'oneOf', 'refuses oneOf, allOf and anyOf'],
     [{ type: 'string' }, '$', 'type', 'the root must be an object schema'],
-    [{ type: 'object', properties: { 'filter[id]': { type: 'string' } } }, '$.properties["filter[id]"]', 'properties', '^[a-zA-Z0-9_.-]{1,64}$'],
+    [
+      { type: 'object', properties: { 'filter[id]': { type: 'string' } } },
+      '$.properties["filter[id]"]',
+      'properties',
+      '^[a-zA-Z0-9_.-]{1,64}$',
+    ],
     [{ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, '$.properties.a', '$ref', 'not a local reference'],
     [{ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, '$.properties.a', '$ref', 'not a local reference'],
-    [{ type: 'object', properties: { n: { type: 'number', exclusiveMinimum: true } } }, '$.properties.n', 'exclusiveMinimum', "needs a numeric 'minimum'"],
+    [
+      { type: 'object', properties: { n: { type: 'number', exclusiveMinimum: true } } },
+      '$.properties.n',
+      'exclusiveMinimum',
+      "needs a numeric 'minimum'",
+    ],
   ] as Array<[JsonSchema, string, string, string]>)('refuses what the API would reject: %j', (schema, path, keyword, hint) => {
     const error = refusal(() => toAnthropicTools([tool(schema)]));
     expect(error).toMatchObject({ provider: 'anthropic', toolName: 'lookup', path, keyword });
@@ -97,7 +107,10 @@ describe('toAnthropicTools', () => {
   });
 
   it('accepts a nested property name the top-level rule does not cover', () => {
-    const schema: JsonSchema = { type: 'object', properties: { filter: { type: 'object', properties: { 'created at': { type: 'string' } } } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { filter: { type: 'object', properties: { 'created at': { type: 'string' } } } },
+    };
     expect(toAnthropicTools([tool(schema)])[0].input_schema).toEqual(schema);
   });
 
@@ -131,7 +144,12 @@ describe('toAnthropicTools', () => {
             tags: { type: 'array', items: { type: 'string' }, description: '{minItems: 2}' },
             owner: {
               anyOf: [
-                { type: 'object', properties: { id: { type: 'integer', description: '{minimum: 0}' } }, required: ['id'], additionalProperties: false },
+                {
+                  type: 'object',
+                  properties: { id: { type: 'integer', description: '{minimum: 0}' } },
+                  required: ['id'],
+                  additionalProperties: false,
+                },
                 { type: 'null' },
               ],
             },
@@ -155,13 +173,25 @@ describe('toAnthropicTools', () => {
     });
 
     it.each([
-      [{ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, '$.properties.m', 'additionalProperties'],
-      [{ type: 'object', properties: { m: { type: 'object', patternProperties: { '^x': { type: 'string' } } } } }, '$.properties.m', 'patternProperties'],
+      [
+        { type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } },
+        '$.properties.m',
+        'additionalProperties',
+      ],
+      [
+        { type: 'object', properties: { m: { type: 'object', patternProperties: { '^x': { type: 'string' } } } } },
+        '$.properties.m',
+        'patternProperties',
+      ],
       [{ type: 'object', properties: { n: { not: { type: 'null' } } } }, '$.properties.n', 'not'],
       [{ type: 'object', properties: { v: { enum: [{ a: 1 }] } } }, '$.properties.v', 'enum'],
       [{ type: 'object', properties: { v: { description: 'anything' } } }, '$.properties.v', 'type'],
       [
-        { type: 'object', properties: { tree: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } } } },
+        {
+          type: 'object',
+          properties: { tree: { $ref: '#/$defs/Node' } },
+          $defs: { Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+        },
         '$.properties.tree',
         '$ref',
       ],

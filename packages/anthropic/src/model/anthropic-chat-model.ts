@@ -91,7 +91,7 @@ export class AnthropicChatModel implements ChatModel {
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const body = this.requestBody(request);
     const turn = new TurnInProgress(body, this.options.maxPauseContinuations!);
-    for (let next: MessageCreateParamsNonStreaming | undefined = body; next !== undefined; ) {
+    for (let next: MessageCreateParamsNonStreaming | undefined = body; next !== undefined;) {
       let message: Message;
       try {
         message = await this.client.messages.create(next, this.requestOptions(request.signal));
@@ -119,7 +119,7 @@ export class AnthropicChatModel implements ChatModel {
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const body = this.requestBody(request);
     const turn = new TurnInProgress(body, this.options.maxPauseContinuations!);
-    for (let next: MessageCreateParamsNonStreaming | undefined = body; next !== undefined; ) {
+    for (let next: MessageCreateParamsNonStreaming | undefined = body; next !== undefined;) {
       const accumulator = new MessageAccumulator();
       yield* this.streamOnce(next, accumulator, request.signal);
       next = turn.add(accumulator.received());

@@ -101,7 +101,9 @@ export function toFinishReason(reason: StopReason | null | undefined): FinishRea
  */
 function toolArguments(block: Extract<ContentBlock, { type: 'tool_use' }>, inputText: string | undefined, stop: StopReason | null): string {
   const fail = (what: string): never => {
-    throw anthropicError(`Anthropic answered with a tool_use block for '${block.name}' (${block.id}) whose input is ${what}; a tool's input must be a JSON object.`);
+    throw anthropicError(
+      `Anthropic answered with a tool_use block for '${block.name}' (${block.id}) whose input is ${what}; a tool's input must be a JSON object.`,
+    );
   };
   if (inputText === undefined) {
     if (!isJsonObject(block.input)) fail(describe(block.input));
@@ -128,6 +130,6 @@ function describe(value: unknown): string {
 }
 
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 200 ? `${text.slice(0, 200)}...` : text;
 }

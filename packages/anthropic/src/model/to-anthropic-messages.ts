@@ -85,7 +85,9 @@ function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
       // The API refuses empty text blocks.
       if (part.text !== '') text.push({ type: 'text', text: part.text });
     } else {
-      throw anthropicError(`An assistant message holds ${part.type === 'image' ? 'an image' : 'a file'}, which the Messages API takes only from the user or a tool.`);
+      throw anthropicError(
+        `An assistant message holds ${part.type === 'image' ? 'an image' : 'a file'}, which the Messages API takes only from the user or a tool.`,
+      );
     }
   }
   return [...thinking, ...text, ...(message.toolCalls ?? []).map(toToolUseBlock)];

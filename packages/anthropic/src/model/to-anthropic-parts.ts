@@ -37,7 +37,10 @@ export function toDocumentBlock(part: FilePart, where: string): DocumentBlockPar
         : { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: data.base64 } };
     }
     if (part.mediaType === 'text/plain' && data.kind === 'base64') {
-      return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: Buffer.from(data.base64, 'base64').toString('utf8') } };
+      return {
+        type: 'document',
+        source: { type: 'text', media_type: 'text/plain', data: Buffer.from(data.base64, 'base64').toString('utf8') },
+      };
     }
     throw anthropicError(
       `Anthropic takes PDF documents (base64 or a URL) and plain text (base64); ${where} holds a file of type '${part.mediaType}'` +

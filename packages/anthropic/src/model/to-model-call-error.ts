@@ -103,7 +103,10 @@ interface APIErrorLike {
 }
 
 function isAPIError(error: unknown): error is APIErrorLike {
-  return error instanceof APIError || (error instanceof Error && className(error)?.endsWith('Error') === true && 'headers' in error && 'type' in error);
+  return (
+    error instanceof APIError ||
+    (error instanceof Error && className(error)?.endsWith('Error') === true && 'headers' in error && 'type' in error)
+  );
 }
 
 function isHeadersLike(headers: unknown): headers is HeadersLike {

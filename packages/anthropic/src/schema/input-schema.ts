@@ -58,7 +58,11 @@ function inlineRootReference(schema: JsonSchema, refuse: RefuseSchema): JsonSche
   if (typeof schema.$ref !== 'string') return schema;
   const target = resolveLocalReference(schema, schema.$ref);
   if (target === undefined || target === schema || !isSchemaObject(target) || target.$ref !== undefined) {
-    return refuse(rootPath, '$ref', `the root $ref '${schema.$ref}' must point to an object schema in this document; put the object at the root`);
+    return refuse(
+      rootPath,
+      '$ref',
+      `the root $ref '${schema.$ref}' must point to an object schema in this document; put the object at the root`,
+    );
   }
   const { $ref: _reference, ...siblings } = schema;
   return { ...target, ...siblings };
@@ -76,7 +80,11 @@ function checkRoot(root: JsonSchema, refuse: RefuseSchema, checkPropertyNames: b
     }
   }
   if (root.type !== undefined && root.type !== 'object') {
-    refuse(rootPath, 'type', `the root must be an object schema (type "object"), got ${JSON.stringify(root.type)}; wrap the value in an object property`);
+    refuse(
+      rootPath,
+      'type',
+      `the root must be an object schema (type "object"), got ${JSON.stringify(root.type)}; wrap the value in an object property`,
+    );
   }
   const properties = checkPropertyNames && isSchemaObject(root.properties) ? root.properties : {};
   for (const name of Object.keys(properties)) {
@@ -119,7 +127,9 @@ class SchemaWalk {
       const map = output[keyword];
       if (map === undefined) continue;
       if (!isSchemaObject(map)) return this.refuse(path, keyword, `'${keyword}' must map names to schemas`);
-      output[keyword] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, this.node(child, namedPath(path, keyword, name))]));
+      output[keyword] = Object.fromEntries(
+        Object.entries(map).map(([name, child]) => [name, this.node(child, namedPath(path, keyword, name))]),
+      );
     }
     return output;
   }
@@ -128,14 +138,22 @@ class SchemaWalk {
   checkReferences(result: JsonSchema): void {
     for (const { path, reference } of this.references) {
       if (resolveLocalReference(result, reference) === undefined) {
-        this.refuse(path, '$ref', `the $ref '${reference}' does not point into this schema; inline the referenced schema or move it into $defs`);
+        this.refuse(
+          path,
+          '$ref',
+          `the $ref '${reference}' does not point into this schema; inline the referenced schema or move it into $defs`,
+        );
       }
     }
   }
 
   private reference(reference: string, path: string): void {
     if (!reference.startsWith('#') || resolveLocalReference(this.source, reference) === undefined) {
-      this.refuse(path, '$ref', `the $ref '${reference}' is not a local reference into this schema; inline the referenced schema or move it into $defs`);
+      this.refuse(
+        path,
+        '$ref',
+        `the $ref '${reference}' is not a local reference into this schema; inline the referenced schema or move it into $defs`,
+      );
     }
     this.references.push({ path, reference });
   }

@@ -46,4 +46,12 @@ export const strictDescribedKeywords: ReadonlySet<string> = new Set([
 ]);
 
 /** Annotations without meaning for the answer (the dialect, comments, editor hints): left out. */
-export const strictDroppedKeywords: ReadonlySet<string> = new Set(['$schema', '$id', '$anchor', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+export const strictDroppedKeywords: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$anchor',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);

@@ -43,7 +43,8 @@ export function toStrictSchema(schema: JsonSchema, name: string, use: 'tool' | '
 
 function strictNode(node: unknown, path: string, context: StrictContext): JsonSchema {
   const { refuse } = context;
-  if (!isSchemaObject(node)) return refuse(path, 'type', `the boolean schema ${JSON.stringify(node)} cannot be constrained; declare a typed schema`);
+  if (!isSchemaObject(node))
+    return refuse(path, 'type', `the boolean schema ${JSON.stringify(node)} cannot be constrained; declare a typed schema`);
   const input = referenceAlone(node);
   const output: JsonSchema = {};
   const notes: string[] = [];
@@ -52,11 +53,19 @@ function strictNode(node: unknown, path: string, context: StrictContext): JsonSc
     if (strictKeptKeywords.has(keyword)) output[keyword] = value;
     else if (strictDescribedKeywords.has(keyword)) notes.push(`${keyword}: ${JSON.stringify(value)}`);
     else if (!structuralKeywords.has(keyword)) {
-      refuse(path, keyword, `strict tool use and JSON outputs (constrained decoding) do not support '${keyword}'; express it in the description or remove it`);
+      refuse(
+        path,
+        keyword,
+        `strict tool use and JSON outputs (constrained decoding) do not support '${keyword}'; express it in the description or remove it`,
+      );
     }
   }
   if (typeof output.$ref === 'string' && context.recursive.has(output.$ref)) {
-    refuse(path, '$ref', `the $ref '${output.$ref}' is recursive, which constrained decoding does not support; bound the depth with separate definitions`);
+    refuse(
+      path,
+      '$ref',
+      `the $ref '${output.$ref}' is recursive, which constrained decoding does not support; bound the depth with separate definitions`,
+    );
   }
   literals(input, output, path, refuse);
   unions(input, output, path, context);
@@ -115,12 +124,20 @@ function literals(input: JsonSchema, output: JsonSchema, path: string, refuse: R
   if (values.length === 0) return;
   const keyword = input.enum !== undefined ? 'enum' : 'const';
   if (!values.every((value) => value === null || typeof value !== 'object')) {
-    refuse(path, keyword, `constrained decoding takes only strings, numbers, booleans and null in '${keyword}'; use a typed schema for objects and arrays`);
+    refuse(
+      path,
+      keyword,
+      `constrained decoding takes only strings, numbers, booleans and null in '${keyword}'; use a typed schema for objects and arrays`,
+    );
   }
   if (input.type === undefined) return;
   const types = Array.isArray(input.type) ? input.type : [input.type];
   if (!values.every((value) => types.some((type) => hasType(value, type)))) {
-    refuse(path, keyword, `a value of '${keyword}' does not have the declared type ${JSON.stringify(input.type)}; fix the values or the type`);
+    refuse(
+      path,
+      keyword,
+      `a value of '${keyword}' does not have the declared type ${JSON.stringify(input.type)}; fix the values or the type`,
+    );
   }
   delete output.type;
 }
@@ -132,7 +149,8 @@ function unions(input: JsonSchema, output: JsonSchema, path: string, context: St
   const union = input.anyOf ?? input.oneOf;
   const keyword = input.anyOf !== undefined ? 'anyOf' : 'oneOf';
   if (union !== undefined) output.anyOf = union.map((branch, index) => strictNode(branch, indexedPath(path, keyword, index), context));
-  if (input.allOf !== undefined) output.allOf = input.allOf.map((branch, index) => strictNode(branch, indexedPath(path, 'allOf', index), context));
+  if (input.allOf !== undefined)
+    output.allOf = input.allOf.map((branch, index) => strictNode(branch, indexedPath(path, 'allOf', index), context));
 }
 
 function definitions(input: JsonSchema, output: JsonSchema, path: string, context: StrictContext): void {
@@ -174,7 +192,10 @@ function closeObject(input: JsonSchema, output: JsonSchema, path: string, contex
 
 function isObject(schema: JsonSchema): boolean {
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
-  return types.includes('object') || (schema.type === undefined && (schema.properties !== undefined || schema.additionalProperties !== undefined));
+  return (
+    types.includes('object') ||
+    (schema.type === undefined && (schema.properties !== undefined || schema.additionalProperties !== undefined))
+  );
 }
 
 function hasType(value: unknown, type: string): boolean {
@@ -193,5 +214,8 @@ function hasType(value: unknown, type: string): boolean {
 function withNotes(schema: JsonSchema, notes: string[]): JsonSchema {
   if (notes.length === 0) return schema;
   const text = `{${notes.join(', ')}}`;
-  return { ...schema, description: schema.description === undefined || schema.description === '' ? text : `${schema.description}\n\n${text}` };
+  return {
+    ...schema,
+    description: schema.description === undefined || schema.description === '' ? text : `${schema.description}\n\n${text}`,
+  };
 }

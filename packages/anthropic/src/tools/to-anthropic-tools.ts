@@ -30,14 +30,18 @@ export interface AnthropicToolsOptions {
  */
 export function toAnthropicTools(source: ToolDefinitionSource, options: AnthropicToolsOptions = {}): Tool[] {
   const strict = options.strict === true;
-  return convertOnce(source, strict ? 'strict' : 'plain', () => readToolDefinitions(source).map((definition) => toTool(definition, strict)));
+  return convertOnce(source, strict ? 'strict' : 'plain', () =>
+    readToolDefinitions(source).map((definition) => toTool(definition, strict)),
+  );
 }
 
 function toTool(definition: ToolDefinition, strict: boolean): Tool {
   const tool: Tool = {
     name: definition.name,
     description: definition.description,
-    input_schema: strict ? toStrictSchema(definition.inputSchema, definition.name, 'tool') : toInputSchema(definition.inputSchema, definition.name),
+    input_schema: strict
+      ? toStrictSchema(definition.inputSchema, definition.name, 'tool')
+      : toInputSchema(definition.inputSchema, definition.name),
   };
   if (strict) tool.strict = true;
   return tool;

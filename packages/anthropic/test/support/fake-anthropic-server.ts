@@ -50,11 +50,7 @@ export interface ResetReply {
 
 /** What the server answers to the next request; a function sees the request first. */
 export type ScriptedReply =
-  | JsonReply
-  | SseReply
-  | HangingReply
-  | ResetReply
-  | ((request: RecordedRequest) => JsonReply | SseReply | HangingReply | ResetReply);
+  JsonReply | SseReply | HangingReply | ResetReply | ((request: RecordedRequest) => JsonReply | SseReply | HangingReply | ResetReply);
 
 /**
  * A local server speaking the Messages API wire format for tests (127.0.0.1, a free port, no network):
@@ -164,4 +160,13 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * The names of a request's tools, in order.
+ * @param body - a recorded request body
+ * @returns each tool's name (`''` for a toolset, which has none)
+ */
+export function toolNames(body: MessageCreateParams): string[] {
+  return (body.tools ?? []).map((tool) => ('name' in tool ? tool.name : ''));
 }
