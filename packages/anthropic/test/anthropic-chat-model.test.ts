@@ -1,4 +1,4 @@
-import type { ChatRequest, ToolDefinition } from '@toolcraft/core';
+import { ProviderSchemaError, type ChatRequest, type ToolDefinition } from '@toolcraft/core';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { AnthropicChatModel } from '../src/index';
 import { FakeAnthropicServer } from './support/fake-anthropic-server';
@@ -321,6 +321,37 @@ describe('AnthropicChatModel', () => {
     expect(response.message.content).toBe('{"total":1200}');
   });
 
+  it('refuses, before sending, a structured output schema constrained decoding cannot take, naming the output', async () => {
+    const error = await model
+      .complete(request({ responseFormat: { name: 'tags', schema: { type: 'object', additionalProperties: { type: 'string' } } } }))
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(ProviderSchemaError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ provider: 'anthropic', toolName: 'tags', path: '$', keyword: 'additionalProperties' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends strict tools with strict: true', async () => {
+    const strict = new AnthropicChatModel({ client: server.client(), model: 'm', maxTokens: 64, cache: 'off', strict: true });
+    server.reply(messageReply([textBlock('ok')]));
+    await strict.complete(request());
+    expect(server.bodies[0].tools).toEqual([
+      {
+        name: 'get_weather',
+        description: 'Current weather of a city.',
+        strict: true,
+        input_schema: {
+          type: 'object',
+          properties: { city: { type: 'string', description: 'The city' }, unit: { enum: ['c', 'f'] } },
+          required: ['city'],
+          additionalProperties: false,
+        },
+      },
+    ]);
+  });
+
   it('merges the model parameters and providerOptions.anthropic into the body, and refuses the keys the model builds', async () => {
     const tuned = new AnthropicChatModel({
       client: server.client(),
@@ -366,6 +397,7 @@ describe('AnthropicChatModel', () => {
             content: [
               { type: 'text', text: 'The chart:' },
               { type: 'image', data: 'R0lGOD==', mediaType: 'image/gif' },
+              { type: 'file', data: new URL('https://example.com/chart.pdf'), mediaType: 'application/pdf' },
             ],
           },
         ],
@@ -391,6 +423,7 @@ describe('AnthropicChatModel', () => {
             content: [
               { type: 'text', text: 'The chart:' },
               { type: 'image', source: { type: 'base64', media_type: 'image/gif', data: 'R0lGOD==' } },
+              { type: 'document', source: { type: 'url', url: 'https://example.com/chart.pdf' } },
             ],
           },
         ],
