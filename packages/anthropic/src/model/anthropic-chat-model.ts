@@ -37,7 +37,6 @@ export class AnthropicChatModel implements ChatModel {
   readonly server?: ModelServer;
   private readonly options: AnthropicChatModelOptions;
   private readonly config: RequestConfig;
-  private readonly prepared = new WeakMap<readonly ToolDefinition[], Tool[]>();
 
   /**
    * @param options - the model name, `maxTokens`, the client (or its options) and request options
@@ -72,8 +71,8 @@ export class AnthropicChatModel implements ChatModel {
   }
 
   /**
-   * Converts and checks the tools when the agent's tool list is built, and keeps the result for the
-   * requests that carry this list.
+   * Converts and checks the tools when the agent's tool list is built. The agent's lists are frozen, so
+   * the conversion is kept (a `WeakMap` keyed by the list) for the requests that carry the same list.
    * @param tools - the tool definitions
    * @throws ProviderSchemaError for a schema the Messages API would refuse (see `toAnthropicTools`)
    */
@@ -165,13 +164,9 @@ export class AnthropicChatModel implements ChatModel {
     return toRequestBody(request, request.tools.length > 0 ? this.toolsOf(request.tools) : [], this.config);
   }
 
+  /** The tools converted: once per list the agent passes (frozen), on every request for another list (it may change). */
   private toolsOf(tools: readonly ToolDefinition[]): Tool[] {
-    let converted = this.prepared.get(tools);
-    if (converted === undefined) {
-      converted = toAnthropicTools(tools, { strict: this.options.strict === true });
-      this.prepared.set(tools, converted);
-    }
-    return converted;
+    return toAnthropicTools(tools, { strict: this.options.strict === true });
   }
 
   private requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal; maxRetries: number; timeout?: number } {

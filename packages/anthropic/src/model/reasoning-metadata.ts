@@ -6,7 +6,9 @@ import type { RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-
  * thinking block, or the `redactedData` of a `redacted_thinking` block, exactly as the API sent them.
  */
 export interface AnthropicReasoningMetadata {
+  /** The `signature` of a `thinking` block, which the API checks when the block comes back. */
   signature?: string;
+  /** The opaque `data` of a `redacted_thinking` block. */
   redactedData?: string;
 }
 

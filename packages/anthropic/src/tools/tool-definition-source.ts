@@ -7,6 +7,7 @@ import { toolDefinitions } from '@toolcraft/core/internal';
  * the same shape.
  */
 export interface ToolRegistryLike {
+  /** The tools, in the order they are sent. */
   readonly tools: ReadonlyArray<{
     readonly descriptor: { readonly name: string; readonly description: string };
     readonly inputSchema: JsonSchema;
