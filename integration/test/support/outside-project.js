@@ -8,13 +8,14 @@ const { join } = require('node:path');
 
 const repository = join(__dirname, '..', '..', '..');
 const fixtures = join(__dirname, '..', '..', 'fixtures');
-const packages = ['core', 'openai', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq', 'tools', 'openapi'];
+const packages = ['core', 'openai', 'anthropic', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq', 'tools', 'openapi'];
 /** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies (root and packages). */
 const userDependencies = [
   'reflect-metadata',
   'class-validator',
   'class-transformer',
   'openai',
+  '@anthropic-ai/sdk',
   '@opentelemetry/api',
   'ioredis',
   'bullmq',

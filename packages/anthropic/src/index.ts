@@ -1,0 +1,11 @@
+/**
+ * @toolcraft/anthropic: the `ChatModel` over the official `@anthropic-ai/sdk` client (the Messages
+ * API) and the conversion of tool definitions to its `tools`.
+ * @packageDocumentation
+ */
+export { AnthropicChatModel } from './model/anthropic-chat-model.js';
+export type { AnthropicChatModelOptions, AnthropicMessageParameters } from './model/anthropic-chat-model-options.js';
+export type { AnthropicReasoningMetadata } from './model/reasoning-metadata.js';
+export { toAnthropicTools } from './tools/to-anthropic-tools.js';
+export type { AnthropicToolsOptions } from './tools/to-anthropic-tools.js';
+export type { ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';
