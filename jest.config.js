@@ -18,6 +18,7 @@ const moduleNameMapper = {
   '^@toolcraft/opentelemetry$': source('packages/opentelemetry/src/index.ts'),
   '^@toolcraft/redis$': source('packages/redis/src/index.ts'),
   '^@toolcraft/bullmq$': source('packages/bullmq/src/index.ts'),
+  '^@toolcraft/ui-stream$': source('packages/ui-stream/src/index.ts'),
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
@@ -45,6 +46,7 @@ module.exports = {
     project('opentelemetry', 'packages/opentelemetry'),
     project('redis', 'packages/redis'),
     project('bullmq', 'packages/bullmq'),
+    project('ui-stream', 'packages/ui-stream'),
     project('examples', 'examples'),
     {
       // The packed packages in temporary projects outside the repository (needs `npm run build`).
