@@ -7,6 +7,7 @@ import { cleanupRequest, cleanupScript, createCleanupAgent } from './pausing/cle
 import { customerSupportScripts, runCustomerSupport } from './agents/customer-support.js';
 import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './agents/calculator-agent.js';
 import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
+import { startDemoUI } from './dev-ui/demo-ui.js';
 import { modelFromEnv } from './model-from-env.js';
 import { printRun } from './print-run.js';
 import { printStream, streamDemoRun } from './stream-demo.js';
@@ -75,7 +76,15 @@ export async function runDemo(
   }
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv.includes('--ui')) {
+  // `npm start -- --ui` (or `npm run dev`): the cleanup agent in the dev UI instead of the printed demo.
+  startDemoUI()
+    .then((demo) => process.once('SIGINT', () => void demo.close().then(() => process.exit(0))))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+} else if (require.main === module) {
   runDemo().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

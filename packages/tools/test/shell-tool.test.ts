@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModel } from '@toolcraft/testing';
@@ -26,13 +26,21 @@ async function runCommands(
   return new Agent({ model, tools: [tool], maxDurationMs: 30_000 }).run('run them', { state: options.sessionState ?? {} });
 }
 
+/** Whether a process still runs: a zombie (killed, not yet reaped by a PID 1 that may never reap) does not. */
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
+}
+
+/** Waits until the process no longer runs (the kernel delivers SIGKILL asynchronously), at most two seconds. */
+async function ended(pid: number): Promise<boolean> {
+  const until = Date.now() + 2_000;
+  while (isAlive(pid) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+  return !isAlive(pid);
 }
 
 describe('ShellTool', () => {
@@ -56,7 +64,7 @@ describe('ShellTool', () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain('ran past its 300 ms limit; its process group was killed');
     const pid = Number(/child (\d+)/.exec(result.content)![1]);
-    expect(isAlive(pid)).toBe(false);
+    expect(await ended(pid)).toBe(true);
     expect(run.text).toBe('done');
   });
 
