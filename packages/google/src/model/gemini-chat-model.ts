@@ -16,7 +16,7 @@ import { isAbortError, toModelCallError } from './to-model-call-error.js';
  * throwing `ProviderSchemaError` for a schema Gemini cannot take exactly). Thought signatures
  * round-trip through `providerMetadata.google`; calls Gemini sends without an id get one. Failures
  * become `ModelCallError`s (retryable for 408, 409, 429, 5xx, connection resets and cut streams,
- * with `retryAfterMs` from `RetryInfo`); an abort through the request's signal is rethrown as it is.
+ * with `retryAfterMs` from `RetryInfo`); an abort through the request's signal rejects with the signal's reason.
  * @example
  * const model = new GeminiChatModel({ model: 'gemini-2.5-flash', client: new GoogleGenAI({ apiKey }) });
  * const agent = new Agent({ model, tools: [new WeatherTool()] });
@@ -68,7 +68,7 @@ export class GeminiChatModel implements ChatModel {
    * Sends one `generateContent` request.
    * @param request - the transcript, tools, tool choice, settings and abort signal
    * @returns the assistant message with usage and finish reason
-   * @throws ModelCallError when the request fails or the answer is blocked or empty; the SDK's abort error when aborted
+   * @throws ModelCallError when the request fails or the answer is blocked or empty; the signal's reason when aborted
    * @throws ProviderSchemaError for a structured output schema Gemini cannot take
    */
   async complete(request: ChatRequest): Promise<ChatResponse> {
@@ -90,7 +90,7 @@ export class GeminiChatModel implements ChatModel {
    * retryable `ModelCallError`, as is a connection dropped while the body is read.
    * @param request - the transcript, tools, tool choice, settings and abort signal
    * @yields `text_delta`s, then one `response`
-   * @throws ModelCallError when the request or the stream fails, is cut, or the answer is blocked or empty; the SDK's abort error when aborted
+   * @throws ModelCallError when the request or the stream fails, is cut, or the answer is blocked or empty; the signal's reason when aborted
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const controller = new AbortController();
@@ -142,7 +142,8 @@ export class GeminiChatModel implements ChatModel {
   }
 
   private failure(error: unknown, request: ChatRequest): unknown {
-    if (request.signal?.aborted === true) return error;
+    // Aborted by the caller: the signal's reason, as every await the run bounds by it rejects with.
+    if (request.signal?.aborted === true) return request.signal.reason;
     if (isAbortError(error)) {
       return new ModelCallError(`Gemini request with model '${this.model}' failed: no answer within ${String(this.options.timeoutMs)} ms`, {
         retryable: true,

@@ -41,7 +41,7 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
       cause: error,
     });
   }
-  if (isCutStream(error) || isRetryableError(error) || isDroppedConnection(error)) {
+  if (isCutStream(error) || isDroppedConnection(error) || isRetryableError(error)) {
     return new ModelCallError(`${prefix}: ${describeThrownValue(error)} (the connection was refused, reset or cut)`, {
       retryable: true,
       provider: googleProvider,
@@ -52,12 +52,17 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
 }
 
 /**
- * Tells an abort (the caller's signal, or the SDK's timeout) from other failures.
+ * Tells an abort (the caller's signal, or the SDK's timeout) from other failures: an `AbortError`,
+ * or an error caused by one (the SDK wraps a thrown value that is not an `Error` of its realm).
  * @param error - what the SDK threw
- * @returns true for an `AbortError`
+ * @returns true for an abort
  */
 export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    if ((current as { name?: unknown }).name === 'AbortError') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function isApiError(error: unknown): error is Error & { status: number } {
@@ -107,13 +112,32 @@ function headersOf(error: unknown): HeadersLike | undefined {
 
 /** The SDK's error for a stream whose body ended inside an event. */
 function isCutStream(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Incomplete JSON segment at the end';
+  return typeof error === 'object' && error !== null && (error as { message?: unknown }).message === 'Incomplete JSON segment at the end';
 }
 
-/** Node's fetch rejects a body cut under it with `TypeError('terminated')` (its cause carries the socket's code). */
+/** Socket error codes of a connection refused, reset or cut (Node's and undici's). */
+const connectionCodes: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether the connection failed: Node's fetch rejects with `TypeError('fetch failed')` before a
+ * response and `TypeError('terminated')` when the body is cut, the socket's code on a cause (the
+ * SDK may wrap them once more). Read by name and code, not `instanceof`: the error may come from
+ * another realm.
+ */
 function isDroppedConnection(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
-    if (current instanceof TypeError && (current.message === 'terminated' || current.message === 'fetch failed')) return true;
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 6; depth++) {
+    const { name, message, code } = current as { name?: unknown; message?: unknown; code?: unknown };
+    if (name === 'TypeError' && (message === 'terminated' || message === 'fetch failed')) return true;
+    if (typeof code === 'string' && connectionCodes.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
