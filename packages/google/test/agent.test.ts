@@ -21,10 +21,7 @@ describe('Agent with GeminiChatModel', () => {
   }
 
   it('runs a tool call turn and the answer turn end to end', async () => {
-    server.reply(
-      { body: candidateReply([{ functionCall: { name: 'add', args: { a: 3, b: 4 } } }]) },
-      { body: textReply('3 + 4 = 7.') },
-    );
+    server.reply({ body: candidateReply([{ functionCall: { name: 'add', args: { a: 3, b: 4 } } }]) }, { body: textReply('3 + 4 = 7.') });
     const run = await agent().run('What is 3 + 4?');
 
     expect(run.text).toBe('3 + 4 = 7.');
@@ -41,7 +38,10 @@ describe('Agent with GeminiChatModel', () => {
   });
 
   it('streams a run: text deltas through agent.stream, the call answered between the two requests', async () => {
-    server.reply({ sse: streamChunks([], [{ functionCall: { name: 'add', args: { a: 1, b: 1 } } }]) }, { sse: streamChunks(['1 + 1 ', '= 2.']) });
+    server.reply(
+      { sse: streamChunks([], [{ functionCall: { name: 'add', args: { a: 1, b: 1 } } }]) },
+      { sse: streamChunks(['1 + 1 ', '= 2.']) },
+    );
     const stream = agent().stream('What is 1 + 1?');
     const deltas: string[] = [];
     for await (const event of stream) if (event.type === 'text_delta') deltas.push(event.delta);
@@ -49,18 +49,27 @@ describe('Agent with GeminiChatModel', () => {
 
     expect(deltas).toEqual(['1 + 1 ', '= 2.']);
     expect(run.text).toBe('1 + 1 = 2.');
-    expect(server.requests.map((request) => request.path.split(':')[1])).toEqual(['streamGenerateContent?alt=sse', 'streamGenerateContent?alt=sse']);
+    expect(server.requests.map((request) => request.path.split(':')[1])).toEqual([
+      'streamGenerateContent?alt=sse',
+      'streamGenerateContent?alt=sse',
+    ]);
   });
 
   it('retries a 429 and then answers', async () => {
-    server.reply({ status: 429, body: { error: { code: 429, message: 'Slow down.', status: 'RESOURCE_EXHAUSTED' } } }, { body: textReply('Hi.') });
+    server.reply(
+      { status: 429, body: { error: { code: 429, message: 'Slow down.', status: 'RESOURCE_EXHAUSTED' } } },
+      { body: textReply('Hi.') },
+    );
     expect((await agent().run('Hello')).text).toBe('Hi.');
     expect(server.requests).toHaveLength(2);
   });
 
   it('refuses, when the agent is built, a tool whose schema Gemini cannot take', () => {
     const gemini = new GeminiChatModel({ model: 'gemini-2.5-flash', client: server.client() });
-    const tags = new SchemaTool('tag', { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } });
+    const tags = new SchemaTool('tag', {
+      type: 'object',
+      properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+    });
 
     expect(() => new Agent({ model: gemini, tools: [tags] })).toThrow(ProviderSchemaError);
     expect(() => new Agent({ model: gemini, tools: [tags] })).toThrow(

@@ -33,7 +33,9 @@ describe('GeminiChatModel failures', () => {
     });
     const error = await failure();
     expect(error).toMatchObject({ retryable: true, status: 429, retryAfterMs: 13_500, provider: 'google' });
-    expect(error.message).toBe("Gemini request with model 'gemini-2.5-flash' failed with status 429 RESOURCE_EXHAUSTED: You exceeded your current quota.");
+    expect(error.message).toBe(
+      "Gemini request with model 'gemini-2.5-flash' failed with status 429 RESOURCE_EXHAUSTED: You exceeded your current quota.",
+    );
   });
 
   it('makes a 500 retryable and a 400 not', async () => {

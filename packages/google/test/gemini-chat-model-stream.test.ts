@@ -83,7 +83,10 @@ describe('GeminiChatModel.stream', () => {
       type: 'response',
       response: {
         finishReason: 'tool_calls',
-        message: { content: null, toolCalls: [{ name: 'add', arguments: '{"a":1,"b":2}', providerMetadata: { google: { thoughtSignature: 'sig' } } }] },
+        message: {
+          content: null,
+          toolCalls: [{ name: 'add', arguments: '{"a":1,"b":2}', providerMetadata: { google: { thoughtSignature: 'sig' } } }],
+        },
       },
     });
   });
@@ -128,7 +131,9 @@ describe('GeminiChatModel.stream', () => {
   });
 
   it('fails a blocked prompt in a stream clearly', async () => {
-    server.reply({ sse: [{ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 3, totalTokenCount: 3 } }] });
+    server.reply({
+      sse: [{ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 3, totalTokenCount: 3 } }],
+    });
     const error = await failure(model.stream(request));
     expect(error).toMatchObject({ retryable: false });
     expect(error.message).toMatch(/blocked the prompt \(promptFeedback.blockReason PROHIBITED_CONTENT\)/);
@@ -139,8 +144,16 @@ describe('GeminiChatModel.stream', () => {
       { status: 503, body: errorBody(503, 'UNAVAILABLE', 'The model is overloaded.') },
       { sse: [...streamChunks(['Hel']).slice(0, -1), errorBody(500, 'INTERNAL', 'An internal error has occurred.')], hold: true },
     );
-    expect(await failure(model.stream(request))).toMatchObject({ status: 503, retryable: true, message: expect.stringMatching(/UNAVAILABLE: The model is overloaded/) });
-    expect(await failure(model.stream(request))).toMatchObject({ status: 500, retryable: true, message: expect.stringMatching(/INTERNAL: An internal error/) });
+    expect(await failure(model.stream(request))).toMatchObject({
+      status: 503,
+      retryable: true,
+      message: expect.stringMatching(/UNAVAILABLE: The model is overloaded/),
+    });
+    expect(await failure(model.stream(request))).toMatchObject({
+      status: 500,
+      retryable: true,
+      message: expect.stringMatching(/INTERNAL: An internal error/),
+    });
     await server.requests[1].closed;
   });
 });

@@ -28,12 +28,20 @@ describe('GeminiChatModel.complete', () => {
     expect(gemini.provider).toBe('gcp.gemini');
     expect(gemini.modelId).toBe('gemini-2.5-flash');
     expect(gemini.server).toEqual({ address: '127.0.0.1', port: Number(new URL(server.baseUrl).port) });
-    expect(new GeminiChatModel({ model: 'gemini-2.5-flash', apiKey: 'key' }).server).toEqual({ address: 'generativelanguage.googleapis.com', port: 443 });
+    expect(new GeminiChatModel({ model: 'gemini-2.5-flash', apiKey: 'key' }).server).toEqual({
+      address: 'generativelanguage.googleapis.com',
+      port: 443,
+    });
   });
 
   it('sends the system messages as the systemInstruction and the user turn, with the tools, to generateContent', async () => {
     server.reply({ body: textReply('Hello!') });
-    const response = await model().complete(request([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }]));
+    const response = await model().complete(
+      request([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ]),
+    );
 
     expect(response).toEqual({
       message: { role: 'assistant', content: 'Hello!' },
@@ -56,7 +64,10 @@ describe('GeminiChatModel.complete', () => {
               description: 'Adds two integers.',
               parameters: {
                 type: 'OBJECT',
-                properties: { a: { type: 'INTEGER', description: 'The first integer' }, b: { type: 'INTEGER', description: 'The second integer' } },
+                properties: {
+                  a: { type: 'INTEGER', description: 'The first integer' },
+                  b: { type: 'INTEGER', description: 'The second integer' },
+                },
                 required: ['a', 'b'],
               },
             },
@@ -65,7 +76,10 @@ describe('GeminiChatModel.complete', () => {
               description: 'Greets a person.',
               parameters: {
                 type: 'OBJECT',
-                properties: { name: { type: 'STRING', description: 'Who to greet' }, title: { type: 'STRING', description: 'An optional title, e.g. Dr' } },
+                properties: {
+                  name: { type: 'STRING', description: 'Who to greet' },
+                  title: { type: 'STRING', description: 'An optional title, e.g. Dr' },
+                },
                 required: ['name'],
               },
             },
@@ -86,7 +100,15 @@ describe('GeminiChatModel.complete', () => {
             { functionCall: { id: 'fc-1', name: 'add', args: { a: 3, b: 4 } }, thoughtSignature: 'sig-call' },
             { functionCall: { id: 'fc-2', name: 'greet', args: { name: 'Ada' } } },
           ],
-          { usage: { promptTokenCount: 30, candidatesTokenCount: 10, thoughtsTokenCount: 7, cachedContentTokenCount: 20, totalTokenCount: 47 } },
+          {
+            usage: {
+              promptTokenCount: 30,
+              candidatesTokenCount: 10,
+              thoughtsTokenCount: 7,
+              cachedContentTokenCount: 20,
+              totalTokenCount: 47,
+            },
+          },
         ),
       },
       { body: textReply('3 + 4 = 7. Hello, Ada!') },
@@ -103,7 +125,12 @@ describe('GeminiChatModel.complete', () => {
         { type: 'text', text: 'Adding now.' },
       ],
       toolCalls: [
-        { id: 'fc-1', name: 'add', arguments: '{"a":3,"b":4}', providerMetadata: { google: { callId: 'fc-1', thoughtSignature: 'sig-call' } } },
+        {
+          id: 'fc-1',
+          name: 'add',
+          arguments: '{"a":3,"b":4}',
+          providerMetadata: { google: { callId: 'fc-1', thoughtSignature: 'sig-call' } },
+        },
         { id: 'fc-2', name: 'greet', arguments: '{"name":"Ada"}', providerMetadata: { google: { callId: 'fc-2' } } },
       ],
     });
@@ -233,14 +260,35 @@ describe('GeminiChatModel.complete', () => {
   it('sends an image a tool answered with in the function response parts to Gemini 3, and refuses it for Gemini 2.5, naming the tool', async () => {
     const messages: ChatMessage[] = [
       { role: 'user', content: 'Draw' },
-      { role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'draw', arguments: '{}', providerMetadata: { google: { callId: 'c1' } } }] },
-      { role: 'tool', toolCallId: 'c1', name: 'draw', content: [{ type: 'text', text: 'Here.' }, { type: 'image', data: 'AAAA', mediaType: 'image/png' }] },
+      {
+        role: 'assistant',
+        content: null,
+        toolCalls: [{ id: 'c1', name: 'draw', arguments: '{}', providerMetadata: { google: { callId: 'c1' } } }],
+      },
+      {
+        role: 'tool',
+        toolCallId: 'c1',
+        name: 'draw',
+        content: [
+          { type: 'text', text: 'Here.' },
+          { type: 'image', data: 'AAAA', mediaType: 'image/png' },
+        ],
+      },
     ];
     server.reply({ body: textReply('Nice.') });
     await model('gemini-3-pro-preview').complete(request(messages));
     expect((server.bodies[0].contents as unknown[])[2]).toEqual({
       role: 'user',
-      parts: [{ functionResponse: { id: 'c1', name: 'draw', response: { output: 'Here.' }, parts: [{ inlineData: { data: 'AAAA', mimeType: 'image/png' } }] } }],
+      parts: [
+        {
+          functionResponse: {
+            id: 'c1',
+            name: 'draw',
+            response: { output: 'Here.' },
+            parts: [{ inlineData: { data: 'AAAA', mimeType: 'image/png' } }],
+          },
+        },
+      ],
     });
 
     const refused = model('gemini-2.5-flash').complete(request(messages));
@@ -256,8 +304,16 @@ describe('GeminiChatModel.complete', () => {
       request([{ role: 'user', content: 'Sum' }], {
         toolChoice: { name: 'add' },
         settings: { temperature: 0.5, topP: 0.9, maxOutputTokens: 100, stopSequences: ['END'], seed: 7 },
-        responseFormat: { name: 'invoice', schema: { type: 'object', properties: { total: { type: 'integer', minimum: 0 } }, required: ['total'] } },
-        providerOptions: { google: { thinkingConfig: { thinkingBudget: 256 }, safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }] } },
+        responseFormat: {
+          name: 'invoice',
+          schema: { type: 'object', properties: { total: { type: 'integer', minimum: 0 } }, required: ['total'] },
+        },
+        providerOptions: {
+          google: {
+            thinkingConfig: { thinkingBudget: 256 },
+            safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
+          },
+        },
       }),
     );
     const body = server.bodies[0];
@@ -309,9 +365,18 @@ describe('GeminiChatModel.complete', () => {
   });
 
   it('answers a candidate cut by the token limit or a filter with its finish reason, even without text', async () => {
-    server.reply({ body: candidateReply([], { finishReason: 'MAX_TOKENS' }) }, { body: { candidates: [{ finishReason: 'SAFETY', index: 0 }] } });
-    expect(await model().complete(request([{ role: 'user', content: 'x' }]))).toMatchObject({ message: { content: null }, finishReason: 'length' });
-    expect(await model().complete(request([{ role: 'user', content: 'x' }]))).toMatchObject({ message: { content: null }, finishReason: 'content_filter' });
+    server.reply(
+      { body: candidateReply([], { finishReason: 'MAX_TOKENS' }) },
+      { body: { candidates: [{ finishReason: 'SAFETY', index: 0 }] } },
+    );
+    expect(await model().complete(request([{ role: 'user', content: 'x' }]))).toMatchObject({
+      message: { content: null },
+      finishReason: 'length',
+    });
+    expect(await model().complete(request([{ role: 'user', content: 'x' }]))).toMatchObject({
+      message: { content: null },
+      finishReason: 'content_filter',
+    });
   });
 
   it.each([
@@ -332,7 +397,10 @@ describe('GeminiChatModel.complete', () => {
   it('fails a blocked prompt with its block reason and ratings, not as an empty answer', async () => {
     server.reply({
       body: {
-        promptFeedback: { blockReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }] },
+        promptFeedback: {
+          blockReason: 'SAFETY',
+          safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
+        },
         usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 },
       },
     });

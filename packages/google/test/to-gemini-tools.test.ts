@@ -139,7 +139,10 @@ describe('toGeminiParameters: lossless conversions', () => {
   it("converts zod's output: $schema dropped, additionalProperties: false dropped, a discriminated union's oneOf sent as anyOf", () => {
     const schema = z.toJSONSchema(
       z.object({
-        shape: z.discriminatedUnion('kind', [z.object({ kind: z.literal('circle'), r: z.number() }), z.object({ kind: z.literal('square') })]),
+        shape: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('circle'), r: z.number() }),
+          z.object({ kind: z.literal('square') }),
+        ]),
         label: z.string().optional(),
       }),
     ) as JsonSchema;
@@ -172,7 +175,15 @@ describe('toGeminiParameters: lossless conversions', () => {
 
   it('keeps titles, defaults, patterns, formats and counts, and describes examples and deprecation in the description', () => {
     const schema = object({
-      code: { type: 'string', title: 'Code', pattern: '^[A-Z]{3}$', default: 'ABC', examples: ['XYZ'], deprecated: true, description: 'A code' },
+      code: {
+        type: 'string',
+        title: 'Code',
+        pattern: '^[A-Z]{3}$',
+        default: 'ABC',
+        examples: ['XYZ'],
+        deprecated: true,
+        description: 'A code',
+      },
       when: { type: 'string', format: 'date-time' },
       tags: { type: 'object', properties: { a: { type: 'string' } }, minProperties: 1, maxProperties: 1 },
     });
@@ -187,7 +198,10 @@ describe('toGeminiParameters: lossless conversions', () => {
   });
 
   it('converts a structured output schema of any type at the root', () => {
-    expect(toGeminiResponseSchema({ type: 'array', items: { type: 'string' } }, 'names')).toEqual({ type: 'ARRAY', items: { type: 'STRING' } });
+    expect(toGeminiResponseSchema({ type: 'array', items: { type: 'string' } }, 'names')).toEqual({
+      type: 'ARRAY',
+      items: { type: 'STRING' },
+    });
   });
 });
 
@@ -196,28 +210,56 @@ describe('toGeminiParameters: refusals name the tool, the JSON path, the keyword
     ['uniqueItems', object({ tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } }), '$.properties.tags', 'uniqueItems'],
     [
       'a recursive $ref',
-      object({ root: { $ref: '#/$defs/Node' } }, { $defs: { Node: object({ children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) } }),
+      object(
+        { root: { $ref: '#/$defs/Node' } },
+        { $defs: { Node: object({ children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) } },
+      ),
       '$.properties.root.properties.children.items',
       '$ref',
     ],
     ['a $ref to another document', object({ a: { $ref: 'https://example.com/a.json' } }), '$.properties.a', '$ref'],
-    ['a typed map', object({ scores: { type: 'object', additionalProperties: { type: 'number' } } }), '$.properties.scores', 'additionalProperties'],
+    [
+      'a typed map',
+      object({ scores: { type: 'object', additionalProperties: { type: 'number' } } }),
+      '$.properties.scores',
+      'additionalProperties',
+    ],
     ['a free-form nested object', object({ meta: { type: 'object' } }), '$.properties.meta', 'properties'],
-    ['patternProperties', object({ a: object({}, { patternProperties: { '^x': { type: 'string' } } }) }), '$.properties.a', 'patternProperties'],
+    [
+      'patternProperties',
+      object({ a: object({}, { patternProperties: { '^x': { type: 'string' } } }) }),
+      '$.properties.a',
+      'patternProperties',
+    ],
     ['a oneOf whose branches overlap', object({ v: { oneOf: [{ type: 'number' }, { type: 'integer' }] } }), '$.properties.v', 'oneOf'],
     ['a boolean enum', object({ flag: { type: 'boolean', enum: [true] } }), '$.properties.flag', 'enum'],
     ['a boolean const', object({ flag: { const: false } }), '$.properties.flag', 'const'],
-    ['an exclusive bound of a number', object({ price: { type: 'number', exclusiveMinimum: 0 } }), '$.properties.price', 'exclusiveMinimum'],
+    [
+      'an exclusive bound of a number',
+      object({ price: { type: 'number', exclusiveMinimum: 0 } }),
+      '$.properties.price',
+      'exclusiveMinimum',
+    ],
     ['multipleOf', object({ n: { type: 'integer', multipleOf: 5 } }), '$.properties.n', 'multipleOf'],
     ['a null-only type', object({ nothing: { type: 'null' } }), '$.properties.nothing', 'type'],
     ['a schema without a type', object({ anything: { description: 'Any value' } }), '$.properties.anything', 'type'],
-    ['tuple items', object({ pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } as unknown as JsonSchema }), '$.properties.pair', 'items'],
+    [
+      'tuple items',
+      object({ pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } as unknown as JsonSchema }),
+      '$.properties.pair',
+      'items',
+    ],
     ['an array without items', object({ list: { type: 'array' } }), '$.properties.list', 'items'],
     ['a keyword beside the wrong type', object({ name: { type: 'string', minimum: 1 } }), '$.properties.name', 'minimum'],
     ['a type beside anyOf', object({ v: { type: 'string', anyOf: [{ minLength: 1 }, { pattern: 'x' }] } }), '$.properties.v', 'type'],
     ['required naming no property', object({ a: { type: 'string' } }, { required: ['b'] }), '$', 'required'],
     ['an unknown keyword', object({ a: { type: 'string', 'x-secret': true } }), '$.properties.a', 'x-secret'],
-    ['allOf branches that disagree', object({ a: { allOf: [{ type: 'string' }, { type: 'integer' }] } }), '$.properties.a.allOf[1]', 'allOf'],
+    [
+      'allOf branches that disagree',
+      object({ a: { allOf: [{ type: 'string' }, { type: 'integer' }] } }),
+      '$.properties.a.allOf[1]',
+      'allOf',
+    ],
     ['a root that is not an object', { type: 'string' }, '$', 'type'],
     ['a property name with odd characters', object({ 'first name': { type: 'array' } }), '$.properties["first name"]', 'items'],
   ];

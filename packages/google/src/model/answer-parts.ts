@@ -75,7 +75,9 @@ export class AnswerParts {
         return { type: 'text', text: part.text };
       }
       const providerMetadata = partMetadata({ thoughtSignature: part.signature });
-      return providerMetadata === undefined ? { type: 'reasoning', text: part.text } : { type: 'reasoning', text: part.text, providerMetadata };
+      return providerMetadata === undefined
+        ? { type: 'reasoning', text: part.text }
+        : { type: 'reasoning', text: part.text, providerMetadata };
     });
     return signatures.some((signature) => signature !== null) ? { content, textSignatures: signatures } : { content };
   }

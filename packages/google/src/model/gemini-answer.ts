@@ -64,7 +64,7 @@ export class GeminiAnswer {
     if (this.blocked !== undefined) {
       const { blockReason, blockReasonMessage, safetyRatings } = this.blocked;
       const ratings = (safetyRatings ?? [])
-        .filter((rating) => rating.blocked === true || (rating.probability !== undefined && rating.probability !== 'NEGLIGIBLE'))
+        .filter((rating) => rating.blocked === true || (rating.probability !== undefined && String(rating.probability) !== 'NEGLIGIBLE'))
         .map((rating) => `${rating.category ?? 'unknown'}: ${rating.probability ?? 'blocked'}`);
       throw new ModelCallError(
         `${prefix} blocked the prompt (promptFeedback.blockReason ${String(blockReason)}${blockReasonMessage ? `: ${blockReasonMessage}` : ''})` +
@@ -73,7 +73,10 @@ export class GeminiAnswer {
       );
     }
     if (this.candidates === 0) {
-      throw new ModelCallError(`${prefix} answered with no candidates and no promptFeedback saying why`, { retryable: true, provider: googleProvider });
+      throw new ModelCallError(`${prefix} answered with no candidates and no promptFeedback saying why`, {
+        retryable: true,
+        provider: googleProvider,
+      });
     }
     const reason = this.finishReason ?? 'STOP';
     const detail = this.finishMessage ? `: ${this.finishMessage}` : '';
@@ -86,10 +89,13 @@ export class GeminiAnswer {
     const calls = this.parts.toolCalls;
     const finishReason = toFinishReason(reason, calls.length > 0);
     if (!this.parts.hasAnswer && finishReason !== 'length' && finishReason !== 'content_filter') {
-      throw new ModelCallError(`${prefix} answered with an empty candidate: no text and no function call (finishReason ${reason}${detail})`, {
-        retryable: !finalReasons.has(reason),
-        provider: googleProvider,
-      });
+      throw new ModelCallError(
+        `${prefix} answered with an empty candidate: no text and no function call (finishReason ${reason}${detail})`,
+        {
+          retryable: !finalReasons.has(reason),
+          provider: googleProvider,
+        },
+      );
     }
     const { content, textSignatures } = this.parts.content();
     const message: ChatResponse['message'] = { role: 'assistant', content };

@@ -9,7 +9,14 @@ import type { GenerateContentConfig, GoogleGenAI } from '@google/genai';
  */
 export type GeminiGenerationConfig = Omit<
   GenerateContentConfig,
-  'systemInstruction' | 'tools' | 'toolConfig' | 'abortSignal' | 'httpOptions' | 'responseSchema' | 'responseJsonSchema' | 'responseMimeType'
+  | 'systemInstruction'
+  | 'tools'
+  | 'toolConfig'
+  | 'abortSignal'
+  | 'httpOptions'
+  | 'responseSchema'
+  | 'responseJsonSchema'
+  | 'responseMimeType'
 >;
 
 /** Options of `new GeminiChatModel(...)`. */

@@ -1,5 +1,13 @@
 import { GoogleGenAI, type GenerateContentConfig, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai';
-import { ModelCallError, type ChatModel, type ChatRequest, type ChatResponse, type ChatStreamEvent, type ModelServer, type ToolDefinition } from '@toolcraft/core';
+import {
+  ModelCallError,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+  type ModelServer,
+  type ToolDefinition,
+} from '@toolcraft/core';
 import { googleProvider } from '../schema/schema-context.js';
 import { functionDeclarations } from '../tools/to-gemini-tools.js';
 import { GeminiAnswer } from './gemini-answer.js';

@@ -40,10 +40,19 @@ export function toGeminiContents(messages: readonly ChatMessage[], model: string
       const index = calls.findIndex((call) => call.id === message.toolCallId);
       return index === -1 ? calls.length : index;
     };
-    const ordered = answers.map((message, index) => ({ message, index })).sort((a, b) => position(a.message) - position(b.message) || a.index - b.index);
+    const ordered = answers
+      .map((message, index) => ({ message, index }))
+      .sort((a, b) => position(a.message) - position(b.message) || a.index - b.index);
     push(
       'user',
-      ordered.map(({ message }) => functionResponsePart(message, calls.find((call) => call.id === message.toolCallId), media, model)),
+      ordered.map(({ message }) =>
+        functionResponsePart(
+          message,
+          calls.find((call) => call.id === message.toolCallId),
+          media,
+          model,
+        ),
+      ),
     );
     answers = [];
   };

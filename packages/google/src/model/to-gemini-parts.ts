@@ -116,5 +116,7 @@ export function functionResponsePart(message: ToolMessage, call: ModelToolCall |
 
 function mediaPart(data: string | URL, mediaType: string): Part & FunctionResponsePart {
   const where = partData(data);
-  return where.kind === 'url' ? { fileData: { fileUri: where.url, mimeType: mediaType } } : { inlineData: { data: where.base64, mimeType: mediaType } };
+  return where.kind === 'url'
+    ? { fileData: { fileUri: where.url, mimeType: mediaType } }
+    : { inlineData: { data: where.base64, mimeType: mediaType } };
 }

@@ -106,8 +106,12 @@ function retryDelayOf(details: unknown): number | undefined {
 }
 
 function headersOf(error: unknown): HeadersLike | undefined {
-  const headers = (error as { headers?: unknown; response?: { headers?: unknown } }).headers ?? (error as { response?: { headers?: unknown } }).response?.headers;
-  return typeof headers === 'object' && headers !== null && typeof (headers as HeadersLike).get === 'function' ? (headers as HeadersLike) : undefined;
+  const headers =
+    (error as { headers?: unknown; response?: { headers?: unknown } }).headers ??
+    (error as { response?: { headers?: unknown } }).response?.headers;
+  return typeof headers === 'object' && headers !== null && typeof (headers as HeadersLike).get === 'function'
+    ? (headers as HeadersLike)
+    : undefined;
 }
 
 /** The SDK's error for a stream whose body ended inside an event. */

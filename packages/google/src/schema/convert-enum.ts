@@ -24,11 +24,22 @@ export interface GeminiEnum {
  * @returns the Gemini enum
  * @throws ProviderSchemaError for booleans, objects, arrays, mixed types, only `null`, or values that do not fit the declared type
  */
-export function convertEnum(values: readonly unknown[], declared: string | undefined, path: string, keyword: string, context: SchemaContext): GeminiEnum {
+export function convertEnum(
+  values: readonly unknown[],
+  declared: string | undefined,
+  path: string,
+  keyword: string,
+  context: SchemaContext,
+): GeminiEnum {
   const present = values.filter((value) => value !== null);
   const nullable = present.length < values.length;
   if (present.length === 0) {
-    refuse(context, path, keyword, "only null is allowed, which tells the model nothing and Gemini's Schema has no null-only type: remove the property");
+    refuse(
+      context,
+      path,
+      keyword,
+      "only null is allowed, which tells the model nothing and Gemini's Schema has no null-only type: remove the property",
+    );
   }
   if (present.every((value) => typeof value === 'string')) {
     if (declared !== undefined && declared !== 'string') {
@@ -42,7 +53,8 @@ export function convertEnum(values: readonly unknown[], declared: string | undef
     if (type !== 'integer' && type !== 'number') {
       refuse(context, path, keyword, `number values for a value of type '${type}': make the type 'number' or 'integer'`);
     }
-    if (type === 'integer' && !integers) refuse(context, path, keyword, "fractional values for a value of type 'integer': make the type 'number'");
+    if (type === 'integer' && !integers)
+      refuse(context, path, keyword, "fractional values for a value of type 'integer': make the type 'number'");
     return { type: type === 'integer' ? Type.INTEGER : Type.NUMBER, enum: present.map(String), format: 'enum', nullable };
   }
   if (present.every((value) => typeof value === 'boolean')) {
@@ -53,5 +65,10 @@ export function convertEnum(values: readonly unknown[], declared: string | undef
       "Gemini's enum holds strings (and numbers, as strings), not booleans: use type 'boolean' without an enum, or string values",
     );
   }
-  return refuse(context, path, keyword, "Gemini's enum holds strings or numbers of one type: the values mix types or hold objects or arrays");
+  return refuse(
+    context,
+    path,
+    keyword,
+    "Gemini's enum holds strings or numbers of one type: the values mix types or hold objects or arrays",
+  );
 }

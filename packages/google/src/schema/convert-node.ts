@@ -1,7 +1,14 @@
 import { Type, type Schema } from '@google/genai';
 import type { JsonSchema } from '@toolcraft/core';
 import { convertEnum, type GeminiEnum } from './convert-enum.js';
-import { annotationKeywords, convertedKeywords, countKeywords, keywordTypes, metaKeywords, refusedKeywords } from './gemini-keywords.js';
+import {
+  annotationKeywords,
+  convertedKeywords,
+  keywordTypes,
+  metaKeywords,
+  refusedKeywords,
+  type CountKeyword,
+} from './gemini-keywords.js';
 import { oneOfIsExclusive } from './one-of-as-any-of.js';
 import { resolveNode } from './resolve-node.js';
 import { isSchemaObject, refuse, type SchemaContext } from './schema-context.js';
@@ -61,7 +68,12 @@ function convertResolved(schema: JsonSchema, path: string, context: SchemaContex
   const declared = types.list[0];
   const type = values?.type ?? (declared !== undefined ? geminiTypes.get(declared) : inferredType(schema));
   if (type === undefined) {
-    return refuse(context, path, 'type', "a schema without a type accepts any value, which Gemini's Schema cannot express: declare its type");
+    return refuse(
+      context,
+      path,
+      'type',
+      "a schema without a type accepts any value, which Gemini's Schema cannot express: declare its type",
+    );
   }
   const jsonType = jsonTypes.get(type) ?? 'object';
   checkApplicable(schema, jsonType, path, context);
@@ -98,7 +110,12 @@ function declaredTypes(schema: JsonSchema, union: boolean, path: string, context
   }
   const list = [...new Set(raw.filter((type): type is string => type !== 'null'))];
   if (list.length === 0 && !union) {
-    refuse(context, path, 'type', "a value that is always null tells the model nothing, and Gemini's Schema has no null-only type: remove the property");
+    refuse(
+      context,
+      path,
+      'type',
+      "a value that is always null tells the model nothing, and Gemini's Schema has no null-only type: remove the property",
+    );
   }
   return { list, nullable: raw.includes('null') };
 }
@@ -107,7 +124,12 @@ function declaredTypes(schema: JsonSchema, union: boolean, path: string, context
 function convertTypeList(schema: JsonSchema, types: DeclaredTypes, path: string, context: SchemaContext): Schema {
   const beside = besideKeywords(schema, 'type');
   if (beside !== undefined) {
-    refuse(context, path, 'type', `several types (${types.list.join(', ')}) beside '${beside}': write anyOf with one schema per type, each with its own keywords`);
+    refuse(
+      context,
+      path,
+      'type',
+      `several types (${types.list.join(', ')}) beside '${beside}': write anyOf with one schema per type, each with its own keywords`,
+    );
   }
   const out: Schema = annotationsOf(schema, path, context);
   if (types.nullable || schema.nullable === true) out.nullable = true;
@@ -124,19 +146,30 @@ function convertUnion(schema: JsonSchema, types: DeclaredTypes, path: string, co
   if (!Array.isArray(branches) || branches.length === 0) refuse(context, path, keyword, `${keyword} must be a non-empty array of schemas`);
   const beside = besideKeywords(schema, keyword, types.list.length === 0 ? 'type' : undefined);
   if (beside !== undefined) {
-    refuse(context, path, beside, `Gemini's Schema takes no '${beside}' beside ${keyword} (the SDK refuses a type beside anyOf): move it into each branch`);
+    refuse(
+      context,
+      path,
+      beside,
+      `Gemini's Schema takes no '${beside}' beside ${keyword} (the SDK refuses a type beside anyOf): move it into each branch`,
+    );
   }
   let nullable = types.nullable || schema.nullable === true;
   const kept = branches.flatMap((branch: unknown, index) => {
     const at = branchPath(path, keyword, index);
-    if (!isSchemaObject(branch)) return refuse(context, at, keyword, `a boolean schema in ${keyword} cannot be converted: use a schema object`);
+    if (!isSchemaObject(branch))
+      return refuse(context, at, keyword, `a boolean schema in ${keyword} cannot be converted: use a schema object`);
     const resolved = resolveNode(branch, at, context);
     if (!isNullSchema(resolved.schema)) return [{ at, ...resolved }];
     nullable = true;
     return [];
   });
   if (kept.length === 0) {
-    refuse(context, path, keyword, "only null is allowed, which tells the model nothing and Gemini's Schema has no null-only type: remove the property");
+    refuse(
+      context,
+      path,
+      keyword,
+      "only null is allowed, which tells the model nothing and Gemini's Schema has no null-only type: remove the property",
+    );
   }
   const schemas = kept.map((branch) => branch.schema);
   if (keyword === 'oneOf' && (!oneOfIsExclusive(schemas) || (nullable && schemas.some(acceptsNull)))) {
@@ -151,7 +184,10 @@ function convertUnion(schema: JsonSchema, types: DeclaredTypes, path: string, co
   const converted = kept.map((branch) => convertResolved(branch.schema, branch.at, branch.context));
   const outer = annotationsOf(schema, path, context);
   const [only] = converted;
-  if (converted.length === 1 && Object.entries(outer).every(([name, value]) => !(name in only) || sameJson(only[name as keyof Schema], value))) {
+  if (
+    converted.length === 1 &&
+    Object.entries(outer).every(([name, value]) => !(name in only) || sameJson(only[name as keyof Schema], value))
+  ) {
     // One branch besides null (`anyOf: [X, { type: 'null' }]`, an optional zod field): X, nullable.
     return { ...only, ...outer, ...(nullable ? { nullable: true } : {}) };
   }
@@ -198,7 +234,12 @@ function inferredType(schema: JsonSchema): Type | undefined {
 function checkApplicable(schema: JsonSchema, type: string, path: string, context: SchemaContext): void {
   for (const [keyword, types] of Object.entries(keywordTypes)) {
     if (schema[keyword] === undefined || types.includes(type)) continue;
-    refuse(context, path, keyword, `'${keyword}' applies to ${types.join(' and ')} values, and Gemini rejects it beside type '${type}': remove it or fix the type`);
+    refuse(
+      context,
+      path,
+      keyword,
+      `'${keyword}' applies to ${types.join(' and ')} values, and Gemini rejects it beside type '${type}': remove it or fix the type`,
+    );
   }
 }
 
@@ -207,7 +248,12 @@ function formatOf(schema: JsonSchema, values: GeminiEnum | undefined, path: stri
   if (format !== undefined && typeof format !== 'string') refuse(context, path, 'format', 'format must be a string');
   if (values?.format !== 'enum') return format;
   if (format !== undefined && format !== 'enum') {
-    refuse(context, path, 'format', `a numeric enum is sent with format 'enum' (how Gemini's Schema marks one), which leaves no room for format '${format}': remove the format`);
+    refuse(
+      context,
+      path,
+      'format',
+      `a numeric enum is sent with format 'enum' (how Gemini's Schema marks one), which leaves no room for format '${format}': remove the format`,
+    );
   }
   return 'enum';
 }
@@ -269,12 +315,20 @@ function convertObject(schema: JsonSchema, out: Schema, path: string, context: S
   copyCounts(schema, out, ['minProperties', 'maxProperties'], path, context);
 }
 
-function namesOf(schema: JsonSchema, keyword: 'required' | 'propertyOrdering', names: string[], path: string, context: SchemaContext): string[] | undefined {
+function namesOf(
+  schema: JsonSchema,
+  keyword: 'required' | 'propertyOrdering',
+  names: string[],
+  path: string,
+  context: SchemaContext,
+): string[] | undefined {
   const value: unknown = schema[keyword];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) refuse(context, path, keyword, `${keyword} must be an array of property names`);
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))
+    refuse(context, path, keyword, `${keyword} must be an array of property names`);
   const missing = (value as string[]).find((name) => !names.includes(name));
-  if (missing !== undefined) refuse(context, path, keyword, `it lists '${missing}', which is not among the properties: declare it or remove it from ${keyword}`);
+  if (missing !== undefined)
+    refuse(context, path, keyword, `it lists '${missing}', which is not among the properties: declare it or remove it from ${keyword}`);
   return [...(value as string[])];
 }
 
@@ -282,7 +336,12 @@ function convertArray(schema: JsonSchema, out: Schema, path: string, context: Sc
   const items: unknown = schema.items;
   if (items === undefined) refuse(context, path, 'items', "Gemini needs to know the type of an array's items: declare items");
   if (Array.isArray(items)) {
-    refuse(context, path, 'items', "tuple-form items (an array of schemas) has no equivalent in Gemini's Schema: use an object with named properties");
+    refuse(
+      context,
+      path,
+      'items',
+      "tuple-form items (an array of schemas) has no equivalent in Gemini's Schema: use an object with named properties",
+    );
   }
   out.items = convertNode(items, keywordPath(path, 'items'), context);
   copyCounts(schema, out, ['minItems', 'maxItems'], path, context);
@@ -295,11 +354,12 @@ function convertString(schema: JsonSchema, out: Schema, path: string, context: S
   out.pattern = schema.pattern;
 }
 
-function copyCounts(schema: JsonSchema, out: Schema, keywords: Array<(typeof countKeywords)[number]>, path: string, context: SchemaContext): void {
+function copyCounts(schema: JsonSchema, out: Schema, keywords: CountKeyword[], path: string, context: SchemaContext): void {
   for (const keyword of keywords) {
     const value: unknown = schema[keyword];
     if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) refuse(context, path, keyword, `${keyword} must be a whole number of at least 0`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      refuse(context, path, keyword, `${keyword} must be a whole number of at least 0`);
     out[keyword] = String(value);
   }
 }
@@ -326,7 +386,12 @@ function convertBounds(schema: JsonSchema, out: Schema, type: string, path: stri
     const limit = value === true ? schema[bound] : value;
     if (typeof limit !== 'number' || !Number.isFinite(limit)) refuse(context, path, keyword, `${keyword} must be a number`);
     if (type !== 'integer') {
-      refuse(context, path, keyword, `Gemini's Schema has only inclusive bounds: use ${bound} (e.g. @Min(0.01) for a positive amount) or make the value an integer`);
+      refuse(
+        context,
+        path,
+        keyword,
+        `Gemini's Schema has only inclusive bounds: use ${bound} (e.g. @Min(0.01) for a positive amount) or make the value an integer`,
+      );
     }
     const inclusive = step > 0 ? Math.floor(limit) + 1 : Math.ceil(limit) - 1;
     const current = value === true ? undefined : out[bound];

@@ -12,7 +12,10 @@ export const annotationKeywords: ReadonlySet<string> = new Set(['description', '
 export const metaKeywords: ReadonlySet<string> = new Set(['$schema', '$id', '$comment', '$anchor', '$defs', 'definitions']);
 
 /** Counts: int64 fields of Gemini's `Schema`, sent as decimal strings as the SDK types them. */
-export const countKeywords = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+const countKeywords = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+
+/** One of the {@link countKeywords}. */
+export type CountKeyword = (typeof countKeywords)[number];
 
 /** Every keyword the conversion reads (besides the annotation and meta keywords). */
 export const convertedKeywords: ReadonlySet<string> = new Set([
@@ -56,7 +59,8 @@ export const keywordTypes: Readonly<Record<string, readonly string[]>> = {
   exclusiveMaximum: ['number', 'integer'],
 };
 
-const conditionals = "Gemini's Schema has no conditionals: describe the rule in the description and check it in the tool, or split the tool";
+const conditionals =
+  "Gemini's Schema has no conditionals: describe the rule in the description and check it in the tool, or split the tool";
 const dependents = "Gemini's Schema has no dependent keywords: make the properties required, or check the rule in the tool";
 const unevaluated = "Gemini's Schema has no unevaluated keywords: declare every property and item";
 const content = "Gemini's Schema has no content keywords: describe the encoding in the description";

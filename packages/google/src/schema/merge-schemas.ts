@@ -16,14 +16,27 @@ import { refuse, type SchemaContext } from './schema-context.js';
  * @returns the merged schema (neither input is changed)
  * @throws ProviderSchemaError for keywords the two set differently
  */
-export function mergeSchemas(base: JsonSchema, outer: JsonSchema, path: string, context: SchemaContext, keyword: '$ref' | 'allOf'): JsonSchema {
+export function mergeSchemas(
+  base: JsonSchema,
+  outer: JsonSchema,
+  path: string,
+  context: SchemaContext,
+  keyword: '$ref' | 'allOf',
+): JsonSchema {
   const merged: JsonSchema = { ...base };
   for (const [name, value] of Object.entries(outer)) {
     if (value === undefined) continue;
     const current = merged[name];
     if (current === undefined || sameJson(current, value)) merged[name] = value;
     else if (name === 'required') merged.required = [...new Set([...(current as string[]), ...(value as string[])])];
-    else if (name === 'properties') merged.properties = mergeProperties(current as Record<string, JsonSchema>, value as Record<string, JsonSchema>, path, context, keyword);
+    else if (name === 'properties')
+      merged.properties = mergeProperties(
+        current as Record<string, JsonSchema>,
+        value as Record<string, JsonSchema>,
+        path,
+        context,
+        keyword,
+      );
     else if (name === '$defs' || name === 'definitions') merged[name] = { ...(current as object), ...(value as object) };
     else if (annotationKeywords.has(name) || name === '$comment') merged[name] = value;
     else refuse(context, path, keyword, `${sides(keyword)} set '${name}' differently (${brief(current)} and ${brief(value)}); ${remedy}`);

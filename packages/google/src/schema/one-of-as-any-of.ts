@@ -29,7 +29,8 @@ function typesOf(schema: JsonSchema): Set<string> | undefined {
   const declared = schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (declared !== undefined) return new Set(declared.map((type) => (type === 'integer' ? 'number' : type)));
   const values = valuesOf(schema);
-  if (values !== undefined) return new Set(values.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)));
+  if (values !== undefined)
+    return new Set(values.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)));
   if (schema.properties !== undefined) return new Set(['object']);
   if (schema.items !== undefined) return new Set(['array']);
   return undefined;

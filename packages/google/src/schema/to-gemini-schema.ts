@@ -29,7 +29,12 @@ export function toGeminiParameters(schema: JsonSchema, toolName: string): Schema
   if (!isSchemaObject(schema)) return refuse(context, rootPath, 'type', "a tool's input schema must be a JSON Schema object");
   const converted = convertNode(schema, rootPath, context);
   if (converted.type !== Type.OBJECT) {
-    refuse(context, rootPath, converted.anyOf !== undefined ? 'anyOf' : 'type', "Gemini takes a tool's parameters as one object schema: make the root an object with properties");
+    refuse(
+      context,
+      rootPath,
+      converted.anyOf !== undefined ? 'anyOf' : 'type',
+      "Gemini takes a tool's parameters as one object schema: make the root an object with properties",
+    );
   }
   const parameters = converted.properties === undefined ? null : converted;
   parametersCache.set(schema, parameters);

@@ -6,6 +6,7 @@ import { toolDefinitions } from '@toolcraft/core/internal';
  * descriptor and an input schema. A `ToolRegistry` of `@toolcraft/core` fits it.
  */
 export interface ToolRegistryLike {
+  /** The tools, in the order they are offered to the model. */
   readonly tools: ReadonlyArray<{
     readonly descriptor: { readonly name: string; readonly description: string };
     readonly inputSchema: JsonSchema;

@@ -113,7 +113,13 @@ export class FakeGeminiServer {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const closed = new Promise<void>((resolve) => response.on('close', () => resolve()));
-    const recorded: RecordedRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body: parseJson(text), closed };
+    const recorded: RecordedRequest = {
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      headers: request.headers,
+      body: parseJson(text),
+      closed,
+    };
     this.requests.push(recorded);
     this.waiters = this.waiters.filter((settle) => !settle());
     const next = this.replies.shift();
@@ -123,13 +129,18 @@ export class FakeGeminiServer {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const event of reply.sse) response.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
       if (reply.end === 'drop') response.write('', () => response.socket?.destroy());
-      else if (reply.end === 'midway') response.write('data: {"candidates": [{"content": {"parts": [{"te', () => response.socket?.destroy());
+      else if (reply.end === 'midway')
+        response.write('data: {"candidates": [{"content": {"parts": [{"te', () => response.socket?.destroy());
       else if (!reply.hold) response.end();
       return;
     }
     const { status = 200, headers = {}, body, cut = false } = reply ?? outOfScript(recorded);
     const json = JSON.stringify(body);
-    response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(json)), ...headers });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': String(Buffer.byteLength(json)),
+      ...headers,
+    });
     if (!cut) response.end(json);
     else response.write(json.slice(0, json.length / 2), () => response.socket?.destroy());
   }
