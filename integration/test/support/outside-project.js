@@ -8,13 +8,14 @@ const { join } = require('node:path');
 
 const repository = join(__dirname, '..', '..', '..');
 const fixtures = join(__dirname, '..', '..', 'fixtures');
-const packages = ['core', 'openai', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq'];
+const packages = ['core', 'openai', 'google', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq'];
 /** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies (root and packages). */
 const userDependencies = [
   'reflect-metadata',
   'class-validator',
   'class-transformer',
   'openai',
+  '@google/genai',
   '@opentelemetry/api',
   'ioredis',
   'bullmq',

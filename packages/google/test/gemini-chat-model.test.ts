@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { ModelCallError, ToolRegistry, type ChatMessage, type ChatRequest } from '@toolcraft/core';
 import { toolDefinitions } from '@toolcraft/core/internal';
-import { GeminiChatModel } from '../src';
+import { z } from 'zod';
+import { GeminiChatModel, toGeminiTools } from '../src';
 import { FakeGeminiServer } from './support/fake-gemini-server';
 import { candidateReply, textReply } from './support/gemini-replies';
-import { AddTool, GreetTool } from './support/test-tools';
+import { AddTool, GreetTool, OrderTool, SchemaTool } from './support/test-tools';
 
 describe('GeminiChatModel.complete', () => {
   let server: FakeGeminiServer;
@@ -338,6 +339,26 @@ describe('GeminiChatModel.complete', () => {
       await gemini.complete(request([{ role: 'user', content: 'x' }], { toolChoice: choice }));
       expect(server.bodies.at(-1)?.toolConfig).toEqual({ functionCallingConfig: { mode } });
     }
+  });
+
+  it("sends the converted schemas as toGeminiTools gives them: the SDK's own rewrite of parameters leaves them unchanged", async () => {
+    const zodTool = new SchemaTool(
+      'shape',
+      z.toJSONSchema(
+        z.object({
+          shape: z.discriminatedUnion('kind', [
+            z.object({ kind: z.literal('circle'), r: z.number().min(0) }),
+            z.object({ kind: z.literal('square') }),
+          ]),
+          label: z.string().max(20).nullable(),
+          size: z.union([z.literal(1), z.literal(2)]).optional(),
+        }),
+      ) as never,
+    );
+    const definitions = Object.freeze(toolDefinitions(ToolRegistry.of(new OrderTool(), zodTool).tools));
+    server.reply({ body: textReply('x') });
+    await model().complete({ messages: [{ role: 'user', content: 'x' }], tools: [...definitions] });
+    expect(server.bodies[0].tools).toEqual(toGeminiTools(definitions));
   });
 
   it('sends no tools and no tool config when the request has no tools', async () => {
