@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@toolcraft/core';
 import { annotationKeywords } from './gemini-keywords.js';
-import { refuse, type SchemaContext } from './schema-context.js';
+import { refuse, sameJson, type SchemaContext } from './schema-context.js';
 
 /**
  * Merges two schemas that must both hold (an `allOf`'s branches, or a `$ref`'s target and the
@@ -65,10 +65,6 @@ function mergeProperties(
 
 function sides(keyword: '$ref' | 'allOf'): string {
   return keyword === '$ref' ? 'the referenced schema and the keywords beside the $ref' : 'two branches of allOf';
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
 }
 
 function brief(value: unknown): string {

@@ -35,3 +35,13 @@ export function refuse(context: SchemaContext, path: string, keyword: string, hi
 export function isSchemaObject(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Tells whether two JSON values are the same (keys in the same order, as schemas written by one tool are).
+ * @param left - a JSON value
+ * @param right - another
+ * @returns true when their JSON texts are equal
+ */
+export function sameJson(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
