@@ -37,6 +37,9 @@ describe('GeminiChatModel.complete: the request options and the answer', () => {
         },
         providerOptions: {
           google: {
+            // What the model sets from the request itself is not taken from providerOptions.
+            tools: [{ googleSearch: {} }],
+            toolConfig: { functionCallingConfig: { mode: 'NONE' } },
             thinkingConfig: { thinkingBudget: 256 },
             safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
           },
@@ -45,6 +48,7 @@ describe('GeminiChatModel.complete: the request options and the answer', () => {
     );
     const body = server.bodies[0];
     expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['add'] } });
+    expect((body.tools as Array<Record<string, unknown>>).map((tool) => Object.keys(tool))).toEqual([['functionDeclarations']]);
     expect(body.safetySettings).toEqual([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }]);
     expect(body.generationConfig).toEqual({
       temperature: 0.5,

@@ -9,7 +9,8 @@ import type { GeminiGenerationConfig } from './gemini-chat-model-options.js';
  * request's `settings` (`temperature`, `topP`, `maxOutputTokens`, `stopSequences`, `seed`), then
  * `providerOptions.google` (merged one level deep: `thinkingConfig` fields join the model's).
  * Structured output becomes `responseMimeType: 'application/json'` with the schema converted to
- * Gemini's `responseSchema` by the rules tools follow.
+ * Gemini's `responseSchema` by the rules tools follow. `providerOptions.google` cannot set what the
+ * model sets from the request (system instruction, tools, tool config, abort signal, HTTP options).
  * @param request - the request
  * @param defaults - the model's `config`
  * @returns the config, without the fields the model sets itself (tools, system instruction, signal)
@@ -33,6 +34,7 @@ export function toGenerateConfig(request: ChatRequest, defaults: GeminiGeneratio
       });
     }
     for (const [key, value] of Object.entries(options)) {
+      if (managedKeys.has(key)) continue;
       const current = (config as Record<string, unknown>)[key];
       (config as Record<string, unknown>)[key] = isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value;
     }
@@ -57,6 +59,9 @@ export function toToolConfig(choice: ToolChoice): ToolConfig {
   if (choice === 'required') return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY } };
   return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice.name] } };
 }
+
+/** What the model sets from the request itself: `providerOptions.google` cannot change them. */
+const managedKeys: ReadonlySet<string> = new Set(['systemInstruction', 'tools', 'toolConfig', 'abortSignal', 'httpOptions']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
