@@ -75,6 +75,16 @@ describe('GeminiChatModel.stream', () => {
     });
   });
 
+  it('keeps a signature sent on a part with nothing else', async () => {
+    server.reply({ sse: streamChunks(['Done.'], [{ thoughtSignature: 'sig-alone' }]) });
+    const events = await collect(model.stream(request));
+    expect(events.at(-1)).toMatchObject({
+      response: {
+        message: { content: [{ type: 'text', text: 'Done.' }], providerMetadata: { google: { textSignatures: ['sig-alone'] } } },
+      },
+    });
+  });
+
   it('assembles function calls streamed in their own chunks', async () => {
     server.reply({ sse: streamChunks([], [{ functionCall: { name: 'add', args: { a: 1, b: 2 } }, thoughtSignature: 'sig' }]) });
     const [event] = await collect(model.stream(request));

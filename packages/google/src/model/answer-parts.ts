@@ -37,8 +37,11 @@ export class AnswerParts {
       this.calls.push(toToolCall(part));
       return undefined;
     }
-    if (typeof part.text === 'string') return this.addText(part.text, part.thought === true ? 'reasoning' : 'text', part.thoughtSignature);
     const data = part.inlineData?.data;
+    if (typeof part.text === 'string' || (typeof part.thoughtSignature === 'string' && data === undefined)) {
+      // A part with a signature and nothing else (streams send one) ends the text before it.
+      return this.addText(part.text ?? '', part.thought === true ? 'reasoning' : 'text', part.thoughtSignature);
+    }
     if (typeof data === 'string' && data !== '') {
       this.open = undefined;
       const mediaType = part.inlineData?.mimeType ?? 'application/octet-stream';
