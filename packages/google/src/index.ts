@@ -1,0 +1,11 @@
+/**
+ * @toolcraft/google: a `ChatModel` over the Gemini API with the official `@google/genai` SDK, and
+ * tool definitions converted to Gemini's function declarations and `Schema`.
+ * @packageDocumentation
+ */
+export { GeminiChatModel } from './model/gemini-chat-model.js';
+export type { GeminiChatModelOptions, GeminiGenerationConfig } from './model/gemini-chat-model-options.js';
+export type { GooglePartMetadata } from './model/google-metadata.js';
+export { toGeminiParameters, toGeminiResponseSchema } from './schema/to-gemini-schema.js';
+export { toGeminiTools } from './tools/to-gemini-tools.js';
+export type { ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';
