@@ -18,6 +18,7 @@ import { tracingCases, tracingRows } from './cases/tracing-cases';
 import { toolsetTurnCases, toolsetTurnRows, verifyToolsetCases } from './cases/toolset-turns';
 import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
 import { toolSearchCases, toolSearchRows } from './cases/tool-search';
+import { adapterTurnCases, adapterTurnRows } from './cases/adapter-turns';
 import { multiAgentCases, multiAgentRows } from './cases/multi-agent-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
@@ -88,6 +89,17 @@ async function main(): Promise<void> {
   const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
   await mcp.close();
 
+  log('timing one agent turn through each model adapter against a local server speaking its wire format');
+  const adapters = await adapterTurnCases();
+  const adapterTimings = await timeInterleaved(adapters.cases, {
+    rounds: 21,
+    batchMs: 20,
+    warmupMs: 300,
+    warmupCalls: 20,
+    minIterations: 2,
+  });
+  await adapters.close();
+
   log('measuring tool search: what a turn sends with 1,000 tools behind ToolSearchToolset, and one search');
   const search = await toolSearchCases();
   const searchTimings = await timeInterleaved(search.cases, timingOptions);
@@ -110,6 +122,7 @@ async function main(): Promise<void> {
     ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
+    ...adapterTurnRows(adapterTimings),
     ...search.rows,
     ...toolSearchRows(searchTimings),
     ...tracingRows(tracingTimings),
@@ -136,6 +149,7 @@ async function main(): Promise<void> {
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       mcpTimings: Object.fromEntries(mcpTimings),
       toolSearchTimings: Object.fromEntries(searchTimings),
+      adapterTurnTimings: Object.fromEntries(adapterTimings),
       storeTimings: Object.fromEntries(storeTimings),
       allocations: Object.fromEntries(allocations),
       heapGrowth: growth,

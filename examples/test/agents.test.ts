@@ -148,4 +148,13 @@ describe('demo (npm start)', () => {
     expect(chosen.offline).toBe(false);
     expect(chosen.banner).toBe('Using model local-model at http://127.0.0.1:9/v1 (OPENAI_API_KEY is set).');
   });
+
+  it('picks Gemini, then Anthropic, then OpenAI from the keys set, and stays offline without any', () => {
+    const gemini = modelFromEnv([], { GEMINI_API_KEY: 'g', ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' });
+    expect([gemini.model.provider, gemini.model.modelId, gemini.offline]).toEqual(['gcp.gemini', 'gemini-2.5-flash', false]);
+    const anthropic = modelFromEnv([], { ANTHROPIC_API_KEY: 'a', ANTHROPIC_MODEL: 'claude-haiku-4-5', OPENAI_API_KEY: 'o' });
+    expect([anthropic.model.provider, anthropic.model.modelId]).toEqual(['anthropic', 'claude-haiku-4-5']);
+    expect(modelFromEnv([], { OPENAI_API_KEY: 'o' }).model.provider).toBe('openai');
+    expect(modelFromEnv([], {}).offline).toBe(true);
+  });
 });
