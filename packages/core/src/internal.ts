@@ -21,3 +21,4 @@ export { isToolset } from './toolsets/is-toolset.js';
 export { neverAborted } from './environment/never-aborted.js';
 export { withImportedSchema } from './tools/imported-schema.js';
 export { describeValue } from './errors/describe-value.js';
+export { nextTurn, turnSliceMs } from './agent/next-turn.js';

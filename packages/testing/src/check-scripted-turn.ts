@@ -36,21 +36,21 @@ export function checkOutcome(outcome: unknown, turn: number): ScriptedOutcome {
   if (output !== undefined) checkOutput(output, text, turn);
   if (toolCalls === undefined) return outcome as ScriptedOutcome;
   if (!Array.isArray(toolCalls)) throw new InvalidScriptedTurnError(turn, `toolCalls must be an array, but got ${kindOf(toolCalls)}.`);
-  (toolCalls as unknown[]).forEach((call, index) => checkToolCall(call, turn, index));
+  for (let index = 0; index < toolCalls.length; index++) checkToolCall(toolCalls[index], turn, index);
   return outcome as ScriptedOutcome;
 }
 
 function checkToolCall(call: unknown, turn: number, index: number): void {
-  const where = `toolCalls[${index}]`;
   if (typeof call !== 'object' || call === null) {
-    throw new InvalidScriptedTurnError(turn, `${where} must be { name, arguments?, id? }, but got ${kindOf(call)}.`);
+    throw new InvalidScriptedTurnError(turn, `toolCalls[${index}] must be { name, arguments?, id? }, but got ${kindOf(call)}.`);
   }
   const { name, id, arguments: args } = call as { name?: unknown; id?: unknown; arguments?: unknown };
-  if (typeof name !== 'string') throw new InvalidScriptedTurnError(turn, `${where}.name must be a string, but got ${kindOf(name)}.`);
+  if (typeof name !== 'string')
+    throw new InvalidScriptedTurnError(turn, `toolCalls[${index}].name must be a string, but got ${kindOf(name)}.`);
   if (id !== undefined && typeof id !== 'string')
-    throw new InvalidScriptedTurnError(turn, `${where}.id must be a string, but got ${kindOf(id)}.`);
+    throw new InvalidScriptedTurnError(turn, `toolCalls[${index}].id must be a string, but got ${kindOf(id)}.`);
   if (args !== undefined && typeof args !== 'string' && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw new InvalidScriptedTurnError(turn, `${where}.arguments must be a JSON string or an object, but got ${kindOf(args)}.`);
+    throw new InvalidScriptedTurnError(turn, `toolCalls[${index}].arguments must be a JSON string or an object, but got ${kindOf(args)}.`);
   }
 }
 

@@ -7,7 +7,7 @@ import {
   type ChatStreamEvent,
   type ModelToolCall,
 } from '@toolcraft/core';
-import { untilAborted } from '@toolcraft/core/internal';
+import { nextTurn, turnSliceMs, untilAborted } from '@toolcraft/core/internal';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
@@ -77,29 +77,27 @@ export class ScriptedModel implements ChatModel {
    * @throws InvalidScriptedTurnError when a function turn returns something that is not a turn
    * @throws the signal's reason when the request's signal aborts first
    */
-  async complete(request: ChatRequest): Promise<ChatResponse> {
-    const recorded = record(request);
-    const index = this.requests.push(recorded) - 1;
-    const turn = this.turnAt(index, recorded);
-    request.signal?.throwIfAborted();
-    const pending = typeof turn === 'function' ? turn(functionRequest(recorded, request.signal)) : turn;
-    const outcome = checkOutcome(
-      !isPromiseLike(pending) ? pending : request.signal === undefined ? await pending : await untilAborted(pending, request.signal),
-      Math.min(index, this.turns.length - 1) + 1,
-    );
-    if ('error' in outcome) throw outcome.error;
-    const text = outcome.output === undefined ? outcome.text : JSON.stringify(outcome.output);
-    return {
-      message: this.message(text, outcome.toolCalls),
-      ...(outcome.usage ? { usage: { ...outcome.usage } } : {}),
-      ...(outcome.finishReason ? { finishReason: outcome.finishReason } : {}),
-    };
+  complete(request: ChatRequest): Promise<ChatResponse> {
+    // No async frame: a turn known at once is answered with a settled promise (as an async function would).
+    try {
+      const recorded = record(request);
+      const index = this.requests.push(recorded) - 1;
+      const turn = this.turnAt(index, recorded);
+      request.signal?.throwIfAborted();
+      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, request.signal)) : turn;
+      if (!isPromiseLike(pending)) return Promise.resolve(this.reply(pending, index));
+      const waited = request.signal === undefined ? Promise.resolve(pending) : untilAborted(pending, request.signal);
+      return waited.then((outcome) => this.reply(outcome, index));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   /**
    * Replies with the next scripted turn as a stream: its text in `text_delta`s of `chunkSize`
-   * characters (each on a later tick), then the whole `response`, as `complete` gives it. Stopping the
-   * iteration or aborting the request's signal stops it.
+   * characters (each on a later tick, and on a later turn of the event loop at least every
+   * millisecond, so timers, I/O and an abort get their turn as with a real stream), then the whole
+   * `response`, as `complete` gives it. Stopping the iteration or aborting the request's signal stops it.
    * @param request - the request; it is recorded
    * @yields the text's pieces, then the response
    * @throws what `complete` throws, when the stream is read
@@ -107,12 +105,29 @@ export class ScriptedModel implements ChatModel {
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const response = await this.complete(request);
     const text = contentText(response.message.content);
+    let yieldedAt = Date.now();
     for (let start = 0; start < text.length; start += this.chunkSize) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // Each chunk comes on a later tick (a generator's `next()` settles asynchronously). A macrotask per
+      // chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
+      if (Date.now() - yieldedAt >= turnSliceMs) {
+        await nextTurn();
+        yieldedAt = Date.now();
+      }
       request.signal?.throwIfAborted();
       yield { type: 'text_delta', delta: text.slice(start, start + this.chunkSize) };
     }
     yield { type: 'response', response };
+  }
+
+  /** The response of the turn of the request at `index`, checked; an error turn throws its error. */
+  private reply(outcome: unknown, index: number): ChatResponse {
+    const checked = checkOutcome(outcome, Math.min(index, this.turns.length - 1) + 1);
+    if ('error' in checked) throw checked.error;
+    const text = checked.output === undefined ? checked.text : JSON.stringify(checked.output);
+    const response: ChatResponse = { message: this.message(text, checked.toolCalls) };
+    if (checked.usage) response.usage = { ...checked.usage };
+    if (checked.finishReason) response.finishReason = checked.finishReason;
+    return response;
   }
 
   private turnAt(index: number, request: RecordedRequest): ScriptedTurn {
@@ -123,7 +138,11 @@ export class ScriptedModel implements ChatModel {
 
   private message(text: string | undefined, calls: readonly ScriptedToolCall[] | undefined): AssistantMessage {
     const message: AssistantMessage = { role: 'assistant', content: text ?? null };
-    if (calls !== undefined && calls.length > 0) message.toolCalls = calls.map((call) => this.toolCall(call));
+    if (calls !== undefined && calls.length > 0) {
+      const toolCalls: ModelToolCall[] = [];
+      for (const call of calls) toolCalls.push(this.toolCall(call));
+      message.toolCalls = toolCalls;
+    }
     return message;
   }
 
@@ -144,15 +163,16 @@ function record(request: ChatRequest): RecordedRequest {
     toolsCopy = structuredClone(tools);
     if (Array.isArray(tools) && Object.isFrozen(tools)) clonedTools.set(tools, toolsCopy);
   }
-  return {
+  const recorded: RecordedRequest = {
     messages: copyMessages(request.messages),
     // Each record gets its own array; the definitions themselves are shared copies of a frozen list.
     tools: Array.isArray(toolsCopy) ? toolsCopy.slice() : toolsCopy,
-    ...(request.toolChoice === undefined ? {} : { toolChoice: structuredClone(request.toolChoice) }),
-    ...(request.responseFormat === undefined ? {} : { responseFormat: structuredClone(request.responseFormat) }),
-    ...(request.settings === undefined ? {} : { settings: structuredClone(request.settings) }),
-    ...(request.providerOptions === undefined ? {} : { providerOptions: structuredClone(request.providerOptions) }),
   };
+  if (request.toolChoice !== undefined) recorded.toolChoice = structuredClone(request.toolChoice);
+  if (request.responseFormat !== undefined) recorded.responseFormat = structuredClone(request.responseFormat);
+  if (request.settings !== undefined) recorded.settings = structuredClone(request.settings);
+  if (request.providerOptions !== undefined) recorded.providerOptions = structuredClone(request.providerOptions);
+  return recorded;
 }
 
 /** What a function turn is given: its own copy of the recorded request (it may change it), with the signal. */

@@ -6,7 +6,6 @@ import { ToolRegistry } from '../registry/tool-registry.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { closeToolsets } from '../toolsets/close-toolsets.js';
 import { mergeTools } from '../toolsets/merge-tools.js';
-import { readonlyView } from '../toolsets/readonly-view.js';
 import { RunTools, type TurnToolList } from '../toolsets/run-tools.js';
 import type { ToolUsage } from '../toolsets/tool-usage.js';
 import { applyNames, type ToolFilter, type ToolPredicate } from '../toolsets/tool-filter.js';
@@ -44,6 +43,8 @@ export class AgentTools {
   private readonly predicate?: ToolPredicate;
   private readonly sets: TurnToolSet[] = [];
   private closing?: Promise<void>;
+  /** {@link AgentTools.setFor}, bound once for every run's `TurnTools`. */
+  private readonly setForList = (list: TurnToolList): TurnToolSet => this.setFor(list);
 
   /**
    * @param options - the agent's `registry`, `tools` and `toolFilter`
@@ -85,9 +86,7 @@ export class AgentTools {
       sources = readToolSources(undefined, runTools, 'tools', "this run's tools", this.sources);
       if (this.names !== undefined) sources = { ...sources, tools: applyNames(sources.tools, this.names) };
     }
-    return new TurnTools(new RunTools(sources, this.names, this.predicate, readonlyView(context), signal, usage), (list) =>
-      this.setFor(list),
-    );
+    return new TurnTools(new RunTools(sources, this.names, this.predicate, context, signal, usage), this.setForList);
   }
 
   /**
@@ -106,8 +105,7 @@ export class AgentTools {
   /** The built set of a turn's tools: a recent one when the tools are the same, else a new one. */
   private setFor(list: TurnToolList): TurnToolSet {
     const { tools } = list;
-    const found = this.sets.find((set) => sameTools(set.tools, tools));
-    if (found !== undefined) return found;
+    for (const set of this.sets) if (sameTools(set.tools, tools)) return set;
     const registry = new ToolRegistry(mergeTools(list.segments));
     const definitions = Object.freeze(toolDefinitions(registry.tools));
     this.prepare?.(definitions);

@@ -194,12 +194,12 @@ export class Agent<TOutput = unknown> {
   stream(state: RunState, options?: ResumeOptions): AgentStream<TOutput>;
   stream(input: string | RunState, options: RunOptions = {}): AgentStream<TOutput> {
     const start: RunStart = typeof input === 'string' ? { input } : { state: input };
-    return new AgentStream<TOutput>((channel, signal) => {
+    return new AgentStream<TOutput>((channel, controller) => {
       if ('state' in start) {
         const refused = this.refusal(start.state);
         if (refused !== undefined) return Promise.reject(refused);
       }
-      return this.execute(start, { ...options, signal }, channel);
+      return this.execute(start, { ...options, signal: controller.signal }, channel, controller);
     }, options.signal);
   }
 
@@ -280,9 +280,14 @@ export class Agent<TOutput = unknown> {
     return undefined;
   }
 
-  private execute(start: RunStart, options: RunOptions, channel?: EventChannel<AgentEvent>): Promise<RunResult<TOutput>> {
+  private execute(
+    start: RunStart,
+    options: RunOptions,
+    channel?: EventChannel<AgentEvent>,
+    streamController?: AbortController,
+  ): Promise<RunResult<TOutput>> {
     // The run's output is decoded by this agent's outputType, so it is a TOutput.
-    return startRun(this, start, options, channel) as Promise<RunResult<TOutput>>;
+    return startRun(this, start, options, channel, streamController) as Promise<RunResult<TOutput>>;
   }
 }
 

@@ -9,6 +9,7 @@ import type { ChatMessage } from '../model/messages.js';
  * @returns the same array when every call is answered, else an answered copy
  */
 export function answerCalls(messages: readonly ChatMessage[], reason = 'the run ended first'): readonly ChatMessage[] {
+  if (messages.length === 0) return messages;
   const answered = new Set<string>();
   for (const message of messages) if (message.role === 'tool') answered.add(message.toolCallId);
   const missing = messages.some((message) => message.role === 'assistant' && message.toolCalls?.some((call) => !answered.has(call.id)));

@@ -2,7 +2,7 @@ import { runInScope } from '../environment/run-in-scope.js';
 import type { ToolPipeline } from '../environment/tool-pipeline.js';
 import type { ChatModel, ChatRequest, ChatResponse, ModelSettings } from '../model/chat-model.js';
 import { readChatResponse } from './read-chat-response.js';
-import { completeWithRetry } from './retry/complete-with-retry.js';
+import { completeWithRetry, type RemainingTime } from './retry/complete-with-retry.js';
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import type { RunFeatureHooks } from './run-feature-hooks.js';
 import type { RunEvents } from './streaming/run-events.js';
@@ -17,7 +17,8 @@ export interface ModelCallSettings {
   events: RunEvents;
   runId: string;
   agentName: string;
-  remainingMs: () => number;
+  /** The run's time left (its deadline). */
+  time: RemainingTime;
   /** The sampling settings of this agent's calls in this run (the agent's, the run's winning), if any. */
   modelSettings?: ModelSettings;
   /** The adapter's options of this agent's calls in this run, if any. */
@@ -36,7 +37,20 @@ export interface ModelCallSettings {
  * @returns the checked response
  * @throws what `completeWithRetry` and `readChatResponse` throw
  */
-export async function callModel(
+export function callModel(
+  settings: ModelCallSettings,
+  request: ChatRequest & { signal: AbortSignal },
+  iteration: number,
+): Promise<ChatResponse> {
+  const { hooks, events, pipeline } = settings;
+  // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async frame.
+  if (!events.active && pipeline.scopes.length === 0 && !hooks.observesModelCalls)
+    return completeWithRetry(settings.model, request, settings.retry, settings.time).then(readChatResponse);
+  return observedModelCall(settings, request, iteration);
+}
+
+/** {@link callModel} with hooks to await, a stream to feed or scopes to run in. */
+async function observedModelCall(
   settings: ModelCallSettings,
   request: ChatRequest & { signal: AbortSignal },
   iteration: number,
@@ -50,9 +64,9 @@ export async function callModel(
   try {
     const model = events.active ? streamingModel(settings.model, events, () => (streamed = true)) : settings.model;
     const reply: unknown = await (pipeline.scopes.length === 0
-      ? completeWithRetry(model, request, settings.retry, settings.remainingMs)
+      ? completeWithRetry(model, request, settings.retry, settings.time)
       : runInScope(pipeline, { kind: 'modelCall', runId: settings.runId, agentName: settings.agentName, iteration }, () =>
-          completeWithRetry(model, request, settings.retry, settings.remainingMs),
+          completeWithRetry(model, request, settings.retry, settings.time),
         ));
     response = readChatResponse(reply);
   } catch (error) {

@@ -40,11 +40,9 @@ export function readChatResponse(reply: unknown): ChatResponse {
     if (calls !== undefined) read.toolCalls = calls;
     const usage = readUsage(rawUsage);
     const finishReason = typeof rawFinish === 'string' ? (finishReasons.has(rawFinish) ? (rawFinish as FinishReason) : 'other') : undefined;
-    const response: ChatResponse = {
-      message: read,
-      ...(usage === undefined ? {} : { usage }),
-      ...(finishReason === undefined ? {} : { finishReason }),
-    };
+    const response: ChatResponse = { message: read };
+    if (usage !== undefined) response.usage = usage;
+    if (finishReason !== undefined) response.finishReason = finishReason;
     // The provider's response id and model (for traces), when they are strings.
     if (typeof id === 'string' && id !== '') response.id = id;
     if (typeof modelId === 'string' && modelId !== '') response.modelId = modelId;

@@ -1,4 +1,4 @@
-import { shareAbortListener } from '../environment/abort-watchers.js';
+import { abortSharing, shareWatchers } from '../environment/abort-watchers.js';
 
 const longestTimer = 2_147_483_647;
 
@@ -31,22 +31,29 @@ export class RunDeadline {
   /**
    * @param maxDurationMs - the run's time limit (non-finite: none)
    * @param callerSignal - the caller's signal, if any
+   * @param own - a controller the framework made for this run (a stream's, which cancels the run when
+   *   its reader stops and follows the caller's signal; it is aborted only through `abortSharing`):
+   *   the deadline aborts it at the time limit, and its signal is the run's, so a streamed run has one
+   *   signal, not two and a listener between them. `callerSignal` is then ignored.
    */
-  constructor(maxDurationMs: number, callerSignal?: AbortSignal) {
-    const limit = (this.controller = new AbortController());
+  constructor(maxDurationMs: number, callerSignal?: AbortSignal, own?: AbortController) {
+    const limit = (this.controller = own ?? new AbortController());
     this.maxDurationMs = maxDurationMs;
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
-      this.timer = setTimeout(() => limit.abort((this.durationReason = durationExceeded(maxDurationMs))), Math.max(0, maxDurationMs));
+      this.timer = setTimeout(
+        () => abortSharing(limit, (this.durationReason = durationExceeded(maxDurationMs))),
+        Math.max(0, maxDurationMs),
+      );
     }
     this.signal = limit.signal;
-    // The run's waits (model calls, tool calls) share one listener on it.
-    shareAbortListener(this.signal);
+    // The run's waits (model calls, tool calls) share their watchers; the deadline is what aborts it, and tells them.
+    shareWatchers(this.signal);
     // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
     // The run listens itself and removes its listener in dispose().
-    if (callerSignal === undefined) return;
+    if (callerSignal === undefined || own !== undefined) return;
     if (callerSignal.aborted) {
-      limit.abort(callerSignal.reason);
+      abortSharing(limit, callerSignal.reason);
       return;
     }
     this.callerSignal = callerSignal;
@@ -70,7 +77,7 @@ export class RunDeadline {
    */
   expireIfDue(): boolean {
     if (!this.signal.aborted && Date.now() >= this.endsAt) {
-      this.controller.abort((this.durationReason = durationExceeded(this.maxDurationMs)));
+      abortSharing(this.controller, (this.durationReason = durationExceeded(this.maxDurationMs)));
     }
     return this.signal.aborted;
   }
@@ -83,6 +90,6 @@ export class RunDeadline {
 
   /** The caller's signal's abort listener: the run is aborted with the caller's reason. */
   handleEvent(): void {
-    this.controller.abort(this.callerSignal?.reason);
+    abortSharing(this.controller, this.callerSignal?.reason);
   }
 }

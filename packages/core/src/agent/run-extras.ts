@@ -160,21 +160,29 @@ export class RunExtras {
     artifacts: ArtifactAccess,
     signal: AbortSignal,
   ): Promise<ReceivedToolResult[]> | ReceivedToolResult[] {
+    if (!this.budgets(registry)) return results;
+    return applyResultBudget(results, registry, this.options.resultBudget, artifacts, signal);
+  }
+
+  /**
+   * @param registry - a turn's tools
+   * @returns whether results of these tools have a budget (the agent's, or a tool's own), so `budget` may change them
+   */
+  budgets(registry: ToolRegistry): boolean {
     let budgeted = this.budgetedRegistries.get(registry);
     if (budgeted === undefined) {
       budgeted = this.options.resultBudget !== undefined || registry.tools.some((tool) => tool.resultBudget !== undefined);
       this.budgetedRegistries.set(registry, budgeted);
     }
-    if (!budgeted) return results;
-    return applyResultBudget(results, registry, this.options.resultBudget, artifacts, signal);
+    return budgeted;
   }
 
   /**
    * @param run - the run (where its report is kept)
-   * @returns `{ memory }` for the run's result when the agent has a memory strategy
+   * @returns the run result's `memory` when the agent has a memory strategy, else undefined
    */
-  report(run: MemoryReportHolder): { memory?: MemoryReport } {
-    if (this.options.memory === undefined) return {};
-    return { memory: run.memoryReport ?? { usage: { ...zeroUsage }, failures: [] } };
+  memoryReport(run: MemoryReportHolder): MemoryReport | undefined {
+    if (this.options.memory === undefined) return undefined;
+    return run.memoryReport ?? { usage: { ...zeroUsage }, failures: [] };
   }
 }

@@ -3,7 +3,7 @@ import type { FeatureErrorReport } from '../environment/feature.js';
 import type { AgentContext } from '../context/agent-context.js';
 import type { ChatModel, ChatRequest, ChatResponse, Usage } from '../model/chat-model.js';
 import type { StopReason } from '../model/stop-reason.js';
-import type { ModelCallCompletedEvent, RunCompletedEvent, RunHookContext } from '../environment/run-hooks.js';
+import type { ModelCallCompletedEvent, RunCompletedEvent } from '../environment/run-hooks.js';
 import { RunGuard } from './run-guard.js';
 
 /**
@@ -16,7 +16,8 @@ import { RunGuard } from './run-guard.js';
  * @internal
  */
 export class RunFeatureHooks {
-  private readonly guard: RunGuard;
+  /** Made when a hook is first called (most runs call none). */
+  private guard: RunGuard | undefined;
   private readonly runId: string;
   private readonly agentContext: AgentContext;
   private agentName: string;
@@ -24,16 +25,24 @@ export class RunFeatureHooks {
 
   /**
    * @param pipeline - the agent's pipeline
-   * @param run - the run's id, agent name, context and model
+   * @param runId - the run's id
+   * @param agentName - the run's agent
+   * @param agentContext - the run's context
+   * @param model - the agent's model
    * @param signal - the run's signal
    */
   constructor(
     private readonly pipeline: ToolPipeline,
-    run: RunHookContext,
-    signal: AbortSignal,
+    runId: string,
+    agentName: string,
+    agentContext: AgentContext,
+    model: ChatModel,
+    private readonly signal: AbortSignal,
   ) {
-    this.guard = new RunGuard(signal);
-    ({ runId: this.runId, agentContext: this.agentContext, agentName: this.agentName, model: this.model } = run);
+    this.runId = runId;
+    this.agentName = agentName;
+    this.agentContext = agentContext;
+    this.model = model;
   }
 
   /**
@@ -44,6 +53,12 @@ export class RunFeatureHooks {
   useAgent(agentName: string, model: ChatModel): void {
     this.agentName = agentName;
     this.model = model;
+  }
+
+  /** Whether a feature has a model-call hook (`onModelCallStarting`, `onModelCallCompleted` or `onModelCallFailed`). */
+  get observesModelCalls(): boolean {
+    const { pipeline } = this;
+    return pipeline.modelCallStarting.length + pipeline.modelCallCompleted.length + pipeline.modelCallFailed.length > 0;
   }
 
   /** @param input - the user's message */
@@ -121,7 +136,9 @@ export class RunFeatureHooks {
     event: TEvent,
   ): Promise<undefined> | undefined {
     // runStage reports every failure itself; it rejects only with the run's stop, which the loop sees on its own.
-    return this.pipeline.runStage(stage, handlers, '', event, this.guard, this.runId)?.then(nothing, nothing);
+    return this.pipeline
+      .runStage(stage, handlers, '', event, (this.guard ??= new RunGuard(this.signal)), this.runId)
+      ?.then(nothing, nothing);
   }
 }
 

@@ -30,15 +30,13 @@ export class RunTranscript {
    * @param instructions - the system message, if any
    * @param history - earlier messages (their system messages are dropped)
    * @param input - the user's message
-   * @returns the transcript
    */
-  static start(record: RunRecord, instructions: string | undefined, history: readonly ChatMessage[], input: string): RunTranscript {
+  static start(record: RunRecord, instructions: string | undefined, history: readonly ChatMessage[], input: string): void {
     const { messages } = record;
     if (instructions) messages.push({ role: 'system', content: instructions });
     // A history that ends with unanswered calls (an interrupted run's messages) is answered first.
     for (const message of answerCalls(history)) if (message.role !== 'system') messages.push(message);
     messages.push({ role: 'user', content: input });
-    return new RunTranscript(record);
   }
 
   /** The messages, in order (the record's own array). */

@@ -148,31 +148,54 @@ export class AgentEnvironment {
    * @param options - the run's context, id and signal
    * @returns the results, in call order
    */
-  async executeTools(
+  executeTools(
     calls: Iterable<ToolCall> | readonly ToolCall[],
     metadata?: ToolCallMetadata | MetadataEntries,
     options: ToolExecutionOptions = noOptions,
   ): Promise<ReceivedToolResult[]> {
+    // No async frame: the results' promise is the batch's own (one call: that call's, as a list).
+    try {
+      return this.executeList(calls, metadata, options);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** {@link AgentEnvironment.executeTools}, which turns a throw (there should be none) into a rejection. */
+  private executeList(
+    calls: Iterable<ToolCall> | readonly ToolCall[],
+    metadata: ToolCallMetadata | MetadataEntries | undefined,
+    options: ToolExecutionOptions,
+  ): Promise<ReceivedToolResult[]> {
     const list = callList(calls);
-    if (list instanceof Error) return [batchErrorResult(list)];
+    if (list instanceof Error) return Promise.resolve([batchErrorResult(list)]);
     const callerMetadata = readCallerMetadata(metadata);
-    if (callerMetadata instanceof Error) return list.map((call) => unreadableMetadataResult(call, callerMetadata));
+    if (callerMetadata instanceof Error) return Promise.resolve(list.map((call) => unreadableMetadataResult(call, callerMetadata)));
     const runOptions = options ?? noOptions;
     const count = list.length;
+    const alone = this.callsRunningAlone(list);
+    const unordered = alone === undefined && this.maxConcurrency >= count;
+    // One call nobody listens to (an agent's usual turn): its result, as a list.
+    if (count === 1 && unordered && !runOptions.onResult)
+      return executeCall(this.settings, list[0], callerMetadata, runOptions).then(asList);
     const execute = runOptions.onResult
       ? (index: number) =>
           executeCall(this.settings, list[index], callerMetadata, runOptions).then((result) =>
             notifyResult(this.pipeline, runOptions, result, index),
           )
       : (index: number) => executeCall(this.settings, list[index], callerMetadata, runOptions);
-    const alone = this.callsRunningAlone(list);
-    if (alone === undefined && this.maxConcurrency >= count) {
+    if (unordered) {
+      if (count === 1) return execute(0).then(asList);
       const pending = new Array<Promise<ReceivedToolResult>>(count);
       for (let index = 0; index < count; index++) pending[index] = execute(index);
       return Promise.all(pending);
     }
     return runOrdered(count, (index) => alone?.[index] === true, this.maxConcurrency, execute);
   }
+}
+
+function asList(result: ReceivedToolResult): ReceivedToolResult[] {
+  return [result];
 }
 
 /** The name of a call of a batch, read defensively (a bad call is answered later by `executeCall`). */

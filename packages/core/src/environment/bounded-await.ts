@@ -3,6 +3,7 @@ import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { raisedByFramework } from './framework-raised.js';
 import { sharedWatchers, type AbortWatcher } from './abort-watchers.js';
+import { withResolvers } from './with-resolvers.js';
 
 /** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
 const longestTimer = 2_147_483_647;
@@ -106,19 +107,12 @@ export class CallGuard implements HandlerGuard {
       pending.catch(ignore);
       return Promise.reject(this.reason);
     }
-    return new Promise<T>((resolve, reject) => {
-      this.waiting = reject;
-      pending.then(
-        (settled) => {
-          if (this.waiting === reject) this.waiting = undefined;
-          resolve(settled);
-        },
-        (error: unknown) => {
-          if (this.waiting === reject) this.waiting = undefined;
-          reject(error);
-        },
-      );
-    });
+    const { promise, resolve, reject } = withResolvers<T>();
+    // A stop after the value settled rejects a settled promise: nothing happens. The next race (or
+    // dispose) replaces `waiting`, so the settle functions need no wrapper to clear it.
+    this.waiting = reject;
+    pending.then(resolve, reject);
+    return promise;
   }
 
   /** Stops the timer and removes the listeners from the outer signals; call it when the call ends. */
@@ -178,45 +172,70 @@ export class CallGuard implements HandlerGuard {
  * The listener is removed as soon as either side settles.
  * @param promise - the work to wait for
  * @param signal - aborts the wait
- * @returns the promise's value
+ * @param recover - told the promise's own rejection (not the abort) while the signal has not aborted:
+ *   the wait settles as what it returns instead (a retry), which bounds its own waits. Without it the wait rejects.
+ * @returns the promise's value (or `recover`'s)
  * @throws the signal's reason when it aborts first
  */
-export function untilAborted<T>(promise: T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(
+  promise: T | PromiseLike<T>,
+  signal: AbortSignal,
+  recover?: (error: unknown) => T | PromiseLike<T>,
+): Promise<T> {
   const pending = Promise.resolve(promise);
   if (signal.aborted) {
     pending.catch(ignore);
     return Promise.reject(signal.reason);
   }
   const shared = sharedWatchers(signal);
-  if (shared !== undefined)
+  const { promise: bounded, resolve, reject } = withResolvers<T>();
+  if (shared !== undefined) {
     // A run's own signal: one listener for all its waits.
-    return new Promise<T>((resolve, reject) => {
-      shared.add(reject);
-      pending.then(
-        (value) => {
-          shared.delete(reject);
-          resolve(value);
-        },
-        (error: unknown) => {
-          shared.delete(reject);
-          reject(error);
-        },
-      );
-    });
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    shared.add(reject);
     pending.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        shared.delete(reject);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
+        shared.delete(reject);
+        failWait(error, signal, resolve, reject, recover);
       },
     );
-  });
+    return bounded;
+  }
+  const onAbort = () => reject(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  pending.then(
+    (value) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    },
+    (error: unknown) => {
+      signal.removeEventListener('abort', onAbort);
+      failWait(error, signal, resolve, reject, recover);
+    },
+  );
+  return bounded;
+}
+
+/** The waited promise rejected: the wait rejects too, or (while the signal has not aborted) settles as `recover(error)` does. */
+function failWait<T>(
+  error: unknown,
+  signal: AbortSignal,
+  resolve: (value: T | PromiseLike<T>) => void,
+  reject: (reason: unknown) => void,
+  recover: ((error: unknown) => T | PromiseLike<T>) | undefined,
+): void {
+  if (recover === undefined || signal.aborted) {
+    reject(error);
+    return;
+  }
+  try {
+    resolve(recover(error));
+  } catch (thrown) {
+    reject(thrown);
+  }
 }
 
 function ignore(): void {}

@@ -126,14 +126,11 @@ async function runTool(
         if (tool.needs === 'context' && metadata.get(FrameworkKeys.agentContext) === undefined)
           throw raisedByFramework(new MissingAgentContextError(tool.name), info);
       }
-      const scope = {
-        kind: 'toolCall',
-        callId: info.id,
-        toolName: tool.name,
-        ...(options.runId === undefined ? {} : { runId: options.runId }),
-      } as const;
       const decoded = info.arguments;
-      const invoked = runInScope<unknown>(pipeline, scope, () => tool[invokeTool](decoded, metadata));
+      const invoked: unknown =
+        pipeline.scopes.length === 0
+          ? tool[invokeTool](decoded, metadata)
+          : invokeInScope(pipeline, tool, info, decoded, metadata, options);
       value = guard ? await guard.race(invoked) : await invoked;
     } catch (error) {
       return await failedResult(settings, info, tool, error, guard);
@@ -170,3 +167,21 @@ function restartArguments(info: CallInfo, args: unknown): void {
 }
 
 function ignore(): void {}
+
+/** Invokes the tool inside the features' execution scopes. */
+function invokeInScope(
+  pipeline: DispatchSettings['pipeline'],
+  tool: AnyTool,
+  info: CallInfo,
+  args: unknown,
+  metadata: ToolCallMetadata,
+  options: ToolExecutionOptions,
+): unknown {
+  const scope = {
+    kind: 'toolCall',
+    callId: info.id,
+    toolName: tool.name,
+    ...(options.runId === undefined ? {} : { runId: options.runId }),
+  } as const;
+  return runInScope<unknown>(pipeline, scope, () => tool[invokeTool](args, metadata));
+}

@@ -63,5 +63,8 @@ export function streamWorkflow(
   input: string,
   options: RunOptions,
 ): AgentStream {
-  return new AgentStream((channel, signal) => agent.run(input, streamInto({ ...options, signal }, { channel })), options.signal);
+  return new AgentStream(
+    (channel, controller) => agent.run(input, streamInto({ ...options, signal: controller.signal }, { channel })),
+    options.signal,
+  );
 }

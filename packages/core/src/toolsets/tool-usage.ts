@@ -15,7 +15,8 @@ export interface ToolUsageEntry {
  */
 export class ToolUsage {
   private readonly counts: Record<string, ToolUsageEntry>;
-  private readonly exhausted = new Map<string, ToolLimitError>();
+  /** The tools past a limit, by name (made when the first one is). */
+  private exhaustedTools: Map<string, ToolLimitError> | undefined;
 
   /**
    * @param counts - where the counts are kept, by tool name (a run's record: its one copy); default a new object
@@ -26,13 +27,14 @@ export class ToolUsage {
       const entry = counts[name]!;
       entry.invocations = Number(entry.invocations) || 0;
       entry.failures = Number(entry.failures) || 0;
-      if (entry.exhausted !== undefined) this.exhausted.set(name, new ToolLimitError(name, entry.exhausted.limit, entry.exhausted.value));
+      if (entry.exhausted !== undefined)
+        (this.exhaustedTools ??= new Map()).set(name, new ToolLimitError(name, entry.exhausted.limit, entry.exhausted.value));
     }
   }
 
   /** Whether some tool has reached a limit in this run. */
   get anyExhausted(): boolean {
-    return this.exhausted.size > 0;
+    return this.exhaustedTools !== undefined && this.exhaustedTools.size > 0;
   }
 
   /**
@@ -40,7 +42,7 @@ export class ToolUsage {
    * @returns the error answering a call to a tool that reached a limit, or undefined
    */
   refusal(name: string): ToolLimitError | undefined {
-    return this.exhausted.get(name);
+    return this.exhaustedTools?.get(name);
   }
 
   /**
@@ -50,7 +52,7 @@ export class ToolUsage {
    */
   admit(tool: AnyTool): ToolLimitError | undefined {
     const name = tool.descriptor.name;
-    const refused = this.exhausted.get(name);
+    const refused = this.exhaustedTools?.get(name);
     if (refused !== undefined) return refused;
     const counts = this.countsOf(name);
     counts.invocations++;
@@ -67,9 +69,9 @@ export class ToolUsage {
   release(tool: AnyTool): void {
     const counts = this.countsOf(tool.descriptor.name);
     if (counts.invocations > 0) counts.invocations--;
-    const refused = this.exhausted.get(tool.descriptor.name);
+    const refused = this.exhaustedTools?.get(tool.descriptor.name);
     if (refused?.limit === 'maxInvocations' && counts.invocations < refused.value) {
-      this.exhausted.delete(tool.descriptor.name);
+      this.exhaustedTools?.delete(tool.descriptor.name);
       delete counts.exhausted;
     }
   }
@@ -83,7 +85,8 @@ export class ToolUsage {
     const counts = this.countsOf(name);
     counts.failures++;
     const limit = tool.maxFailures;
-    if (limit !== undefined && counts.failures >= limit && !this.exhausted.has(name)) this.exhaust(name, counts, 'maxFailures', limit);
+    if (limit !== undefined && counts.failures >= limit && !this.exhaustedTools?.has(name))
+      this.exhaust(name, counts, 'maxFailures', limit);
   }
 
   /**
@@ -102,7 +105,7 @@ export class ToolUsage {
    * @returns whether it reached a limit in this run (it is then no longer offered)
    */
   isExhausted(tool: AnyTool): boolean {
-    return this.exhausted.has(tool.descriptor.name);
+    return this.exhaustedTools?.has(tool.descriptor.name) === true;
   }
 
   /** @returns a copy of the counts by tool name, as JSON (a paused run keeps them, so limits count across resumes) */
@@ -111,7 +114,7 @@ export class ToolUsage {
   }
 
   private exhaust(name: string, counts: ToolUsageEntry, limit: 'maxInvocations' | 'maxFailures', value: number): void {
-    this.exhausted.set(name, new ToolLimitError(name, limit, value));
+    (this.exhaustedTools ??= new Map()).set(name, new ToolLimitError(name, limit, value));
     counts.exhausted = { limit, value };
   }
 

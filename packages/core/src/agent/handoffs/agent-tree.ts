@@ -40,6 +40,7 @@ export function findAgent<A extends TreeAgent>(root: A, name: string): A | undef
  * @returns the targets, in that order
  */
 export function transferTargets(agent: TreeAgent): TransferTarget[] {
+  if (agent.subAgents.length === 0 && agent.parent === undefined) return [];
   const targets: TreeAgent[] = [...agent.subAgents];
   const { parent } = agent;
   if (parent !== undefined) targets.push(parent, ...parent.subAgents.filter((sibling) => sibling !== agent));

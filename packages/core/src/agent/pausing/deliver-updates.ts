@@ -32,5 +32,6 @@ export function deliverUpdates(data: RunRecord, transcript: RunTranscript): numb
  * @returns whether an update waits to be delivered
  */
 export function hasUpdates(data: RunRecord): boolean {
-  return data.pending.some((entry) => entry.updates.length > 0);
+  for (const entry of data.pending) if (entry.updates.length > 0) return true;
+  return false;
 }

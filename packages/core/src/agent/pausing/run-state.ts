@@ -138,9 +138,10 @@ export class RunState {
 
   /** The long-running calls whose final result is still to be delivered with `update(..., { final: true })`. */
   get pending(): PendingCall[] {
-    return this.record.pending
-      .filter((entry) => !entry.final)
-      .map(({ callId, toolName, arguments: args, initialResult }) => ({ callId, toolName, arguments: args, initialResult }));
+    const calls: PendingCall[] = [];
+    for (const { callId, toolName, arguments: args, initialResult, final } of this.record.pending)
+      if (!final) calls.push({ callId, toolName, arguments: args, initialResult });
+    return calls;
   }
 
   /**

@@ -7,6 +7,14 @@ import type { ChatModel, ChatRequest, ChatResponse } from '../../model/chat-mode
 import { isRetryableError, retryAfterOf, statusOf } from '../../retry/retry-policy.js';
 import type { ResolvedRetryOptions } from './retry-options.js';
 
+/** What tells how long a run has left (its `RunDeadline`). */
+export interface RemainingTime {
+  /** The time left, in ms (Infinity without a limit). */
+  readonly remainingMs: number;
+}
+
+const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
+
 /**
  * Sends one request to the model, retrying retryable failures with backoff (see
  * {@link isRetryableError} and `retryDelay`). The call and the waits stop as soon as
@@ -14,7 +22,7 @@ import type { ResolvedRetryOptions } from './retry-options.js';
  * @param model - the model
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
- * @param remainingMs - the time left in the run; a retry that would wait longer gives up at once
+ * @param time - the run's time (its deadline): a retry that would wait longer than `remainingMs` gives up at once
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -23,16 +31,17 @@ export function completeWithRetry(
   model: ChatModel,
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
-  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+  time: RemainingTime = unlimited,
 ): Promise<ChatResponse> {
-  // The first attempt costs no async frame: most calls succeed at once.
+  // The first attempt costs no async frame and no promise of its own: most calls succeed at once.
+  // Its failure (not the abort) goes on to the retries, which bound their own waits.
   let first: Promise<ChatResponse>;
   try {
-    first = untilAborted(model.complete(request), request.signal);
+    first = model.complete(request);
   } catch (error) {
-    first = Promise.reject(error as Error);
+    return retryAfter(error, model, request, retry, time);
   }
-  return first.then(undefined, (error: unknown) => retryAfter(error, model, request, retry, remainingMs));
+  return untilAborted(first, request.signal, (error) => retryAfter(error, model, request, retry, time));
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
@@ -41,7 +50,7 @@ async function retryAfter(
   model: ChatModel,
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
-  remainingMs: () => number,
+  time: RemainingTime,
 ): Promise<ChatResponse> {
   const wait = retry.sleep ?? sleep;
   let error = failure;
@@ -50,7 +59,7 @@ async function retryAfter(
     if (attempt >= retry.maxRetries) throw exhausted(error, attempt + 1);
     const delay = retryDelay(attempt, retryAfterOf(error), retry, retry.random);
     // A wait that would outlast the run's time limit would only hide the error behind 'max_duration'.
-    if (delay >= remainingMs()) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
+    if (delay >= time.remainingMs) throw exhausted(error, attempt + 1, "the next retry would come after the run's maxDurationMs");
     // A custom sleep that ignores the signal is still cut short by it.
     await untilAborted(
       Promise.resolve().then(() => wait(delay, request.signal)),

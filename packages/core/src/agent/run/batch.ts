@@ -17,6 +17,7 @@ import type { BatchEntry } from './run-record.js';
  * Whether a turn's calls may be answered without batch bookkeeping: no tool of the turn can ask to
  * wait before it runs (approval, declaration-only), and the run saves no checkpoints. A call may
  * still pause while it runs (a credential, a paused sub-run): {@link answerDirectly} handles that.
+ * A run that cannot pause so makes no batch at all.
  * @param run - the run
  * @param set - the turn's tools
  * @returns true for the direct path
@@ -26,19 +27,50 @@ export function answersDirectly(run: Run, set: TurnToolSet): boolean {
 }
 
 /**
- * Answers a turn's calls at once: the results go straight to the transcript. Should a call pause
- * (control flow: a credential request, a paused sub-run), the turn becomes the run's batch, with the
- * results that came recorded and the paused calls waiting.
+ * The stream events of a turn's calls, when the run is streamed.
+ * @param run - the run
+ * @returns the turn's events, or undefined
+ */
+export function toolCallEvents(run: Run): ToolCallEvents | undefined {
+  return run.events.active ? new ToolCallEvents(run.events) : undefined;
+}
+
+/**
+ * Runs a turn's calls on the direct path (their `tool_call_started` events emitted before, when streamed).
  * @param run - the run
  * @param set - the turn's tools
  * @param calls - the model's calls
+ * @param events - the turn's stream events, when streamed
+ * @returns the calls' results, within their budgets
+ */
+export function executeDirectly(
+  run: Run,
+  set: TurnToolSet,
+  calls: readonly ModelToolCall[],
+  events: ToolCallEvents | undefined,
+): Promise<ReceivedToolResult[]> {
+  const options = events === undefined ? run.execution : { ...run.execution, ...withoutPaused(events.listeners()) };
+  return executeCalls(run, set, calls, options);
+}
+
+/**
+ * Answers a turn's calls at once with their results (from {@link executeDirectly}): they go straight
+ * to the transcript. Should a call have paused (control flow: a credential request, a paused sub-run),
+ * the turn becomes the run's batch, with the results that came recorded and the paused calls waiting.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @param calls - the model's calls
+ * @param results - their results, in order
+ * @param events - the turn's stream events, when streamed
  * @returns true when every call has its result (and the transcript has them)
  */
-export async function answerDirectly(run: Run, set: TurnToolSet, calls: readonly ModelToolCall[]): Promise<boolean> {
-  const events = run.events.active ? new ToolCallEvents(run.events) : undefined;
-  if (events !== undefined) await events.started(calls);
-  const options = events === undefined ? run.execution : { ...run.execution, ...withoutPaused(events.listeners()) };
-  const results = await executeCalls(run, set, calls, options);
+export function answerDirectly(
+  run: Run,
+  set: TurnToolSet,
+  calls: readonly ModelToolCall[],
+  results: readonly ReceivedToolResult[],
+  events: ToolCallEvents | undefined,
+): boolean {
   let paused = false;
   for (const result of results) if (result.paused === true) paused = true;
   events?.finished(paused ? results.filter((result) => result.paused !== true) : results);
@@ -120,7 +152,7 @@ export function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
  */
 export async function advanceBatch(run: Run, set: TurnToolSet): Promise<boolean> {
   const entries = run.record.batch!;
-  const events = run.events.active ? new ToolCallEvents(run.events) : undefined;
+  const events = toolCallEvents(run);
   const decided: ReceivedToolResult[] = [];
   for (const entry of entries) {
     if (entry.result !== undefined || entry.decision === undefined) continue;
@@ -211,16 +243,18 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
   for (let index = 0; index < results.length; index++) recordResult(run, set, runnable[index]!, results[index]!);
 }
 
-/** Runs calls through the turn's tools (within their per-run limits), then fits their results to the budgets. */
-async function executeCalls(
+/** Runs calls through the turn's tools (within their per-run limits), then fits their results to the budgets (if any). */
+function executeCalls(
   run: Run,
   set: TurnToolSet,
   calls: readonly ToolCall[],
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult[]> {
-  const executed = await run.toolsOf(run.agent).execute(set, calls, run.options.metadata, options);
-  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
-  return budgeted instanceof Promise ? await budgeted : budgeted;
+  const executed = run.toolsOf(run.agent).execute(set, calls, run.options.metadata, options);
+  const { extras } = run.agent.settings;
+  const { registry } = set.environment;
+  if (!extras.budgets(registry)) return executed;
+  return executed.then((results) => extras.budget(results, registry, run.context.artifacts, run.deadline.signal));
 }
 
 /** The execution options of a batch's calls: with listeners that record each result as it arrives when checkpointed or streamed. */

@@ -24,7 +24,8 @@ const ignore = (): void => undefined;
  * @internal
  */
 export class Checkpointer {
-  private chain: Promise<void> = Promise.resolve();
+  /** The saves under way, in order (none before the first). */
+  private chain: Promise<void> | undefined;
   private queued = false;
   private failure: unknown;
   private conflict: Error | undefined;
@@ -70,7 +71,7 @@ export class Checkpointer {
       onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
-      this.chain.then(resolve, resolve);
+      this.chain!.then(resolve, resolve);
     });
     try {
       await waited;
@@ -95,7 +96,7 @@ export class Checkpointer {
   private schedule(): void {
     if (this.queued) return;
     this.queued = true;
-    this.chain = this.chain.then(() => {
+    this.chain = (this.chain ?? Promise.resolve()).then(() => {
       this.queued = false;
       return this.write();
     });

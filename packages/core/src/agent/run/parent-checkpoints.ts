@@ -12,6 +12,17 @@ export interface RunCheckpoints {
 }
 
 /**
+ * The checkpoints of a run without a checkpoint store (and not nested in a checkpointed run): none.
+ * One object for every such run.
+ * @internal
+ */
+export const noCheckpoints: RunCheckpoints = Object.freeze({
+  active: false,
+  save: (): Promise<void> => Promise.resolve(),
+  saveSoon: (): void => undefined,
+});
+
+/**
  * The checkpoints of a run nested in a checkpointed run (an `AgentTool` call's agent): its record is
  * put on the parent's call (`subRun` of the call's batch entry) and the parent saves, so a crash in
  * the middle of the nested run leaves a parent checkpoint that knows which of the nested run's calls

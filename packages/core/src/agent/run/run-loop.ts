@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
-import type { AssistantMessage, ChatMessage } from '../../model/messages.js';
+import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
@@ -10,7 +10,7 @@ import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
 import type { TurnToolSet } from '../turn-tools.js';
 import { repairToolCalls } from '../repair/repair-tool-calls.js';
-import { advanceBatch, answerDirectly, answersDirectly, markInDoubt, openBatch } from './batch.js';
+import { advanceBatch, answerDirectly, answersDirectly, executeDirectly, markInDoubt, openBatch, toolCallEvents } from './batch.js';
 import type { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
 import { finalOutput, type OutputOutcome } from '../output/final-output.js';
@@ -97,10 +97,10 @@ export async function runLoop(run: Run): Promise<Outcome> {
     const repaired = repairToolCalls(run, turn, unique);
     const message = repaired instanceof Promise ? await repaired : repaired;
     transcript.addAssistant(message, response.usage, response.finishReason);
-    const calls = message.toolCalls ?? [];
-    if (calls.length === 0) {
+    const calls = message.toolCalls;
+    if (calls === undefined || calls.length === 0) {
       const output = run.root.settings.output;
-      if (output === undefined) return { stopReason: 'completed' };
+      if (output === undefined) return answered;
       const ended = finalOutput(run, output, message);
       if (ended !== undefined) return ended;
       continue; // the answer did not fit: the model was told why, and answers again
@@ -120,8 +120,12 @@ export async function runLoop(run: Run): Promise<Outcome> {
     record.toolCallCount += calls.length;
     let outcome: Outcome | undefined;
     if (answersDirectly(run, turn)) {
-      if (!(await answerDirectly(run, turn, calls))) return stoppedInBatch(run);
-      outcome = await afterTurn(run);
+      const events = toolCallEvents(run);
+      if (events !== undefined) await events.started(calls);
+      const results = await executeDirectly(run, turn, calls, events);
+      if (!answerDirectly(run, turn, calls, results, events)) return stoppedInBatch(run);
+      const after = afterTurn(run);
+      outcome = after instanceof Promise ? await after : after;
     } else {
       record.batch = await openBatch(run, turn, calls);
       outcome = await answerBatch(run, turn);
@@ -133,21 +137,29 @@ export async function runLoop(run: Run): Promise<Outcome> {
   }
 }
 
+/** The outcome of a run the model answered (one object: outcomes are only read). */
+const answered: Outcome = Object.freeze({ stopReason: 'completed' });
+
 /** The model's message with call ids unique in the whole run (see `Run.uniqueCallId`); the message itself when they are. */
 function withRunUniqueIds(run: Run, message: AssistantMessage): AssistantMessage {
   const calls = message.toolCalls;
   if (calls === undefined || calls.length === 0) return message;
-  let changed = false;
-  const given: string[] = [];
-  const toolCalls = calls.map((call) => {
-    const id = run.uniqueCallId(call.id, given);
-    given.push(id);
-    if (id === call.id) return call;
-    changed = true;
-    return { ...call, id };
-  });
-  return changed ? { ...message, toolCalls } : message;
+  // One call (the usual turn) has no earlier ids in its turn; nothing is copied while every id is unique already.
+  const given: string[] | undefined = calls.length > 1 ? [] : undefined;
+  let toolCalls: ModelToolCall[] | undefined;
+  for (let index = 0; index < calls.length; index++) {
+    const call = calls[index]!;
+    const id = run.uniqueCallId(call.id, given ?? noIds);
+    given?.push(id);
+    if (id === call.id && toolCalls === undefined) continue;
+    toolCalls ??= calls.slice(0, index);
+    toolCalls.push(id === call.id ? call : { ...call, id });
+  }
+  return toolCalls === undefined ? message : { ...message, toolCalls };
 }
+
+/** The ids given before the first call of a turn. */
+const noIds: readonly string[] = Object.freeze([]);
 
 /** The messages the model is sent: the transcript, under the answering agent's instructions when it took over. */
 function messagesFor(run: Run, agent: RunAgent): ChatMessage[] {
@@ -195,13 +207,15 @@ async function answerBatch(run: Run, turn: TurnToolSet): Promise<Outcome | undef
   return afterTurn(run);
 }
 
-/** After a turn's calls are answered: the time limit, then the handoff or stop a tool asked for. */
-async function afterTurn(run: Run): Promise<Outcome | undefined> {
+/**
+ * After a turn's calls are answered: the time limit, then the handoff or stop a tool asked for.
+ * A promise only while a feature's `onHandoff` hook is awaited.
+ */
+function afterTurn(run: Run): Outcome | undefined | Promise<undefined> {
   if (run.deadline.expireIfDue()) return { stopReason: run.deadline.stopReason };
   const actions = run.record.actions;
   if (actions === undefined) return undefined;
-  const handed = handOff(run);
-  return handed instanceof Promise ? await handed : handed;
+  return handOff(run);
 }
 
 /** Follows a handoff a tool asked for: a transfer to an agent of the tree, or an escalation from a sub-agent to its parent. */

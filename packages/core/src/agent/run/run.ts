@@ -26,7 +26,7 @@ import { addUsage } from '../usage.js';
 import { readModelSettings, readProviderOptions } from '../read-model-settings.js';
 import type { AgentLimits } from '../validate-agent-options.js';
 import { Checkpointer } from './checkpointer.js';
-import { ParentCheckpoints, type RunCheckpoints } from './parent-checkpoints.js';
+import { noCheckpoints, ParentCheckpoints, type RunCheckpoints } from './parent-checkpoints.js';
 import { withLineage, type RunLineage } from './lineage.js';
 import type { RunAgent } from './run-agent.js';
 import type { RunRecord } from './run-record.js';
@@ -88,7 +88,8 @@ export class Run {
   inputCheck?: Promise<GuardrailTrip | undefined>;
   /** The guardrail that stopped the run, if one did. */
   guardrail?: GuardrailTrip;
-  private readonly subRunResults: RunResult[];
+  /** The results of the nested runs that ended (made when the first one is kept, or when a resumed record has some). */
+  private subRunResults: RunResult[] | undefined;
   /** The tools and model call of the run's agent, and of the agents it handed over to (made when each first answers). */
   private rootTools: TurnTools | undefined;
   private rootModelCall: ModelCallSettings | undefined;
@@ -115,36 +116,34 @@ export class Run {
     this.usage = new ToolUsage((record.toolUsage ??= {}));
     this.transcript = new RunTranscript(record);
     this.handoffs = record.handoffs ?? [];
-    this.subRunResults = (record.subRuns ?? []).map(restoreSubRun);
+    if (record.subRuns !== undefined) this.subRunResults = record.subRuns.map(restoreSubRun);
     const { runId } = record;
     const { signal } = deadline;
     this.events = runEvents(runId, root.name, signal, init.channel, lineage);
     const { extras } = root.settings;
-    const actions = actionsOver(record);
+    const { artifacts, memorySearch } = extras.contextServices(runId, this.session, signal);
     this.context = new RunAgentContext(
       {
         runId,
         agentName: root.name,
         state: this.values,
-        actions,
+        actions: actionsOver(record),
         signal,
         credentials: (callId, key) => this.handle.credentialFor(callId, key),
-        ...extras.contextServices(runId, this.session, signal),
+        artifacts,
+        memorySearch,
       },
       this.events,
       this,
     );
     this.execution = { agentContext: this.context, runId, signal };
     const { parent, callId } = lineage;
-    this.checkpoints =
-      options.checkpoints === undefined && parent !== undefined && callId !== undefined && parent.checkpoints.active
-        ? new ParentCheckpoints(parent, callId, record)
-        : new Checkpointer(options.checkpoints, runId, () => this.snapshot(), signal, record);
-    this.hooks = new RunFeatureHooks(
-      root.settings.pipeline,
-      { runId, agentName: root.name, agentContext: this.context, model: root.settings.model },
-      signal,
-    );
+    if (options.checkpoints !== undefined)
+      this.checkpoints = new Checkpointer(options.checkpoints, runId, () => this.snapshot(), signal, record);
+    else if (parent !== undefined && callId !== undefined && parent.checkpoints.active)
+      this.checkpoints = new ParentCheckpoints(parent, callId, record);
+    else this.checkpoints = noCheckpoints;
+    this.hooks = new RunFeatureHooks(root.settings.pipeline, runId, root.name, this.context, root.settings.model, signal);
   }
 
   /**
@@ -237,7 +236,6 @@ export class Run {
     if (agent === this.root && this.rootModelCall !== undefined) return this.rootModelCall;
     const other = agent === this.root ? undefined : this.otherOf(agent);
     if (other?.modelCall !== undefined) return other.modelCall;
-    const { deadline } = this;
     const settings: ModelCallSettings = {
       model: agent.settings.model,
       retry: agent.settings.retry,
@@ -246,7 +244,7 @@ export class Run {
       events: this.events,
       runId: this.runId,
       agentName: agent.name,
-      remainingMs: () => deadline.remainingMs,
+      time: this.deadline,
     };
     const modelSettings = readModelSettings(agent.settings.modelSettings, this.options.modelSettings, 'run');
     if (modelSettings !== undefined) settings.modelSettings = modelSettings;
@@ -322,7 +320,7 @@ export class Run {
    * @param run - the nested run's result
    */
   recordSubRun(run: RunResult): void {
-    this.subRunResults.push(run);
+    (this.subRunResults ??= []).push(run);
     (this.record.subRuns ??= []).push(summarizeSubRun(run));
   }
 
@@ -331,18 +329,26 @@ export class Run {
    * @returns the run's usage with its nested runs' added, and `subRuns` when there were any
    */
   reportSubRuns(usage: Usage): { usage: Usage; subRuns?: RunResult[] } {
-    if (this.subRunResults.length === 0) return { usage: { ...usage } };
-    return { usage: this.subRunResults.reduce((total, run) => addUsage(total, run.usage), usage), subRuns: this.subRunResults.slice() };
+    const results = this.subRunResults;
+    if (results === undefined || results.length === 0) return { usage: { ...usage } };
+    return { usage: results.reduce((total, run) => addUsage(total, run.usage), usage), subRuns: results.slice() };
   }
 }
 
 /** A deep copy of the state's values (a shallow one of values structured clone cannot copy). */
 function copyOfValues(values: Record<string, unknown>): Record<string, unknown> {
+  // No value to copy (most runs): a new empty object, without a structured clone.
+  if (!hasKeys(values)) return {};
   try {
     return structuredClone(values);
   } catch {
     return { ...values };
   }
+}
+
+function hasKeys(values: Record<string, unknown>): boolean {
+  for (const key in values) if (Object.hasOwn(values, key)) return true;
+  return false;
 }
 
 /** Whether a call id is in the record's transcript already. */

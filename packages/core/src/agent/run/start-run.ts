@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { AgentState } from '../../context/agent-state.js';
 import { runInScope } from '../../environment/run-in-scope.js';
+import type { ToolPipeline } from '../../environment/tool-pipeline.js';
 import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
 import { readModelSettings, readProviderOptions } from '../read-model-settings.js';
@@ -13,13 +13,16 @@ import { reconcileWithCheckpoint } from '../pausing/reconcile-checkpoint.js';
 import { RunState } from '../pausing/run-state.js';
 import { RunDeadline } from '../run-deadline.js';
 import type { RunOptions } from '../run-options.js';
+import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import type { RunResult } from '../run-result.js';
 import { RunTranscript } from '../run-transcript.js';
 import type { Session } from '../session.js';
+import type { ChatMessage } from '../../model/messages.js';
 import type { AgentEvent } from '../streaming/agent-event.js';
 import type { EventChannel } from '../streaming/event-channel.js';
 import { lineageOf, runTimeLimit } from './lineage.js';
-import { Run } from './run.js';
+import { Run, type RunInit } from './run.js';
+import { newRunId } from './run-id.js';
 import type { RunAgent } from './run-agent.js';
 import { guardedLoop } from '../guardrails/guarded-loop.js';
 import { runLoop, type Outcome } from './run-loop.js';
@@ -27,6 +30,8 @@ import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
 import { emitOutput, outputFields, settleOutput } from '../output/final-output.js';
 import { loadSession, saveToSession } from './run-session.js';
+
+const noHistory: readonly ChatMessage[] = Object.freeze([]);
 
 /** What a run starts from: a user message, or a saved state. @internal */
 export type RunStart = { input: string } | { state: RunState };
@@ -36,19 +41,37 @@ export type RunStart = { input: string } | { state: RunState };
  * the run's record (or takes the state's), brings a resumed state up to its checkpoint, makes the
  * {@link Run}, runs its loop within the features' hooks and scopes, then builds the result,
  * checkpoints and saves to the session. The one path of `run`, `stream`, `resume` and `recover`.
+ * A new run without a session gets to its loop with no await (no async frame of its own).
  * @param agent - the agent the run belongs to
  * @param start - the user message, or the state to resume
  * @param options - the run's options
  * @param channel - the run's stream, when it is streamed
- * @returns the run's result
+ * @param streamController - the stream's controller (whose signal is `options.signal`), which the run's deadline takes as its own
+ * @returns the run's result (every failure, a bad option included, as a rejection)
  * @internal
  */
-export async function startRun(
+export function startRun(
   agent: RunAgent,
   start: RunStart,
   options: RunOptions,
   channel?: EventChannel<AgentEvent>,
+  streamController?: AbortController,
 ): Promise<RunResult> {
+  try {
+    const handle = openRecord(agent, start, options);
+    return handle instanceof Promise
+      ? handle.then((opened) => runRecord(agent, start, options, opened, channel, streamController))
+      : runRecord(agent, start, options, handle, channel, streamController);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/**
+ * Checks the run's options and gives the handle of its record: the state's, or a new run's (its
+ * transcript started, after its session's history when it has a session: a promise then).
+ */
+function openRecord(agent: RunAgent, start: RunStart, options: RunOptions): RunState | Promise<RunState> {
   const resumed = 'state' in start ? start.state : undefined;
   const { session } = options;
   checkMethods(
@@ -66,56 +89,106 @@ export async function startRun(
     );
   readModelSettings(undefined, options.modelSettings, 'run');
   readProviderOptions(undefined, options.providerOptions, 'run');
-  let record: RunRecord;
-  let handle: RunState;
   if (resumed !== undefined) {
-    handle = resumed;
-    record = resumed.record;
-    if (session !== undefined) checkSameSession(record, session);
-  } else {
-    record = newRunRecord(options.runId ?? randomUUID(), agent.name);
-    handle = new RunState(record);
-    const { history, state } =
-      session === undefined
-        ? { history: options.history ?? [], state: options.state instanceof AgentState ? options.state.toJSON() : options.state }
-        : await loadSession(session, options, agent.settings.limits.maxDurationMs);
-    initialState(record, state);
-    RunTranscript.start(record, agent.settings.instructions, history, (start as { input: string }).input);
-    if (session !== undefined) {
-      const { appName, userId, sessionId } = session;
-      // The session has everything before the new user message.
-      record.session = { appName, userId, sessionId, savedMessages: record.messages.length - 1, placeholders: [] };
-    }
-    const toolChoice = options.toolChoice ?? agent.settings.toolChoice;
-    if (toolChoice !== undefined) record.toolChoice = toolChoice;
+    if (session !== undefined) checkSameSession(resumed.record, session);
+    return resumed;
   }
+  const record = newRunRecord(options.runId ?? newRunId(), agent.name);
+  const input = (start as { input: string }).input;
+  if (session === undefined) {
+    const state = options.state instanceof AgentState ? options.state.toJSON() : options.state;
+    startRecord(agent, options, record, options.history ?? noHistory, state, input);
+    return new RunState(record);
+  }
+  return loadSession(session, options, agent.settings.limits.maxDurationMs).then(({ history, state }) => {
+    startRecord(agent, options, record, history, state, input);
+    const { appName, userId, sessionId } = session;
+    // The session has everything before the new user message.
+    record.session = { appName, userId, sessionId, savedMessages: record.messages.length - 1, placeholders: [] };
+    return new RunState(record);
+  });
+}
+
+/** A new run's initial state, transcript and tool choice. */
+function startRecord(
+  agent: RunAgent,
+  options: RunOptions,
+  record: RunRecord,
+  history: readonly ChatMessage[],
+  state: Readonly<Record<string, unknown>> | undefined,
+  input: string,
+): void {
+  initialState(record, state);
+  RunTranscript.start(record, agent.settings.instructions, history, input);
+  const toolChoice = options.toolChoice ?? agent.settings.toolChoice;
+  if (toolChoice !== undefined) record.toolChoice = toolChoice;
+}
+
+/**
+ * Runs a record: its deadline, the state marked busy, then its {@link Run}'s loop (a resumed run
+ * with checkpoints first brings its record up to the checkpoint and claims the run). The state is
+ * released and the deadline disposed however it ends.
+ */
+function runRecord(
+  agent: RunAgent,
+  start: RunStart,
+  options: RunOptions,
+  handle: RunState,
+  channel: EventChannel<AgentEvent> | undefined,
+  streamController: AbortController | undefined,
+): Promise<RunResult> {
+  const { record } = handle;
   const lineage = lineageOf(options);
   const deadline = new RunDeadline(
     runTimeLimit(lineage, Math.max(0, agent.settings.limits.maxDurationMs - record.elapsedMs)),
     options.signal,
+    streamController,
   );
   handle.busy = true;
+  const input = 'input' in start ? start.input : undefined;
+  const init: RunInit = { root: agent, record, handle, options, lineage, deadline, channel, session: options.session };
+  if ('state' in start && options.checkpoints !== undefined) return runClaimed(init, options.checkpoints, input);
+  let run: Run;
   try {
-    if (resumed !== undefined && options.checkpoints !== undefined)
-      await reconcileWithCheckpoint(record, options.checkpoints, deadline.signal);
-    const run = new Run({
-      root: agent,
-      record,
-      handle,
-      options,
-      lineage,
-      deadline,
-      ...(channel ? { channel } : {}),
-      ...(session ? { session } : {}),
-    });
-    // A resumed run claims the run first (a compare-and-set on the checkpoint it read): of two
-    // processes resuming the same run at once, one goes on and the other stops before any model or tool call.
-    if (resumed !== undefined && options.checkpoints !== undefined) await run.checkpoints.save();
-    return await execute(run, 'input' in start ? start.input : undefined);
-  } finally {
-    handle.busy = false;
-    deadline.dispose();
+    run = new Run(init);
+  } catch (error) {
+    release(handle, deadline);
+    throw error;
   }
+  return execute(run, input);
+}
+
+/**
+ * A resumed run with checkpoints: its record brought up to its checkpoint, then the run claimed (a
+ * compare-and-set on the checkpoint it read: of two processes resuming the same run at once, one goes
+ * on and the other stops before any model or tool call), then its loop.
+ */
+async function runClaimed(init: RunInit, checkpoints: CheckpointStore, input: string | undefined): Promise<RunResult> {
+  let run: Run;
+  try {
+    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal);
+    run = new Run(init);
+    await run.checkpoints.save();
+  } catch (error) {
+    release(init.handle, init.deadline);
+    throw error;
+  }
+  return execute(run, input);
+}
+
+/** The run's loop, inside the features' execution scopes, its output settled (an agent with an output type). */
+function settledLoop(run: Run, pipeline: ToolPipeline): Promise<Outcome> {
+  const loop =
+    pipeline.scopes.length === 0
+      ? runLoop(run)
+      : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run));
+  return run.root.settings.output === undefined ? loop : loop.then((outcome) => settleOutput(run, outcome));
+}
+
+/** The run has ended: its state is free again, and its deadline's timer and listener are gone. */
+function release(handle: RunState, deadline: RunDeadline): void {
+  handle.busy = false;
+  deadline.dispose();
 }
 
 function initialState(record: RunRecord, state: Readonly<Record<string, unknown>> | undefined): void {
@@ -138,6 +211,7 @@ function checkSameSession(record: RunRecord, session: Session): void {
   throw new InvalidRunOptionsError('session (of resume options)', session, expected);
 }
 
+/** Runs the run's loop within the features' hooks and scopes, and finishes it; the run is released however it ends. */
 async function execute(run: Run, input: string | undefined): Promise<RunResult> {
   const { record, context, deadline, hooks, checkpoints } = run;
   let finished = false;
@@ -147,15 +221,8 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     run.resumeActiveAgent();
     const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
     // The output is settled inside the guardrails: output guardrails see it, and withhold it on a trip.
-    const loop = async () =>
-      settleOutput(
-        run,
-        await (pipeline.scopes.length === 0
-          ? runLoop(run)
-          : runInScope(pipeline, { kind: 'run', runId: run.runId, agentName: run.root.name }, () => runLoop(run))),
-      );
     const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
-    const outcome = await (guarded ? guardedLoop(run, input, loop) : loop());
+    const outcome = await (guarded ? guardedLoop(run, input, () => settledLoop(run, pipeline)) : settledLoop(run, pipeline));
     emitOutput(run, outcome);
     const result = finish(run, outcome);
     finished = true;
@@ -178,7 +245,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       }
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
     if (completed !== undefined) await completed;
-    context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+    if (context.events.active) context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
     if (run.session !== undefined)
       try {
         await saveToSession(run.session, record, result.stateDelta);
@@ -201,6 +268,8 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         );
     }
     throw error;
+  } finally {
+    release(run.handle, deadline);
   }
 }
 
@@ -216,7 +285,9 @@ function finish(run: Run, outcome: Outcome): RunResult {
   if (record.batch === undefined) delete record.actions;
   run.stop();
   const { handle } = run;
-  return {
+  const { usage, subRuns } = run.reportSubRuns(record.usage);
+  // Built field by field (optional ones only when present), in the order results always had.
+  const result = {
     runId: record.runId,
     agentName: run.agent.name,
     handoffs: run.handoffs,
@@ -225,17 +296,20 @@ function finish(run: Run, outcome: Outcome): RunResult {
     ...outputFields(outcome),
     messages: resultMessages(record),
     toolCalls: resultToolCalls(run),
-    ...run.reportSubRuns(record.usage),
-    stateDelta: run.values.delta,
-    ...(outcome.transferTo === undefined ? {} : { transferTo: outcome.transferTo }),
-    durationMs: run.elapsedMs,
-    ...(record.finishReason === undefined ? {} : { finishReason: record.finishReason }),
-    ...(run.guardrail === undefined ? {} : { guardrail: run.guardrail }),
-    ...run.root.settings.extras.report(run),
-    state: handle,
-    interruptions: outcome.stopReason === 'interrupted' ? handle.interruptions : [],
-    pending: handle.pending,
-  };
+    usage,
+  } as RunResult;
+  if (subRuns !== undefined) result.subRuns = subRuns;
+  result.stateDelta = run.values.delta;
+  if (outcome.transferTo !== undefined) result.transferTo = outcome.transferTo;
+  result.durationMs = run.elapsedMs;
+  if (record.finishReason !== undefined) result.finishReason = record.finishReason;
+  if (run.guardrail !== undefined) result.guardrail = run.guardrail;
+  const memory = run.root.settings.extras.memoryReport(run);
+  if (memory !== undefined) result.memory = memory;
+  result.state = handle;
+  result.interruptions = outcome.stopReason === 'interrupted' ? handle.interruptions : [];
+  result.pending = handle.pending;
+  return result;
 }
 
 /**

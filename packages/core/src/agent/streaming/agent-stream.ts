@@ -1,12 +1,17 @@
 import type { RunResult } from '../run-result.js';
 import type { AgentEvent } from './agent-event.js';
 import { EventChannel } from './event-channel.js';
+import { abortSharing } from '../../environment/abort-watchers.js';
 
 /** How many events a stream holds before the run waits for its reader. */
 export const streamBufferSize = 64;
 
-/** Starts the streamed run: its events go to the channel, and the signal cancels it. @internal */
-export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, signal: AbortSignal) => Promise<RunResult>;
+/**
+ * Starts the streamed run: its events go to the channel, and the controller's signal cancels it
+ * (aborted, through `abortSharing`, when the reader stops or the caller's signal aborts). The run may
+ * take the controller as its own (`RunDeadline`'s `own`). @internal
+ */
+export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, controller: AbortController) => Promise<RunResult>;
 
 /**
  * A streamed agent run (`agent.stream(input, options)`): iterate it with `for await` to see the run
@@ -38,15 +43,15 @@ export class AgentStream<TOutput = unknown> implements AsyncIterable<AgentEvent<
   constructor(start: StreamedRunStarter, callerSignal?: AbortSignal) {
     const controller = new AbortController();
     this.channel = new EventChannel<AgentEvent>(streamBufferSize, () =>
-      controller.abort(new Error('The stream was closed before the run ended (the for await loop stopped early).')),
+      abortSharing(controller, new Error('The stream was closed before the run ended (the for await loop stopped early).')),
     );
-    const forward = () => controller.abort(callerSignal?.reason);
+    const forward = () => abortSharing(controller, callerSignal?.reason);
     if (callerSignal?.aborted) forward();
     else callerSignal?.addEventListener('abort', forward, { once: true });
     const done = () => callerSignal?.removeEventListener('abort', forward);
     let running: Promise<RunResult>;
     try {
-      running = start(this.channel, controller.signal);
+      running = start(this.channel, controller);
     } catch (error) {
       running = Promise.reject(error as Error);
     }

@@ -1,3 +1,5 @@
+import { withResolvers, type Resolvers } from '../../environment/with-resolvers.js';
+
 /**
  * The bounded queue between a streamed run (the producer) and its `for await` loop (the consumer).
  * `push` always queues and, once the consumer iterates and the queue holds `capacity` events, returns
@@ -8,7 +10,7 @@
  */
 export class EventChannel<T> {
   private readonly queue: T[] = [];
-  private reader: { resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void } | undefined;
+  private reader: Resolvers<IteratorResult<T>> | undefined;
   private writers: Array<() => void> = [];
   private closed = false;
   private failure: { error: unknown } | undefined;
@@ -87,7 +89,9 @@ export class EventChannel<T> {
     if (this.cancelled) return Promise.resolve({ done: true, value: undefined });
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the run's own error, passed on as it is
     if (this.closed) return this.failure ? Promise.reject(this.failure.error) : Promise.resolve({ done: true, value: undefined });
-    return new Promise((resolve, reject) => (this.reader = { resolve, reject }));
+    const reader = withResolvers<IteratorResult<T>>();
+    this.reader = reader;
+    return reader.promise;
   }
 
   private deliver(event: T): boolean {

@@ -3,6 +3,13 @@ import type { AgentEvent, AgentEventInput } from './agent-event.js';
 import type { EventChannel } from './event-channel.js';
 import type { StreamTarget } from './stream-target.js';
 
+/** What `emit` gives for an event queued at once: one settled promise. */
+const queued: Promise<void> = Promise.resolve();
+
+function ignore(): undefined {
+  return undefined;
+}
+
 /**
  * The event sink of one run: what code inside the run (the loop, handoffs, interruptions) emits
  * stream events through. Without a stream (`agent.run`) every method is a cheap no-op.
@@ -48,10 +55,11 @@ export class RunEvents {
    * @param event - the event; `agentName` and `runId` default to the run's
    * @returns a promise settled once the event is queued (never rejects)
    */
-  async emit(event: AgentEventInput): Promise<void> {
-    if (!this.active) return;
+  emit(event: AgentEventInput): Promise<void> {
+    if (!this.active) return queued;
     const wait = this.channel!.push(this.complete(event));
-    if (wait !== undefined) await untilAborted(wait, this.signal).catch(() => undefined);
+    // No async frame: an event queued at once is a settled promise (awaiting it still lets the reader see it first).
+    return wait === undefined ? queued : untilAborted(wait, this.signal).catch(ignore);
   }
 
   /**
