@@ -33,6 +33,15 @@ export function createMethodTools(target: object, manifest?: ToolSchemaManifest,
   return methods.map((metadata) => createMethodTool(target, className, metadata, manifest));
 }
 
+/**
+ * @param target - a service instance, or a class for its static methods
+ * @returns whether it has a method marked `@Tool()`
+ */
+export function hasToolMethods(target: object): boolean {
+  const className = typeof target === 'function' ? target.name : target.constructor.name;
+  return ToolMetadataReader.readToolMethods(target, className).length > 0;
+}
+
 function createMethodTool(target: object, className: string, metadata: ToolMethodMetadata, manifest?: ToolSchemaManifest): MethodTool {
   const { methodName, options, owner } = metadata;
   const source = `${className}.${methodName}`;

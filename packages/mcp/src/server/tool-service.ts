@@ -5,7 +5,9 @@ import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextpro
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { annotationsOf } from './tool-annotations.js';
-import { environmentOfSource } from './environment-of-source.js';
+import { readSource } from './read-source.js';
+import { PromptService } from './prompt-service.js';
+import { ResourceService } from './resource-service.js';
 
 /** What a `tools/call` handler receives of the request besides its params (the SDK's `RequestHandlerExtra`). */
 export interface CallExtra {
@@ -38,6 +40,10 @@ export class ToolService {
   readonly environment: AgentEnvironment;
   /** The `tools/list` result. */
   readonly listResult: { tools: McpToolDefinition[] };
+  /** The server's prompts, when it has some. */
+  readonly prompts?: PromptService;
+  /** The server's resources, when it has some. */
+  readonly resources?: ResourceService;
 
   /**
    * @param source - the tools (an `McpToolSource`, checked here: JavaScript callers pass anything)
@@ -63,8 +69,11 @@ export class ToolService {
         'an MCP server',
         `'approvals' must be 'refuse' or 'leave-to-client', got ${JSON.stringify(approvals)}.`,
       );
-    this.environment = environmentOfSource(source, options);
+    const served = readSource(source, options);
+    this.environment = served.environment;
     if (approvals === 'refuse') refuseApprovalTools(this.environment.registry);
+    if (served.prompts.length > 0) this.prompts = new PromptService(served.prompts);
+    if (served.resources.length > 0) this.resources = new ResourceService(served.resources);
     this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
   }
 
