@@ -62,6 +62,15 @@ export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
 export type { ReadonlyAgentContext, ReadonlyAgentState } from './context/readonly-agent-context.js';
 export type { ToolProgress, ToolProgressListener, ToolProgressSink } from './context/tool-progress.js';
+export type {
+  CallClient,
+  CallClientLookup,
+  ElicitationResult,
+  LogLevel,
+  SamplingMessage,
+  SamplingRequest,
+  SamplingResult,
+} from './context/call-client.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
 export type { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
@@ -235,6 +244,7 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolCancelledError } from './errors/tool-cancelled-error.js';
 export { InvalidProgressError } from './errors/invalid-progress-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
+export { UnsupportedClientRequestError } from './errors/unsupported-client-request-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ProviderSchemaError } from './errors/provider-schema-error.js';

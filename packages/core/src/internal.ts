@@ -26,3 +26,5 @@ export { createMethodResources } from './methods/create-method-resources.js';
 export type { MethodPrompt } from './methods/method-prompt.js';
 export type { MethodResource } from './methods/method-resource.js';
 export type { MarkedMethod, MethodArgument } from './methods/marked-method.js';
+export { createArgsDecoder } from './tools/args-type.js';
+export type { ArgsDecoder } from './decoding/args-decoder.js';

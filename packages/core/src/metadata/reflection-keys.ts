@@ -18,6 +18,8 @@ export const ReflectionKeys = {
   parameterOptions: 'toolcraft:parameter-options:',
   /** TypeScript's emitted parameter types (`emitDecoratorMetadata`). */
   parameterTypes: 'design:paramtypes',
+  /** TypeScript's emitted return type of a method (`emitDecoratorMetadata`). */
+  returnType: 'design:returntype',
   /** TypeScript's emitted property type (`emitDecoratorMetadata`). */
   propertyType: 'design:type',
 } as const;

@@ -15,6 +15,8 @@ export interface RecordedToolOptions extends ToolSideEffectOptions<never> {
   maxFailures?: number;
   /** The tool's result budget, if given. */
   resultBudget?: ResultBudget;
+  /** The type of the tool's result, if given. */
+  outputType?: unknown;
 }
 
 /** One `@Tool` method found on a class. */
@@ -130,6 +132,16 @@ export const ToolMetadataReader = {
    */
   readParameterTypes(owner: object, methodName: string): ParameterTypes {
     return Reflect.getMetadata(ReflectionKeys.parameterTypes, owner, methodName) as ParameterTypes;
+  },
+
+  /**
+   * Reads `design:returntype` of a method.
+   * @param owner - the prototype (or constructor) that declares the method
+   * @param methodName - the method
+   * @returns the declared return type, or undefined when not emitted
+   */
+  readReturnType(owner: object, methodName: string): unknown {
+    return Reflect.getMetadata(ReflectionKeys.returnType, owner, methodName);
   },
 
   /**

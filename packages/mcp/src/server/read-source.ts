@@ -1,4 +1,4 @@
-import { AgentEnvironment, ToolRegistry, type AnyTool, type ToolsItem } from '@toolcraft/core';
+import { AgentEnvironment, ToolRegistry, type AgentEnvironmentOptions, type AnyTool, type Toolset, type ToolsItem } from '@toolcraft/core';
 import {
   createMethodPrompts,
   createMethodResources,
@@ -13,10 +13,16 @@ import type { McpServerOptions } from './mcp-server-options.js';
 
 const subject = 'an MCP server';
 
-/** What an MCP server serves: the environment its tool calls go through, and its prompts and resources. */
+/** What an MCP server serves: its tools (or the environment given), toolsets, prompts and resources. */
 export interface ServedSource {
-  /** The environment every `tools/call` goes through. */
-  environment: AgentEnvironment;
+  /** The environment given as the whole source, if it was. */
+  environment?: AgentEnvironment;
+  /** The options of the environments made for the tools. */
+  environmentOptions: Omit<AgentEnvironmentOptions, 'registry'>;
+  /** The fixed tools, in order (none when an environment was given). */
+  tools: AnyTool[];
+  /** The toolsets, in order. */
+  toolsets: Toolset[];
   /** The `@Prompt` methods of the source's service instances, in order. */
   prompts: MethodPrompt[];
   /** The `@Resource` methods of the source's service instances, in order. */
@@ -24,22 +30,22 @@ export interface ServedSource {
 }
 
 /**
- * Reads an MCP server's source: the environment its calls go through (the source itself when it is
- * an environment, else a new one with the options and a registry of the source's tools), and the
- * `@Prompt` and `@Resource` methods of its service instances (a service may have tools, prompts and
- * resources, or only some of them).
+ * Reads an MCP server's source: the environment given as the whole source, or its tools and
+ * toolsets (and the environment options they are served with), and the `@Prompt` and `@Resource`
+ * methods of its service instances (a service may have tools, prompts and resources, or only some of them).
  * @param source - a registry, an environment, or a list of tools, services and registries
  * @param options - the server's options (its own fields are left out of the environment's)
- * @returns the environment, prompts and resources
- * @throws InvalidMcpOptionsError for a source that is none of these, or a list holding an environment or a toolset
+ * @returns the environment or tools and toolsets, the prompts and the resources
+ * @throws InvalidMcpOptionsError for a source that is none of these, or a list holding an environment
  * @throws InvalidToolDefinitionError for an item that is not a tool, a service, a registry or a list, or a method that cannot be described
  * @throws DuplicateToolError when two different tools share a name
  */
 export function readSource(source: unknown, options: McpServerOptions): ServedSource {
-  if (source instanceof AgentEnvironment) return { environment: source, prompts: [], resources: [] };
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
-  const { name, version, title, instructions, approvals, ...environment } = options;
-  const served: Omit<ServedSource, 'environment'> & { tools: AnyTool[] } = { tools: [], prompts: [], resources: [] };
+  const { name, version, title, instructions, approvals, clientRequestTimeoutMs, ...environmentOptions } = options;
+  if (source instanceof AgentEnvironment)
+    return { environment: source, environmentOptions, tools: [], toolsets: [], prompts: [], resources: [] };
+  const served: ServedSource = { environmentOptions, tools: [], toolsets: [], prompts: [], resources: [] };
   if (source instanceof ToolRegistry) served.tools.push(...source.tools);
   else if (typeof source !== 'object' || source === null)
     throw new InvalidMcpOptionsError(
@@ -47,16 +53,11 @@ export function readSource(source: unknown, options: McpServerOptions): ServedSo
       `the tools must be a ToolRegistry, an AgentEnvironment, or a list of tools, @Tool service instances and registries; got ${source === null ? 'null' : typeof source}.`,
     );
   else collect(source, served, new Set());
-  const { tools, prompts, resources } = served;
-  return { environment: new AgentEnvironment({ ...environment, registry: new ToolRegistry(tools) }), prompts, resources };
+  return served;
 }
 
 /** Adds an item's tools, prompts and resources in order; `within` holds the lists being read, so a list that contains itself is refused. */
-function collect(
-  item: object,
-  served: { tools: AnyTool[]; prompts: MethodPrompt[]; resources: MethodResource[] },
-  within: ReadonlySet<object>,
-): void {
+function collect(item: object, served: ServedSource, within: ReadonlySet<object>): void {
   if (isTool(item)) served.tools.push(item);
   else if (item instanceof ToolRegistry) served.tools.push(...item.tools);
   else if (item instanceof AgentEnvironment)
@@ -64,11 +65,7 @@ function collect(
       subject,
       'its list of tools holds an AgentEnvironment. An environment must be the whole source (createMcpServer(environment, options)), so that its features and limits apply; to serve its tools with others, put environment.registry in the list.',
     );
-  else if (isToolset(item))
-    throw new InvalidMcpOptionsError(
-      subject,
-      `its list of tools holds the toolset '${String(item.name)}'. An MCP server lists fixed tools, while a toolset's tools are asked for at each turn of an agent; list the toolset's tools instead (await toolset.getTools(context)).`,
-    );
+  else if (isToolset(item)) served.toolsets.push(item);
   else if (isIterableList(item)) {
     if (within.has(item)) throw new InvalidMcpOptionsError(subject, 'its list of tools contains itself.');
     const inside = new Set(within).add(item);
