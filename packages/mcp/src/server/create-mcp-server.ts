@@ -3,6 +3,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { McpProtocolError, ProtocolErrorCode } from '../errors/mcp-protocol-error.js';
 import { complete } from './completion.js';
 import { defaultClientRequestTimeoutMs, McpConnection } from './connection.js';
+import type { LogLevel } from '@toolcraft/core';
 import { isLogLevel, logLevels } from './log-levels.js';
 import type { CheckedMcpToolSource, McpServerOptions } from './mcp-server-options.js';
 import { readCallParams } from './read-call-params.js';
@@ -37,18 +38,27 @@ export function createMcpServer<TItems extends readonly unknown[]>(
   return serverOf(new ToolService(source, options));
 }
 
+/** How a session-keeping HTTP handler follows a server's log level. */
+export interface ServerHooks {
+  /** The log level the session's client set before (a restored session). */
+  logLevel?: LogLevel;
+  /** Told when the client sets a log level. */
+  onLogLevel?: (level: LogLevel) => void;
+}
+
 /**
  * A server answering with a service's tools, prompts and resources; the service is shared (the HTTP
  * handler makes one server per request, or per session, from one service).
  * @param service - the tools, prompts, resources, environment and server info
+ * @param hooks - the log level of a restored session, and who is told of a new one
  * @returns the server
  */
-export function serverOf(service: ToolService): Server {
-  const { name, version, title, instructions, clientRequestTimeoutMs } = service.options;
+export function serverOf(service: ToolService, hooks: ServerHooks = {}): Server {
+  const { name, version, title, instructions, clientRequestTimeoutMs, resourceUpdates } = service.options;
   const { prompts, resources } = service;
   const capabilities: ServerCapabilities = { tools: service.catalog.dynamic ? { listChanged: true } : {}, logging: {} };
   if (prompts !== undefined) capabilities.prompts = {};
-  if (resources !== undefined) capabilities.resources = {};
+  if (resources !== undefined) capabilities.resources = resourceUpdates === undefined ? {} : { subscribe: true };
   if (prompts !== undefined || resources?.templatesResult.resourceTemplates.length) capabilities.completions = {};
   // The low-level Server is the SDK's way to serve raw JSON Schema (McpServer.registerTool takes zod only).
   const server = new Server(
@@ -59,6 +69,19 @@ export function serverOf(service: ToolService): Server {
   // SDK's own handler keeps the level where the calls' log messages cannot read it).
   server.registerCapabilities(capabilities);
   const connection = new McpConnection(server, name, clientRequestTimeoutMs ?? defaultClientRequestTimeoutMs);
+  if (hooks.logLevel !== undefined) connection.logLevel = hooks.logLevel;
+  const subscriptions = new Set<string>();
+  if (resources !== undefined && resourceUpdates !== undefined) {
+    const stop = resourceUpdates.listen((uri) => {
+      if (subscriptions.has(uri))
+        void server.notification({ method: 'notifications/resources/updated', params: { uri } }).catch(() => undefined);
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      stop();
+      closed?.();
+    };
+  }
   const errorDetail = service.options.errorDetail ?? 'message';
   /** Answers a prompt's or resource's request with its caller registered on the connection. */
   const marked = <T>(
@@ -88,6 +111,7 @@ export function serverOf(service: ToolService): Server {
           `Invalid logging/setLevel request: params.level must be one of ${logLevels.join(', ')}.`,
         );
       connection.logLevel = level;
+      hooks.onLogLevel?.(level);
       return Promise.resolve({});
     }
     if (prompts !== undefined) {
@@ -98,6 +122,17 @@ export function serverOf(service: ToolService): Server {
       if (method === 'resources/list') return Promise.resolve(resources.listResult);
       if (method === 'resources/templates/list') return Promise.resolve(resources.templatesResult);
       if (method === 'resources/read') return marked(extra, 'resources/read', (call) => resources.read(params, call));
+      if (method === 'resources/subscribe' || method === 'resources/unsubscribe') {
+        const uri = (params as { uri?: unknown } | undefined)?.uri;
+        if (typeof uri !== 'string' || uri.length === 0)
+          throw new McpProtocolError(
+            ProtocolErrorCode.invalidParams,
+            `Invalid ${method} request: params.uri must be the resource's URI (a string).`,
+          );
+        if (method === 'resources/subscribe') subscriptions.add(uri);
+        else subscriptions.delete(uri);
+        return Promise.resolve({});
+      }
     }
     if (method === 'completion/complete' && capabilities.completions !== undefined)
       return Promise.resolve(complete(params, prompts, resources));

@@ -1,3 +1,4 @@
+import type { McpResourceUpdates } from './resource-updates.js';
 import type { AgentEnvironment, AgentEnvironmentOptions, CheckedToolsItem, ToolRegistry, Toolset, ToolsItem } from '@toolcraft/core';
 
 /**
@@ -63,4 +64,10 @@ export interface McpServerOptions extends Omit<AgentEnvironmentOptions, 'registr
    * answers them); default 300,000. The call's own time limit and cancellation bound them too.
    */
   clientRequestTimeoutMs?: number;
+  /**
+   * Where the server learns that resources changed: with it, the server offers `resources.subscribe`
+   * and sends `notifications/resources/updated` to the clients subscribed to a URI when
+   * `updates.updated(uri)` is called.
+   */
+  resourceUpdates?: McpResourceUpdates;
 }
