@@ -13,6 +13,10 @@ export type { InMemoryMcpSessionStoreOptions } from './http/in-memory-session-st
 export type { McpSessionRecord, McpSessionStore } from './http/session-store.js';
 export { mcpRequestOf } from './server/connection.js';
 export { McpResourceUpdates } from './server/resource-updates.js';
+export { InMemoryMcpIdempotencyStore } from './server/in-memory-idempotency-store.js';
+export type { InMemoryMcpIdempotencyStoreOptions } from './server/in-memory-idempotency-store.js';
+export { idempotencyKeyMeta, replayedMeta } from './server/idempotency-store.js';
+export type { McpIdempotencyStore, RecordedCall } from './server/idempotency-store.js';
 export type { McpRequestInfo } from './server/connection.js';
 export type {
   CheckedMcpToolSource,

@@ -127,15 +127,15 @@ export class McpSession {
    * Calls a tool.
    * @param name - the tool's name on the server
    * @param args - the arguments
-   * @param options - the call's signal, time limit and progress listener
+   * @param options - the call's signal, time limit, progress listener and `_meta`
    * @returns the result
    */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener },
+    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener; meta?: Record<string, unknown> },
   ): Promise<CallResultLike> {
-    const { signal, timeout, onProgress } = options;
+    const { signal, timeout, onProgress, meta } = options;
     const progressToken = onProgress === undefined ? undefined : `toolcraft-${++this.progressTokens}`;
     if (progressToken !== undefined) this.progress.set(progressToken, onProgress!);
     // The SDK never removes the abort listener it adds to a request's signal: it gets a signal of this
@@ -149,7 +149,8 @@ export class McpSession {
       else signal.addEventListener('abort', forward, { once: true });
     }
     try {
-      const params = { name, arguments: args, ...(progressToken === undefined ? {} : { _meta: { progressToken } }) };
+      const _meta = progressToken === undefined ? meta : { ...meta, progressToken };
+      const params = { name, arguments: args, ...(_meta === undefined ? {} : { _meta }) };
       return await this.client.request(
         { method: 'tools/call', params },
         CallToolResultSchema,

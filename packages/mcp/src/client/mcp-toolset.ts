@@ -1,10 +1,18 @@
 import { basename } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describeThrownValue, ToolBase, type ReadonlyAgentContext, type ToolCallMetadata, type Toolset } from '@toolcraft/core';
+import {
+  describeThrownValue,
+  FrameworkKeys,
+  ToolBase,
+  type ReadonlyAgentContext,
+  type ToolCallMetadata,
+  type Toolset,
+} from '@toolcraft/core';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { McpToolError } from '../errors/mcp-tool-error.js';
+import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
@@ -244,11 +252,14 @@ export class McpToolset implements Toolset {
       );
     const signal = metadata.get(ToolBase.SignalKey);
     const context = metadata.get(ToolBase.AgentContextKey);
+    // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
+    const key = metadata.get(FrameworkKeys.idempotencyKey);
     let result;
     try {
       result = await session.callTool(tool.remote.name, args, {
         ...(signal === undefined ? {} : { signal }),
         timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
+        ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
         ...(context === undefined
           ? {}
           : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),

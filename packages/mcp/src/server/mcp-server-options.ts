@@ -1,3 +1,4 @@
+import type { McpIdempotencyStore } from './idempotency-store.js';
 import type { McpResourceUpdates } from './resource-updates.js';
 import type { AgentEnvironment, AgentEnvironmentOptions, CheckedToolsItem, ToolRegistry, Toolset, ToolsItem } from '@toolcraft/core';
 
@@ -70,4 +71,11 @@ export interface McpServerOptions extends Omit<AgentEnvironmentOptions, 'registr
    * `updates.updated(uri)` is called.
    */
   resourceUpdates?: McpResourceUpdates;
+  /**
+   * Exactly once across MCP: a `tools/call` whose `_meta` carries `io.toolcraft/idempotency-key` (as a
+   * toolcraft client's calls do) is recorded here, and the same key sent again is answered with the
+   * recorded result instead of running the tool again. `new InMemoryMcpIdempotencyStore()`, or
+   * `RedisMcpIdempotencyStore` of `@toolcraft/redis` behind a load balancer. Default: none.
+   */
+  idempotency?: McpIdempotencyStore;
 }

@@ -42,7 +42,8 @@ export interface ServedSource {
  */
 export function readSource(source: unknown, options: McpServerOptions): ServedSource {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the server's own fields are not the environment's
-  const { name, version, title, instructions, approvals, clientRequestTimeoutMs, resourceUpdates, ...environmentOptions } = options;
+  const { name, version, title, instructions, approvals, clientRequestTimeoutMs, resourceUpdates, idempotency, ...environmentOptions } =
+    options;
   if (source instanceof AgentEnvironment)
     return { environment: source, environmentOptions, tools: [], toolsets: [], prompts: [], resources: [] };
   const served: ServedSource = { environmentOptions, tools: [], toolsets: [], prompts: [], resources: [] };

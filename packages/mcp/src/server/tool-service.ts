@@ -10,6 +10,7 @@ import type { RequestExtra } from './request-extra.js';
 import { ResourceService } from './resource-service.js';
 import { sameTools, ToolCatalog, type ToolSnapshot } from './tool-catalog.js';
 import { callToolResult } from './tool-result.js';
+import { idempotencyKeyOf, idempotentCall } from './idempotent-call.js';
 
 /** The params of a `tools/call` request. */
 export interface CallParams {
@@ -55,6 +56,15 @@ export class ToolService {
         'an MCP server',
         `'approvals' must be 'refuse' or 'leave-to-client', got ${JSON.stringify(approvals)}.`,
       );
+    const store: unknown = options.idempotency;
+    if (
+      store !== undefined &&
+      !['begin', 'complete', 'abandon'].every((method) => typeof (store as Record<string, unknown>)?.[method] === 'function')
+    )
+      throw new InvalidMcpOptionsError(
+        'an MCP server',
+        "'idempotency' must be an idempotency store (new InMemoryMcpIdempotencyStore(), or RedisMcpIdempotencyStore of @toolcraft/redis).",
+      );
     const timeout: unknown = options.clientRequestTimeoutMs;
     if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 2_147_483_647))
       throw new InvalidMcpOptionsError(
@@ -93,6 +103,14 @@ export class ToolService {
    * @returns the MCP result
    */
   call(params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
+    const { idempotency } = this.options;
+    const key = idempotency === undefined ? undefined : idempotencyKeyOf(params._meta);
+    if (key !== undefined)
+      return idempotentCall(idempotency!, key, params.name, params.arguments, extra.signal, () => this.callNow(params, extra, connection));
+    return this.callNow(params, extra, connection);
+  }
+
+  private callNow(params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
     const { fixed } = this.catalog;
     if (fixed !== undefined) return this.callIn(fixed, params, extra, connection);
     return this.callDynamic(params, extra, connection);
