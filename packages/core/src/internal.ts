@@ -28,3 +28,4 @@ export type { MethodResource } from './methods/method-resource.js';
 export type { MarkedMethod, MethodArgument } from './methods/marked-method.js';
 export { createArgsDecoder } from './tools/args-type.js';
 export type { ArgsDecoder } from './decoding/args-decoder.js';
+export { compileArgsDecoder } from './decoding/compile-args-decoder.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serverOf } from '../server/create-mcp-server.js';
 import { isLogLevel } from '../server/log-levels.js';
 import type { ToolService } from '../server/tool-service.js';
@@ -78,7 +78,7 @@ export class SessionHandler {
           -32000,
           'Bad Request: no Mcp-Session-Id header; a session starts with an initialize request.',
         );
-      session = await this.open(parsed as unknown as JSONRPCMessage);
+      session = await this.open(parsed as Record<string, unknown>);
     } else {
       session = this.sessions.get(sessionId) ?? (await this.restore(sessionId));
       if (session === undefined) return sendJsonRpcError(response, 404, -32001, 'Session not found');
@@ -97,7 +97,7 @@ export class SessionHandler {
   }
 
   /** A new session for an initialize request; it is registered (here and in the store) once the transport gives it its id. */
-  private async open(initialize: JSONRPCMessage, sessionId?: string): Promise<LocalSession> {
+  private async open(initialize: Record<string, unknown>, sessionId?: string): Promise<LocalSession> {
     const { store, service } = this.settings;
     const id = sessionId ?? randomUUID();
     const record = sessionId === undefined ? undefined : await store.loadSession(sessionId);

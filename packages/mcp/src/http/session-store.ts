@@ -1,10 +1,9 @@
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** What a session store keeps of one MCP session: enough for any instance to serve it again. */
 export interface McpSessionRecord {
   /** The client's `initialize` request, replayed to a new server to restore the session (its capabilities and protocol version). */
-  initialize: JSONRPCMessage;
+  initialize: Record<string, unknown>;
   /** The log level the client set (`logging/setLevel`), if it set one. */
   logLevel?: string;
 }
