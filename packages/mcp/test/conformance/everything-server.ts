@@ -12,38 +12,54 @@ const base64 = (text: string) => Buffer.from(text).toString('base64');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class ConformanceTools {
-  @Tool() @LLMDescription('Tests simple text content response')
+  @Tool()
+  @LLMDescription('Tests simple text content response')
   test_simple_text(): string {
     return 'This is a simple text response for testing.';
   }
 
-  @Tool() @LLMDescription('Tests image content response')
+  @Tool()
+  @LLMDescription('Tests image content response')
   test_image_content(): ToolResult.Parts {
     return ToolResult.image(pixel, 'image/png');
   }
 
-  @Tool() @LLMDescription('Tests audio content response')
+  @Tool()
+  @LLMDescription('Tests audio content response')
   test_audio_content(): ToolResult.Parts {
     return ToolResult.parts([{ type: 'file', data: wav, mediaType: 'audio/wav' }]);
   }
 
-  @Tool() @LLMDescription('Tests embedded resource content response')
+  @Tool()
+  @LLMDescription('Tests embedded resource content response')
   test_embedded_resource(): ToolResult.Parts {
     return ToolResult.parts([
-      { type: 'file', data: base64('This is an embedded resource content.'), mediaType: 'text/plain', filename: 'test://embedded-resource' },
+      {
+        type: 'file',
+        data: base64('This is an embedded resource content.'),
+        mediaType: 'text/plain',
+        filename: 'test://embedded-resource',
+      },
     ]);
   }
 
-  @Tool() @LLMDescription('Tests response with multiple content types (text, image, resource)')
+  @Tool()
+  @LLMDescription('Tests response with multiple content types (text, image, resource)')
   test_multiple_content_types(): ToolResult.Parts {
     return ToolResult.parts([
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: pixel, mediaType: 'image/png' },
-      { type: 'file', data: base64(JSON.stringify({ test: 'data', value: 123 })), mediaType: 'application/json', filename: 'test://mixed-content-resource' },
+      {
+        type: 'file',
+        data: base64(JSON.stringify({ test: 'data', value: 123 })),
+        mediaType: 'application/json',
+        filename: 'test://mixed-content-resource',
+      },
     ]);
   }
 
-  @Tool() @LLMDescription('Tests tool that emits log messages during execution')
+  @Tool()
+  @LLMDescription('Tests tool that emits log messages during execution')
   async test_tool_with_logging(context: AgentContext): Promise<string> {
     context.log('info', 'Tool execution started');
     await pause(50);
@@ -53,7 +69,8 @@ class ConformanceTools {
     return 'Tool with logging executed successfully';
   }
 
-  @Tool() @LLMDescription('Tests tool that reports progress notifications')
+  @Tool()
+  @LLMDescription('Tests tool that reports progress notifications')
   async test_tool_with_progress(context: AgentContext): Promise<string> {
     for (const done of [0, 50, 100]) {
       context.reportProgress(done, 100, `Completed step ${done} of 100`);
@@ -62,30 +79,37 @@ class ConformanceTools {
     return 'Progress reported';
   }
 
-  @Tool() @LLMDescription('Tests error response handling')
+  @Tool()
+  @LLMDescription('Tests error response handling')
   test_error_handling(): string {
     throw new Error('This tool intentionally returns an error for testing');
   }
 
-  @Tool() @LLMDescription('Tests SSE stream disconnection and client reconnection (SEP-1699)')
+  @Tool()
+  @LLMDescription('Tests SSE stream disconnection and client reconnection (SEP-1699)')
   async test_reconnection(context: AgentContext): Promise<string> {
     mcpRequestOf(context)?.closeStream?.();
     await pause(100);
     return 'Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.';
   }
 
-  @Tool() @LLMDescription('Tests server-initiated sampling (LLM completion request)')
+  @Tool()
+  @LLMDescription('Tests server-initiated sampling (LLM completion request)')
   async test_sampling(@LLMDescription('The prompt to send to the LLM') prompt: string, context: AgentContext): Promise<string> {
     const answer = await context.sample({ messages: prompt, maxTokens: 100 });
     return `LLM response: ${answer.text}`;
   }
 
-  @Tool() @LLMDescription('Tests server-initiated elicitation (user input request)')
+  @Tool()
+  @LLMDescription('Tests server-initiated elicitation (user input request)')
   async test_elicitation(@LLMDescription('The message to show the user') message: string, context: AgentContext): Promise<string> {
     const answer = await context.elicit(
       {
         type: 'object',
-        properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
+        properties: {
+          username: { type: 'string', description: "User's response" },
+          email: { type: 'string', description: "User's email address" },
+        },
         required: ['username', 'email'],
       },
       message,
@@ -93,7 +117,8 @@ class ConformanceTools {
     return `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
   }
 
-  @Tool() @LLMDescription('Tests elicitation with default values per SEP-1034')
+  @Tool()
+  @LLMDescription('Tests elicitation with default values per SEP-1034')
   async test_elicitation_sep1034_defaults(context: AgentContext): Promise<string> {
     const answer = await context.elicit(
       {
@@ -112,9 +137,11 @@ class ConformanceTools {
     return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
   }
 
-  @Tool() @LLMDescription('Tests elicitation with enum schema improvements per SEP-1330')
+  @Tool()
+  @LLMDescription('Tests elicitation with enum schema improvements per SEP-1330')
   async test_elicitation_sep1330_enums(context: AgentContext): Promise<string> {
-    const titled = (label: string) => [1, 2, 3].map((n) => ({ const: `value${n}`, title: `${['First', 'Second', 'Third'][n - 1]} ${label}` }));
+    const titled = (label: string) =>
+      [1, 2, 3].map((n) => ({ const: `value${n}`, title: `${['First', 'Second', 'Third'][n - 1]} ${label}` }));
     const answer = await context.elicit(
       {
         type: 'object',
@@ -134,7 +161,13 @@ class ConformanceTools {
             maxItems: 3,
             items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
           },
-          titledMulti: { type: 'array', description: 'Select multiple options with titles', minItems: 1, maxItems: 3, items: { anyOf: titled('Choice') } },
+          titledMulti: {
+            type: 'array',
+            description: 'Select multiple options with titles',
+            minItems: 1,
+            maxItems: 3,
+            items: { anyOf: titled('Choice') },
+          },
         },
         required: [],
       },
@@ -191,17 +224,23 @@ class ConformanceResources {
 }
 
 class ConformancePrompts {
-  @Prompt({ title: 'Simple Test Prompt' }) @LLMDescription('A simple prompt without arguments')
+  @Prompt({ title: 'Simple Test Prompt' })
+  @LLMDescription('A simple prompt without arguments')
   test_simple_prompt(): string {
     return 'This is a simple prompt for testing.';
   }
 
-  @Prompt({ title: 'Prompt With Arguments' }) @LLMDescription('A prompt with required arguments')
-  test_prompt_with_arguments(@LLMDescription('First test argument') arg1: string, @LLMDescription('Second test argument') arg2: string): string {
+  @Prompt({ title: 'Prompt With Arguments' })
+  @LLMDescription('A prompt with required arguments')
+  test_prompt_with_arguments(
+    @LLMDescription('First test argument') arg1: string,
+    @LLMDescription('Second test argument') arg2: string,
+  ): string {
     return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
   }
 
-  @Prompt({ title: 'Prompt With Embedded Resource' }) @LLMDescription('A prompt that includes an embedded resource')
+  @Prompt({ title: 'Prompt With Embedded Resource' })
+  @LLMDescription('A prompt that includes an embedded resource')
   test_prompt_with_embedded_resource(@LLMDescription('URI of the resource to embed') resourceUri: string): ToolResult.Parts {
     return ToolResult.parts([
       { type: 'file', data: base64('Embedded resource content for testing.'), mediaType: 'text/plain', filename: resourceUri },
@@ -209,7 +248,8 @@ class ConformancePrompts {
     ]);
   }
 
-  @Prompt({ title: 'Prompt With Image' }) @LLMDescription('A prompt that includes image content')
+  @Prompt({ title: 'Prompt With Image' })
+  @LLMDescription('A prompt that includes image content')
   test_prompt_with_image(): ToolResult.Parts {
     return ToolResult.parts([
       { type: 'image', data: pixel, mediaType: 'image/png' },

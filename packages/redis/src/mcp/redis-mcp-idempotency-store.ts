@@ -18,7 +18,9 @@ export type RedisMcpIdempotencyStoreOptions = RedisStoreOptions & {
 /** Deletes a claim only if it is still this caller's. */
 const releaseScript = new LuaScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`);
 /** Renews a claim only if it is still this caller's. */
-const renewScript = new LuaScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`);
+const renewScript = new LuaScript(
+  `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`,
+);
 
 const donePrefix = 'done:';
 const runningPrefix = 'running:';
@@ -64,14 +66,17 @@ export class RedisMcpIdempotencyStore {
     for (;;) {
       signal.throwIfAborted();
       const token = `${runningPrefix}${randomUUID()}`;
-      const claimed = await this.handle.run('claim the idempotency key', full, true, (client) => client.set(full, token, 'PX', this.claimMs, 'NX'));
+      const claimed = await this.handle.run('claim the idempotency key', full, true, (client) =>
+        client.set(full, token, 'PX', this.claimMs, 'NX'),
+      );
       if (claimed === 'OK') {
         this.hold(full, token);
         return undefined;
       }
       const value = await this.handle.run('read the idempotency key', full, false, (client) => client.get(full));
       if (value?.startsWith(donePrefix)) return decode(full, value.slice(donePrefix.length));
-      if (value !== null && !value.startsWith(runningPrefix)) throw new RedisValueError(full, 'it is neither a claim nor a recorded call of this store');
+      if (value !== null && !value.startsWith(runningPrefix))
+        throw new RedisValueError(full, 'it is neither a claim nor a recorded call of this store');
       await untilAborted(new Promise((resolve) => setTimeout(resolve, wait)), signal);
       wait = Math.min(wait * 2, 1_000);
     }
@@ -99,7 +104,8 @@ export class RedisMcpIdempotencyStore {
   async abandon(key: string): Promise<void> {
     const full = this.handle.key('mcp-idempotency', checked(key));
     const token = this.release(full);
-    if (token !== undefined) await this.handle.run('release the idempotency key', full, true, (client) => releaseScript.run(client, [full], [token]));
+    if (token !== undefined)
+      await this.handle.run('release the idempotency key', full, true, (client) => releaseScript.run(client, [full], [token]));
   }
 
   /** Stops renewing the claims held and quits the client if the store made it. */
@@ -110,9 +116,14 @@ export class RedisMcpIdempotencyStore {
 
   /** Keeps a claim alive while its call runs. */
   private hold(key: string, token: string): void {
-    const timer = setInterval(() => {
-      void this.handle.run('renew the idempotency claim', key, true, (client) => renewScript.run(client, [key], [token, this.claimMs])).catch(() => undefined);
-    }, Math.max(Math.floor(this.claimMs / 3), 1));
+    const timer = setInterval(
+      () => {
+        void this.handle
+          .run('renew the idempotency claim', key, true, (client) => renewScript.run(client, [key], [token, this.claimMs]))
+          .catch(() => undefined);
+      },
+      Math.max(Math.floor(this.claimMs / 3), 1),
+    );
     timer.unref?.();
     this.claims.set(key, { token, timer });
   }
@@ -145,6 +156,7 @@ function checked(key: unknown): string {
 }
 
 function positive(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new RedisStoreInputError(name, value, 'a whole number of ms of at least 1');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new RedisStoreInputError(name, value, 'a whole number of ms of at least 1');
   return value;
 }

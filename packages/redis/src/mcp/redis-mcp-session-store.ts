@@ -51,9 +51,13 @@ export class RedisMcpSessionStore {
    */
   async saveSession(sessionId: string, record: McpSessionData): Promise<void> {
     const key = this.handle.key('mcp-session', checked(sessionId, 'sessionId'));
-    const text = sessionHead + JSON.stringify({ initialize: record.initialize, ...(record.logLevel === undefined ? {} : { logLevel: record.logLevel }) }).slice(1);
+    const text =
+      sessionHead +
+      JSON.stringify({ initialize: record.initialize, ...(record.logLevel === undefined ? {} : { logLevel: record.logLevel }) }).slice(1);
     const ttl = this.handle.ttlSeconds;
-    await this.handle.run('save the MCP session', key, true, (client) => (ttl === undefined ? client.set(key, text) : client.set(key, text, 'EX', ttl)));
+    await this.handle.run('save the MCP session', key, true, (client) =>
+      ttl === undefined ? client.set(key, text) : client.set(key, text, 'EX', ttl),
+    );
   }
 
   /**
@@ -133,7 +137,10 @@ export class RedisMcpSessionStore {
    * @returns the stream
    * @throws Error for an id that is not one of this store's; RedisStoreError when Redis fails
    */
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: McpMessage) => Promise<void> }): Promise<string> {
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: McpMessage) => Promise<void> },
+  ): Promise<string> {
     const parsed = parse(lastEventId);
     if (parsed === undefined) throw new Error(`the event id ${JSON.stringify(lastEventId)} is not one of this store's`);
     const key = this.handle.key('mcp-events', parsed.streamId);
