@@ -201,4 +201,17 @@ describe('McpToolset: resources, prompts, structured results, parts, elicitation
     expect(refused.isError).toBe(true);
     expect(refused.content).toContain('Sampling refused: this client answers at most 1 sampling requests (sampling.maxRequests)');
   });
+
+  it('ends the server’s call with the model’s failure, and the session goes on', async () => {
+    let calls = 0;
+    const model: ChatModel = {
+      complete: () => (calls++ === 0 ? Promise.reject(new Error('rate limited')) : Promise.resolve({ message: { role: 'assistant', content: 'ok' } })),
+    };
+    toolset = inMemoryToolset(createMcpServer([new Asking()], { name: 'asking', version: '1.0.0' }), { sampling: { model } });
+    const environment = await environmentOf(toolset);
+    const failed = await environment.executeTool({ name: 'summarise', arguments: { text: 'x' } });
+    expect(failed.isError).toBe(true);
+    expect(failed.content).toContain('Sampling failed: the model answered with an error: rate limited');
+    expect((await environment.executeTool({ name: 'summarise', arguments: { text: 'x' } })).content).toBe('unknown: ok (endTurn)');
+  });
 });
