@@ -8,7 +8,12 @@ export type {
   LLMDescriptionDecorator,
   LLMDescriptionInput,
   LLMDescriptionOptions,
+  LLMEnumValue,
   LLMTypeHint,
   LLMValueType,
 } from './decorators/llm-description.decorator.js';
 export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
+export { Prompt } from './decorators/prompt.decorator.js';
+export type { PromptDecoratorOptions } from './decorators/prompt.decorator.js';
+export { Resource } from './decorators/resource.decorator.js';
+export type { ResourceDecoratorOptions } from './decorators/resource.decorator.js';

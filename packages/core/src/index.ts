@@ -7,10 +7,15 @@ export type {
   LLMDescriptionDecorator,
   LLMDescriptionInput,
   LLMDescriptionOptions,
+  LLMEnumValue,
   LLMTypeHint,
   LLMValueType,
 } from './decorators/llm-description.decorator.js';
 export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.js';
+export { Prompt } from './decorators/prompt.decorator.js';
+export type { PromptDecoratorOptions } from './decorators/prompt.decorator.js';
+export { Resource } from './decorators/resource.decorator.js';
+export type { ResourceDecoratorOptions } from './decorators/resource.decorator.js';
 export type { ApprovalPredicate, ToolEffects, ToolRetryOptions, ToolSideEffectOptions } from './effects/tool-effects.js';
 
 export { AbstractTool } from './tools/abstract-tool.js';
@@ -57,6 +62,15 @@ export { AgentState, StateScope } from './context/agent-state.js';
 export { AgentActions } from './context/agent-actions.js';
 export type { ReadonlyAgentContext, ReadonlyAgentState } from './context/readonly-agent-context.js';
 export type { ToolProgress, ToolProgressListener, ToolProgressSink } from './context/tool-progress.js';
+export type {
+  CallClient,
+  CallClientLookup,
+  ElicitationResult,
+  LogLevel,
+  SamplingMessage,
+  SamplingRequest,
+  SamplingResult,
+} from './context/call-client.js';
 
 export { ToolRegistry } from './registry/tool-registry.js';
 export type { ToolRegistryBuilder } from './registry/tool-registry-builder.js';
@@ -250,6 +264,7 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { ToolCancelledError } from './errors/tool-cancelled-error.js';
 export { InvalidProgressError } from './errors/invalid-progress-error.js';
 export { InvalidToolDefinitionError } from './errors/invalid-tool-definition-error.js';
+export { UnsupportedClientRequestError } from './errors/unsupported-client-request-error.js';
 export { InvalidEnvironmentOptionsError } from './errors/invalid-environment-options-error.js';
 export { ModelCallError } from './errors/model-call-error.js';
 export { ProviderSchemaError } from './errors/provider-schema-error.js';

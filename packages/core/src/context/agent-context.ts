@@ -9,6 +9,8 @@ import { AgentState } from './agent-state.js';
 import { checkProgress } from './check-progress.js';
 import type { ToolProgressSink } from './tool-progress.js';
 import { CredentialRequiredError, type CredentialRequest } from '../errors/credential-required-error.js';
+import { UnsupportedClientRequestError } from '../errors/unsupported-client-request-error.js';
+import type { CallClientLookup, ElicitationResult, LogLevel, SamplingRequest, SamplingResult } from './call-client.js';
 
 /** Reads a credential the host provided for a call: `(callId, key) => credential`, undefined when none. */
 export type CredentialLookup = (callId: string, key: string) => unknown;
@@ -29,6 +31,8 @@ export interface AgentContextInit {
   memorySearch?: MemorySearch;
   /** Where `credential(key)` reads the credentials the host provided (in memory only). */
   credentials?: CredentialLookup;
+  /** Finds the caller of each call (an MCP client), for `log`, `elicit` and `sample`. */
+  client?: CallClientLookup;
 }
 
 /**
@@ -56,6 +60,8 @@ export class AgentContext {
 
   /** Where the credentials the host provided are read. */
   protected readonly credentials?: CredentialLookup;
+  /** Where each call's caller is found. */
+  protected readonly client?: CallClientLookup;
 
   /** @param init - run id, agent name, and optionally state, actions, signal, call id and credentials */
   constructor(init: AgentContextInit) {
@@ -69,6 +75,7 @@ export class AgentContext {
     this.ownArtifacts = init.artifacts;
     this.memorySearch = init.memorySearch;
     if (init.credentials !== undefined) this.credentials = init.credentials;
+    if (init.client !== undefined) this.client = init.client;
   }
 
   /**
@@ -96,12 +103,79 @@ export class AgentContext {
   }
 
   /** What a per-call view shares with its run: artifacts and memory search. */
-  protected get services(): Pick<AgentContextInit, 'artifacts' | 'memorySearch' | 'credentials'> {
+  protected get services(): Pick<AgentContextInit, 'artifacts' | 'memorySearch' | 'credentials' | 'client'> {
     return {
       artifacts: this.artifacts,
       ...(this.memorySearch ? { memorySearch: this.memorySearch } : {}),
       ...(this.credentials ? { credentials: this.credentials } : {}),
+      ...(this.client ? { client: this.client } : {}),
     };
+  }
+
+  /**
+   * Sends a log message to the call's caller: an MCP client gets it as `notifications/message` (when
+   * its `logging/setLevel` lets the level through). A no-op where nobody listens (an agent run).
+   * @param level - `'debug'`, `'info'`, `'notice'`, `'warning'`, `'error'`, `'critical'`, `'alert'` or `'emergency'`
+   * @param message - the text
+   * @param data - more data, if any (JSON)
+   * @example
+   * context.log('info', `indexing ${files.length} files`);
+   */
+  log(level: LogLevel, message: string, data?: unknown): void {
+    try {
+      this.client?.(this.toolCallId)?.log?.(level, message, data);
+    } catch {
+      // Logging never fails a call.
+    }
+  }
+
+  /**
+   * Asks a person, through the call's caller, for values while the call runs (MCP's elicitation: the
+   * client shows a form). The answer's `content` fits `schema` (it is checked before it is returned).
+   * @param schema - the JSON Schema of what to ask: an object of string, number, integer, boolean and enum properties
+   * @param message - what to tell the person
+   * @returns `{ action: 'accept', content }`, or `{ action: 'decline' }` / `{ action: 'cancel' }`
+   * @throws UnsupportedClientRequestError (as a rejection) when the caller offers no elicitation (an agent
+   *   run, an MCP client without the capability); the caller's error when it fails, times out or answers what does not fit
+   * @example
+   * const answer = await context.elicit({ type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] }, 'Delete 3 files?');
+   * if (answer.action !== 'accept' || answer.content?.confirm !== true) return 'Not deleted.';
+   */
+  elicit<TContent = Record<string, unknown>>(
+    schema: Readonly<Record<string, unknown>>,
+    message: string,
+  ): Promise<ElicitationResult<TContent>> {
+    const client = this.client?.(this.toolCallId);
+    if (client?.elicit === undefined)
+      return Promise.reject(
+        new UnsupportedClientRequestError(
+          'elicitation',
+          'its caller offers none (only an MCP client that declares the elicitation capability does).',
+        ),
+      );
+    return client.elicit(schema, message, this.signal) as Promise<ElicitationResult<TContent>>;
+  }
+
+  /**
+   * Asks the caller's model for an answer while the call runs (MCP's sampling: the client runs its
+   * model, usually after its user approves).
+   * @param request - one user message's text, or `{ messages, maxTokens?, systemPrompt?, temperature?, ... }`
+   * @returns the model's answer: `text`, `content`, `model`, `stopReason`
+   * @throws UnsupportedClientRequestError (as a rejection) when the caller offers no sampling; the caller's
+   *   error when it refuses, fails or times out
+   * @example
+   * const { text } = await context.sample({ messages: `Summarise: ${page}`, maxTokens: 200 });
+   */
+  sample(request: SamplingRequest | string): Promise<SamplingResult> {
+    const client = this.client?.(this.toolCallId);
+    if (client?.sample === undefined)
+      return Promise.reject(
+        new UnsupportedClientRequestError(
+          'sampling',
+          'its caller offers none (only an MCP client that declares the sampling capability does).',
+        ),
+      );
+    return client.sample(typeof request === 'string' ? { messages: request } : request, this.signal);
   }
 
   /**

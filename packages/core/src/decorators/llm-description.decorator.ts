@@ -26,7 +26,17 @@ export interface LLMDescriptionOptions {
    * (tsx, esbuild, SWC without decoratorMetadata), e.g. `type: Number` or `type: [String]`.
    */
   type?: LLMTypeHint;
+  /**
+   * The values a parameter or property may take (its schema's `enum`; of each item for an array),
+   * e.g. `enum: ['child', 'expert']`. Each must be of the parameter's type. On a method parameter this
+   * is how its allowed values are given (class-validator's `@IsIn` is a property decorator); an MCP
+   * server completes a `@Prompt` or `@Resource` parameter from them.
+   */
+  enum?: readonly LLMEnumValue[];
 }
+
+/** One allowed value of `@LLMDescription({ enum })`. */
+export type LLMEnumValue = string | number | boolean;
 
 /** The argument of `@LLMDescription`: the text, or {@link LLMDescriptionOptions}. */
 export type LLMDescriptionInput = string | LLMDescriptionOptions;
@@ -42,7 +52,7 @@ export type LLMDescriptionDecorator = (
  * Describes a tool, a parameter, an Args class or an Args property to the model. On a property
  * or parameter it also declares it (Koog style: no class-validator decorator needed) and may mark
  * it optional or give its type. It only records metadata, read when the tool is built or registered.
- * @param input - `'text'` or `{ description: 'text', optional?, type? }`
+ * @param input - `'text'` or `{ description: 'text', optional?, type?, enum? }`
  * @returns a decorator for classes, methods, properties and parameters
  * @throws InvalidToolDefinitionError when reflect-metadata is not loaded, or when TypeScript's standard
  * decorators call it (`experimentalDecorators` off)
@@ -57,7 +67,8 @@ export type LLMDescriptionDecorator = (
  * }
  */
 export function LLMDescription(input: LLMDescriptionInput): LLMDescriptionDecorator {
-  const options: LLMDescriptionOptions = typeof input === 'string' ? { description: input } : { ...input };
+  const options: LLMDescriptionOptions =
+    typeof input === 'string' ? { description: input } : { ...input, ...(input.enum === undefined ? {} : { enum: [...input.enum] }) };
   const description = options.description;
   return (target, propertyKey, descriptorOrIndex) => {
     assertLegacyDecoratorCall('@LLMDescription', propertyKey);

@@ -14,4 +14,11 @@ export interface ToolDecoratorOptions extends ToolSideEffectOptions<any> {
   maxFailures?: number;
   /** The most characters of a result the model gets in an agent run; over it, the result spills to an artifact (wins over the agent's). */
   resultBudget?: ResultBudget;
+  /**
+   * The type of the method's result, when it is an object with a schema: an Args class (class-validator
+   * and `@LLMDescription` properties), a zod (Standard Schema) schema with its JSON Schema, or a JSON
+   * Schema of an object. An MCP server advertises it as the tool's `outputSchema` and sends the result
+   * as `structuredContent`. A synchronous method whose declared return type is such a class needs none.
+   */
+  outputType?: (abstract new (...args: never[]) => unknown) | Readonly<Record<string, unknown>>;
 }

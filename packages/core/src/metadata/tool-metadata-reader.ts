@@ -15,6 +15,8 @@ export interface RecordedToolOptions extends ToolSideEffectOptions<never> {
   maxFailures?: number;
   /** The tool's result budget, if given. */
   resultBudget?: ResultBudget;
+  /** The type of the tool's result, if given. */
+  outputType?: unknown;
 }
 
 /** One `@Tool` method found on a class. */
@@ -27,6 +29,32 @@ export interface ToolMethodMetadata {
   owner: object;
 }
 
+/** The options `@Prompt` recorded on a method. */
+export interface RecordedPromptOptions {
+  /** The prompt's name, if given. */
+  customName?: string;
+  /** Its title, if given. */
+  title?: string;
+}
+
+/** The options `@Resource` recorded on a method. */
+export interface RecordedResourceOptions extends RecordedPromptOptions {
+  /** The URI or URI template. */
+  uri: string;
+  /** The media type, if given. */
+  mimeType?: string;
+}
+
+/** One method marked by a decorator (`@Prompt`, `@Resource`), with the options it recorded. */
+export interface MarkedMethodMetadata<TOptions> {
+  /** The method's name. */
+  methodName: string;
+  /** The options given to the decorator. */
+  options: TOptions;
+  /** The prototype (or constructor, for static methods) that declares the winning version. */
+  owner: object;
+}
+
 /** What `@LLMDescription` recorded on a property or parameter. */
 export interface DeclaredOptions {
   /** The description text. */
@@ -35,6 +63,8 @@ export interface DeclaredOptions {
   optional?: boolean;
   /** The type given in `@LLMDescription({ type })` (see `LLMTypeHint`). */
   type?: unknown;
+  /** The allowed values given in `@LLMDescription({ enum })`. */
+  enum?: readonly unknown[];
 }
 
 /** The runtime types of a method's parameters (from `design:paramtypes`), or undefined when not emitted. */
@@ -52,24 +82,27 @@ export const ToolMetadataReader = {
    * @returns the tool methods, most-derived declaration first by name, in declaration order
    */
   readToolMethods(target: object, subject: string): ToolMethodMetadata[] {
-    requireReflectMetadata(subject);
-    const found = new Map<string, ToolMethodMetadata>();
-    const shadowed = new Set<string>();
-    let owner = (typeof target === 'function' ? target : Object.getPrototypeOf(target)) as object | null;
-    while (owner !== null && owner !== Object.prototype && owner !== Function.prototype) {
-      for (const name of Object.getOwnPropertyNames(owner)) {
-        if (name === 'constructor' || found.has(name) || shadowed.has(name)) continue;
-        const options = Reflect.getOwnMetadata(ReflectionKeys.tool, owner, name) as RecordedToolOptions | undefined;
-        if (options === undefined) {
-          // A plain override of a decorated method hides it: the subclass's version wins.
-          if (typeof Object.getOwnPropertyDescriptor(owner, name)?.value === 'function') shadowed.add(name);
-          continue;
-        }
-        found.set(name, { methodName: name, options, owner });
-      }
-      owner = Object.getPrototypeOf(owner) as object | null;
-    }
-    return [...found.values()];
+    return readMarkedMethods<RecordedToolOptions>(target, ReflectionKeys.tool, subject);
+  },
+
+  /**
+   * Finds every `@Prompt` method of an instance's class chain, as {@link readToolMethods} does for tools.
+   * @param target - an instance, or a constructor for static methods
+   * @param subject - the class, for messages
+   * @returns the prompt methods
+   */
+  readPromptMethods(target: object, subject: string): MarkedMethodMetadata<RecordedPromptOptions>[] {
+    return readMarkedMethods<RecordedPromptOptions>(target, ReflectionKeys.prompt, subject);
+  },
+
+  /**
+   * Finds every `@Resource` method of an instance's class chain, as {@link readToolMethods} does for tools.
+   * @param target - an instance, or a constructor for static methods
+   * @param subject - the class, for messages
+   * @returns the resource methods
+   */
+  readResourceMethods(target: object, subject: string): MarkedMethodMetadata<RecordedResourceOptions>[] {
+    return readMarkedMethods<RecordedResourceOptions>(target, ReflectionKeys.resource, subject);
   },
 
   /**
@@ -99,6 +132,16 @@ export const ToolMetadataReader = {
    */
   readParameterTypes(owner: object, methodName: string): ParameterTypes {
     return Reflect.getMetadata(ReflectionKeys.parameterTypes, owner, methodName) as ParameterTypes;
+  },
+
+  /**
+   * Reads `design:returntype` of a method.
+   * @param owner - the prototype (or constructor) that declares the method
+   * @param methodName - the method
+   * @returns the declared return type, or undefined when not emitted
+   */
+  readReturnType(owner: object, methodName: string): unknown {
+    return Reflect.getMetadata(ReflectionKeys.returnType, owner, methodName);
   },
 
   /**
@@ -149,3 +192,33 @@ export const ToolMetadataReader = {
     return names;
   },
 };
+
+/**
+ * Finds every method of an instance's class chain (or of a constructor, for static methods) marked
+ * with one decorator's key, most-derived declaration first by name: a subclass's version wins, and a
+ * plain override of a marked method hides it.
+ * @param target - an instance, or a constructor for static methods
+ * @param key - the decorator's reflection key
+ * @param subject - the class, for messages
+ * @returns the marked methods, in declaration order
+ */
+function readMarkedMethods<TOptions>(target: object, key: string, subject: string): MarkedMethodMetadata<TOptions>[] {
+  requireReflectMetadata(subject);
+  const found = new Map<string, MarkedMethodMetadata<TOptions>>();
+  const shadowed = new Set<string>();
+  let owner = (typeof target === 'function' ? target : Object.getPrototypeOf(target)) as object | null;
+  while (owner !== null && owner !== Object.prototype && owner !== Function.prototype) {
+    for (const name of Object.getOwnPropertyNames(owner)) {
+      if (name === 'constructor' || found.has(name) || shadowed.has(name)) continue;
+      const options = Reflect.getOwnMetadata(key, owner, name) as TOptions | undefined;
+      if (options === undefined) {
+        // A plain override of a decorated method hides it: the subclass's version wins.
+        if (typeof Object.getOwnPropertyDescriptor(owner, name)?.value === 'function') shadowed.add(name);
+        continue;
+      }
+      found.set(name, { methodName: name, options, owner });
+    }
+    owner = Object.getPrototypeOf(owner) as object | null;
+  }
+  return [...found.values()];
+}

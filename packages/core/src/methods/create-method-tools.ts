@@ -4,6 +4,9 @@ import { ToolMetadataReader, type ToolMethodMetadata } from '../metadata/tool-me
 import { assertToolName } from '../tools/tool-name.js';
 import { checkManifestEntry } from './check-manifest-entry.js';
 import { MethodTool } from './method-tool.js';
+import type { ArgsDecoder } from '../decoding/args-decoder.js';
+import { createArgsDecoder, type ArgsType } from '../tools/args-type.js';
+import { isArgsClass } from './is-args-class.js';
 import type { ToolEffects, ToolSideEffectOptions } from '../effects/tool-effects.js';
 import { pickSideEffects, resolveSideEffects } from '../effects/resolve-side-effects.js';
 import type { ParameterPlan } from './parameter-plan.js';
@@ -33,6 +36,15 @@ export function createMethodTools(target: object, manifest?: ToolSchemaManifest,
   return methods.map((metadata) => createMethodTool(target, className, metadata, manifest));
 }
 
+/**
+ * @param target - a service instance, or a class for its static methods
+ * @returns whether it has a method marked `@Tool()`
+ */
+export function hasToolMethods(target: object): boolean {
+  const className = typeof target === 'function' ? target.name : target.constructor.name;
+  return ToolMetadataReader.readToolMethods(target, className).length > 0;
+}
+
 function createMethodTool(target: object, className: string, metadata: ToolMethodMetadata, manifest?: ToolSchemaManifest): MethodTool {
   const { methodName, options, owner } = metadata;
   const source = `${className}.${methodName}`;
@@ -59,9 +71,36 @@ function createMethodTool(target: object, className: string, metadata: ToolMetho
     source,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.resultBudget !== undefined ? { resultBudget: options.resultBudget } : {}),
+    ...outputOf(owner, methodName, options.outputType, subject),
     limits: { maxInvocations: options.maxInvocations, maxFailures: options.maxFailures },
     ...sideEffects,
   });
+}
+
+/**
+ * The decoder of a method's result: of its `outputType` when given (an Args class, a Standard Schema or
+ * a JSON Schema of an object), else of its declared return type when that is an Args class (only a
+ * synchronous method's is: an async method's is `Promise`).
+ * @throws InvalidToolDefinitionError for an `outputType` that cannot be described or is not an object
+ */
+function outputOf(owner: object, methodName: string, outputType: unknown, subject: string): { outputDecoder?: ArgsDecoder<unknown> } {
+  const where = `${subject} (its outputType)`;
+  if (outputType !== undefined) {
+    if ((typeof outputType !== 'function' && typeof outputType !== 'object') || outputType === null)
+      throw new InvalidToolDefinitionError(
+        where,
+        'it must be an Args class, a zod (Standard Schema) schema or a JSON Schema of an object.',
+      );
+    const outputDecoder = createArgsDecoder(outputType as ArgsType<unknown>, where);
+    if (outputDecoder.schema.type !== 'object')
+      throw new InvalidToolDefinitionError(
+        where,
+        `an output schema describes an object (type: "object"), got ${JSON.stringify(outputDecoder.schema.type)}.`,
+      );
+    return { outputDecoder };
+  }
+  const declared = ToolMetadataReader.readReturnType(owner, methodName);
+  return isArgsClass(declared) ? { outputDecoder: createArgsDecoder(declared, where) } : {};
 }
 
 /** The side effects a manifest entry declares (the decorator's options win over them). */

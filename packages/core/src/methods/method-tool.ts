@@ -7,6 +7,7 @@ import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
 import type { ResultBudget } from '../results/result-budget.js';
 import type { ToolLimits } from '../tools/tool-limits.js';
 import type { ParameterPlan } from './parameter-plan.js';
+import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import type { ToolSideEffectOptions } from '../effects/tool-effects.js';
 import { pickSideEffects } from '../effects/resolve-side-effects.js';
 
@@ -30,6 +31,8 @@ export interface MethodToolInit extends ToolSideEffectOptions<never> {
   limits?: ToolLimits;
   /** The result budget, from `@Tool({ resultBudget })`. */
   resultBudget?: ResultBudget;
+  /** The decoder of its result, when it has a schema (`@Tool({ outputType })`, or a declared return type that is an Args class). */
+  outputDecoder?: ArgsDecoder<unknown>;
 }
 
 /**
@@ -41,6 +44,12 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
   readonly needs: ToolNeeds;
   /** Where the tool comes from, e.g. `MathService.add`. */
   readonly source: string;
+  /**
+   * The decoder of the tool's result, when its result has a schema (`@Tool({ outputType })`, or a
+   * synchronous method's declared return type that is an Args class): its `schema` is the tool's output
+   * schema (MCP's `outputSchema`), `decode` checks a result against it.
+   */
+  readonly outputDecoder?: ArgsDecoder<unknown>;
   private readonly receiver: object;
   private readonly method: (...args: unknown[]) => unknown;
   private readonly plan: ParameterPlan;
@@ -63,6 +72,7 @@ export class MethodTool extends AbstractTool<Record<string, unknown>, unknown> {
     );
     this.needs = init.plan.needs;
     this.source = init.source;
+    if (init.outputDecoder !== undefined) this.outputDecoder = init.outputDecoder;
     this.receiver = init.receiver;
     this.method = init.method;
     this.plan = init.plan;

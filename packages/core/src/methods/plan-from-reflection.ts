@@ -7,6 +7,7 @@ import { isArgsClass } from './is-args-class.js';
 import type { SourceParameter } from './parameter-names.js';
 import { needsOf, type ParameterPlan, type ParameterSlot } from './parameter-plan.js';
 import { parameterDefinition } from './parameter-schema.js';
+import { withAllowedValues } from '../schema/allowed-values.js';
 
 /**
  * Plans a tool method's parameters from reflection: names and defaults from its compiled source,
@@ -54,9 +55,11 @@ export function planFromReflection(owner: object, methodName: string, names: rea
     const where = `${subject} (parameter ${index + 1}, '${parameter.name}')`;
     const options = ToolMetadataReader.readParameterOptions(owner, methodName, index);
     const description = options?.description ?? ToolMetadataReader.readParameterDescription(owner, methodName, index);
+    const definition = parameterDefinition(type, where, subject);
     return {
       name: parameter.name,
-      definition: parameterDefinition(type, where, subject),
+      definition:
+        options?.enum === undefined ? definition : { ...definition, schema: withAllowedValues(definition.schema, options.enum, where) },
       required: isRequiredInSource(parameter, options?.optional),
       ...(description ? { description } : {}),
       ...(parameter.defaultValue !== undefined ? { defaultValue: parameter.defaultValue } : {}),

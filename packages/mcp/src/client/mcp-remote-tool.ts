@@ -17,6 +17,8 @@ export interface McpRemoteTool {
   description?: string;
   /** The JSON Schema of its arguments. */
   inputSchema: Record<string, unknown>;
+  /** The JSON Schema of its `structuredContent`, if the server gave one. */
+  outputSchema?: Record<string, unknown>;
   /** Its annotations, if any. */
   annotations?: McpRemoteToolAnnotations;
 }

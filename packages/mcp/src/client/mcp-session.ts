@@ -1,14 +1,27 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  GetPromptResultSchema,
   ProgressNotificationSchema,
+  ReadResourceResultSchema,
   ResultSchema,
   ToolListChangedNotificationSchema,
+  type ClientCapabilities,
+  type GetPromptResult,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrownValue } from '@toolcraft/core';
 import { neverAborted } from '@toolcraft/core/internal';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import type { CallResultLike } from './result-text.js';
+import { answerElicitation, type McpElicitationHandler } from './elicitation.js';
+import type { SamplingBudget } from './sampling.js';
 
 /** A transport the SDK client connects over (stdio, Streamable HTTP, in-memory...). */
 export type McpClientTransport = Parameters<Client['connect']>[0];
@@ -22,6 +35,17 @@ export interface SessionSettings {
   onToolsChanged: (session: McpSession) => void;
   /** Describes the server's last stderr output, if it has any. */
   describeStderr: () => string;
+  /** Answers the server's elicitation requests (the client then declares the capability). */
+  elicitation?: McpElicitationHandler;
+  /** Answers the server's sampling requests (the client then declares the capability). */
+  sampling?: SamplingBudget;
+  /** Waits for the user's OAuth authorization code, when the server asks for authorization again during the session. */
+  authorizationCode?: () => Promise<string>;
+}
+
+/** A transport that can finish an OAuth authorization (the SDK's Streamable HTTP client transport with an `authProvider`). */
+interface AuthorizingTransport {
+  finishAuth(authorizationCode: string): Promise<void>;
 }
 
 const maxPages = 100;
@@ -51,6 +75,7 @@ export class McpSession {
   private progressTokens = 0;
   private readonly client: Client;
   private started = false;
+  private transport?: McpClientTransport;
   /** Settles when the transport has closed (for stdio: when the server process has exited). */
   private readonly transportClosed: Promise<void>;
 
@@ -59,8 +84,18 @@ export class McpSession {
    * @param settings - the toolset's settings
    */
   constructor(private readonly settings: SessionSettings) {
-    const client = new Client(settings.clientInfo, { capabilities: {} });
+    const capabilities: ClientCapabilities = {};
+    if (settings.elicitation !== undefined) capabilities.elicitation = {};
+    if (settings.sampling !== undefined) capabilities.sampling = {};
+    const client = new Client(settings.clientInfo, { capabilities });
     this.client = client;
+    const { elicitation, sampling } = settings;
+    if (elicitation !== undefined)
+      client.setRequestHandler(ElicitRequestSchema, ({ params }, extra) =>
+        answerElicitation(elicitation, settings.name, params, extra.signal),
+      );
+    if (sampling !== undefined)
+      client.setRequestHandler(CreateMessageRequestSchema, ({ params }, extra) => sampling.answer(params, extra.signal));
     this.transportClosed = new Promise<void>((resolve) => {
       client.onclose = () => {
         this.ended = true;
@@ -86,6 +121,7 @@ export class McpSession {
    */
   async connect(transport: McpClientTransport): Promise<void> {
     this.started = true;
+    this.transport = transport;
     try {
       await this.client.connect(transport, { timeout: this.settings.requestTimeoutMs });
     } catch (error) {
@@ -103,39 +139,117 @@ export class McpSession {
    * @returns the raw tool entries
    * @throws McpConnectionError when the answer has no tools list
    */
-  async listTools(): Promise<unknown[]> {
-    const tools: unknown[] = [];
+  listTools(): Promise<unknown[]> {
+    return this.listAll('tools/list', 'tools');
+  }
+
+  /**
+   * Lists the server's resources, every page.
+   * @returns the resources
+   */
+  async listResources(): Promise<Resource[]> {
+    return (await this.listAll('resources/list', 'resources')) as Resource[];
+  }
+
+  /**
+   * Lists the server's resource templates, every page.
+   * @returns the templates
+   */
+  async listResourceTemplates(): Promise<ResourceTemplate[]> {
+    return (await this.listAll('resources/templates/list', 'resourceTemplates')) as ResourceTemplate[];
+  }
+
+  /**
+   * Lists the server's prompts, every page.
+   * @returns the prompts
+   */
+  async listPrompts(): Promise<Prompt[]> {
+    return (await this.listAll('prompts/list', 'prompts')) as Prompt[];
+  }
+
+  /**
+   * Reads a resource.
+   * @param uri - its URI
+   * @param signal - stops the request
+   * @returns its contents
+   */
+  readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.authorized(() =>
+      this.client.request({ method: 'resources/read', params: { uri } }, ReadResourceResultSchema, {
+        timeout: this.settings.requestTimeoutMs,
+        ...(signal === undefined ? {} : { signal }),
+      }),
+    );
+  }
+
+  /**
+   * Gets a prompt.
+   * @param name - its name
+   * @param args - its arguments (strings)
+   * @returns its messages
+   */
+  getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return this.authorized(() =>
+      this.client.request({ method: 'prompts/get', params: { name, arguments: args } }, GetPromptResultSchema, {
+        timeout: this.settings.requestTimeoutMs,
+      }),
+    );
+  }
+
+  /** Every page of a list, as the server sent it (unchecked). */
+  private async listAll(method: string, field: string): Promise<unknown[]> {
+    const items: unknown[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page++) {
-      const answer = await this.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, {
-        timeout: this.settings.requestTimeoutMs,
-      });
-      if (!Array.isArray(answer.tools))
+      const params = cursor === undefined ? {} : { cursor };
+      const answer = await this.authorized(() =>
+        this.client.request({ method, params } as never, ResultSchema, { timeout: this.settings.requestTimeoutMs }),
+      );
+      const list = answer[field];
+      if (!Array.isArray(list))
         throw new McpConnectionError(
           this.settings.name,
-          `answered tools/list without a 'tools' array: ${JSON.stringify(answer).slice(0, 200)}`,
+          `answered ${method} without a '${field}' array: ${JSON.stringify(answer).slice(0, 200)}`,
         );
-      tools.push(...(answer.tools as unknown[]));
+      items.push(...(list as unknown[]));
       const next = answer.nextCursor;
       if (typeof next !== 'string' || next === cursor) break;
       cursor = next;
     }
-    return tools;
+    return items;
+  }
+
+  /**
+   * Runs a request; when the server asks for (more) authorization on the way (a 403 asking for more
+   * scopes, a token gone), and the toolset waits for authorization codes, finishes the authorization
+   * with the next code and runs the request again, once.
+   */
+  private async authorized<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const { authorizationCode } = this.settings;
+      const transport = this.transport as Partial<AuthorizingTransport> | undefined;
+      if (!(error instanceof UnauthorizedError) || authorizationCode === undefined || typeof transport?.finishAuth !== 'function')
+        throw error;
+      await transport.finishAuth(await authorizationCode());
+      return request();
+    }
   }
 
   /**
    * Calls a tool.
    * @param name - the tool's name on the server
    * @param args - the arguments
-   * @param options - the call's signal, time limit and progress listener
+   * @param options - the call's signal, time limit, progress listener and `_meta`
    * @returns the result
    */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener },
+    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener; meta?: Record<string, unknown> },
   ): Promise<CallResultLike> {
-    const { signal, timeout, onProgress } = options;
+    const { signal, timeout, onProgress, meta } = options;
     const progressToken = onProgress === undefined ? undefined : `toolcraft-${++this.progressTokens}`;
     if (progressToken !== undefined) this.progress.set(progressToken, onProgress!);
     // The SDK never removes the abort listener it adds to a request's signal: it gets a signal of this
@@ -149,11 +263,14 @@ export class McpSession {
       else signal.addEventListener('abort', forward, { once: true });
     }
     try {
-      const params = { name, arguments: args, ...(progressToken === undefined ? {} : { _meta: { progressToken } }) };
-      return await this.client.request(
-        { method: 'tools/call', params },
-        CallToolResultSchema,
-        controller === undefined ? { timeout } : { signal: controller.signal, timeout },
+      const _meta = progressToken === undefined ? meta : { ...meta, progressToken };
+      const params = { name, arguments: args, ...(_meta === undefined ? {} : { _meta }) };
+      return await this.authorized(() =>
+        this.client.request(
+          { method: 'tools/call', params },
+          CallToolResultSchema,
+          controller === undefined ? { timeout } : { signal: controller.signal, timeout },
+        ),
       );
     } finally {
       if (cancellable) signal.removeEventListener('abort', forward);

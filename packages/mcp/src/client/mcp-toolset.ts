@@ -1,17 +1,32 @@
 import { basename } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describeThrownValue, ToolBase, type ReadonlyAgentContext, type ToolCallMetadata, type Toolset } from '@toolcraft/core';
+import type { GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import {
+  defaultArgumentLimits,
+  describeThrownValue,
+  FrameworkKeys,
+  ToolArgumentsError,
+  ToolBase,
+  type AnyTool,
+  type ReadonlyAgentContext,
+  type ToolCallMetadata,
+  type Toolset,
+} from '@toolcraft/core';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { McpToolError } from '../errors/mcp-tool-error.js';
+import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
-import type { McpTool } from './mcp-tool.js';
+import type { McpCallOutput, McpTool } from './mcp-tool.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
 import { remoteErrorText } from './remote-error-text.js';
-import { resultText } from './result-text.js';
+import { resultParts } from './result-parts.js';
+import { ListResourcesTool, ReadResourceTool } from './resource-tools.js';
+import { SamplingBudget } from './sampling.js';
 import { StderrTail } from './stderr-tail.js';
 import { validateToolsetOptions } from './validate-toolset-options.js';
 
@@ -39,10 +54,14 @@ export class McpToolset implements Toolset {
   private session?: McpSession;
   /** The session being connected, until it is (so `close()` can abandon it). */
   private opening?: McpSession;
-  private connecting?: Promise<readonly McpTool[]>;
-  private tools?: readonly McpTool[];
+  private connecting?: Promise<readonly AnyTool[]>;
+  private tools?: readonly AnyTool[];
+  /** The tools imported from the server's list (the toolset's own resource tools left out). */
+  private imported?: McpTool[];
+  private ownTools?: AnyTool[];
   private stale = true;
   private closed = false;
+  private sampling?: SamplingBudget;
   private readonly importSettings: ImportSettings;
 
   private constructor(
@@ -127,7 +146,13 @@ export class McpToolset implements Toolset {
     return new McpToolset(
       endpoint.host,
       // A fetch of each connection's own, so a cancelled call ends its HTTP exchange (a stateless server's only cancellation).
-      () => ({ transport: new StreamableHTTPClientTransport(endpoint, { requestInit: { headers }, fetch: cancellingFetch() }) }),
+      () => ({
+        transport: new StreamableHTTPClientTransport(endpoint, {
+          requestInit: { headers },
+          fetch: cancellingFetch(),
+          ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
+        }),
+      }),
       options,
     );
   }
@@ -153,12 +178,60 @@ export class McpToolset implements Toolset {
    * @returns the tools
    * @throws McpConnectionError when the server cannot be started or reached the first time, or the toolset was closed
    */
-  getTools(_context?: ReadonlyAgentContext): readonly McpTool[] | Promise<readonly McpTool[]> {
+  getTools(_context?: ReadonlyAgentContext): readonly AnyTool[] | Promise<readonly AnyTool[]> {
     if (this.closed) return Promise.reject(this.closedError());
     const { session, tools } = this;
     if (this.connecting === undefined && tools !== undefined && session !== undefined && !session.ended && !this.stale) return tools;
     this.connecting ??= this.refresh().finally(() => (this.connecting = undefined));
     return this.connecting;
+  }
+
+  /**
+   * Lists the server's resources (every page), connecting first if needed.
+   * @returns the resources: `uri`, `name`, `title`, `description`, `mimeType`
+   * @throws McpConnectionError when the server cannot be reached; the server's JSON-RPC error (an `McpError`) when it refuses
+   */
+  async listResources(): Promise<Resource[]> {
+    return (await this.ready()).listResources();
+  }
+
+  /**
+   * Lists the server's resource templates (every page), connecting first if needed.
+   * @returns the templates: `uriTemplate` (RFC 6570), `name`, `title`, `description`, `mimeType`
+   * @throws McpConnectionError when the server cannot be reached; the server's JSON-RPC error when it refuses
+   */
+  async listResourceTemplates(): Promise<ResourceTemplate[]> {
+    return (await this.ready()).listResourceTemplates();
+  }
+
+  /**
+   * Reads a resource, connecting first if needed.
+   * @param uri - its URI
+   * @returns its contents (`{ uri, mimeType, text }` or `{ uri, mimeType, blob }` each)
+   * @throws McpConnectionError when the server cannot be reached; the server's JSON-RPC error (`-32002` for a URI it does not serve)
+   */
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    return (await this.ready()).readResource(uri);
+  }
+
+  /**
+   * Lists the server's prompts (every page), connecting first if needed.
+   * @returns the prompts: `name`, `title`, `description`, `arguments`
+   * @throws McpConnectionError when the server cannot be reached; the server's JSON-RPC error when it refuses
+   */
+  async listPrompts(): Promise<Prompt[]> {
+    return (await this.ready()).listPrompts();
+  }
+
+  /**
+   * Gets a prompt's messages, connecting first if needed.
+   * @param name - the prompt's name (as the server calls it)
+   * @param args - its arguments (MCP sends them as strings)
+   * @returns its messages (`{ role, content }`, content an MCP content block) and description
+   * @throws McpConnectionError when the server cannot be reached; the server's JSON-RPC error (`-32602` for an unknown prompt or bad arguments)
+   */
+  async getPrompt(name: string, args: Readonly<Record<string, string>> = {}): Promise<GetPromptResult> {
+    return (await this.ready()).getPrompt(name, { ...args });
   }
 
   /**
@@ -175,7 +248,35 @@ export class McpToolset implements Toolset {
     await this.connecting?.catch(() => undefined);
   }
 
-  private async refresh(): Promise<readonly McpTool[]> {
+  /** The connected session (connecting, or reconnecting, first). */
+  private async ready(): Promise<McpSession> {
+    await this.getTools();
+    const { session } = this;
+    if (session === undefined || session.ended) throw new McpConnectionError(this.name, 'is not connected.');
+    return session;
+  }
+
+  /** The `list_resources` and `read_resource` tools, made once (`resourceTools: true`). */
+  private resourceTools(): AnyTool[] {
+    if (this.options.resourceTools !== true) return [];
+    const prefix = this.options.prefix ?? '';
+    const source = {
+      listAll: async () => {
+        const session = await this.ready();
+        const [resources, templates] = await Promise.all([session.listResources(), session.listResourceTemplates()]);
+        return { resources, templates };
+      },
+      read: async (uri: string, signal: AbortSignal | undefined) => (await this.ready()).readResource(uri, signal),
+      ...(this.options.maxResultChars === undefined ? {} : { maxResultChars: this.options.maxResultChars }),
+    };
+    this.ownTools ??= [
+      new ListResourcesTool(`${prefix}list_resources`, this.name, source),
+      new ReadResourceTool(`${prefix}read_resource`, this.name, source),
+    ];
+    return this.ownTools;
+  }
+
+  private async refresh(): Promise<readonly AnyTool[]> {
     let session = this.session;
     if (session === undefined || session.ended) {
       try {
@@ -193,8 +294,14 @@ export class McpToolset implements Toolset {
       this.stale = false;
       try {
         const entries = await session.listTools();
-        const previous = new Map((this.tools ?? []).map((tool) => [tool.name, tool]));
-        this.tools = Object.freeze(importTools(entries, this.importSettings, previous));
+        const previous = new Map((this.imported ?? []).map((tool) => [tool.name, tool]));
+        this.imported = importTools(entries, this.importSettings, previous);
+        const own = this.resourceTools().filter((tool) => {
+          if (!this.imported!.some((imported) => imported.name === tool.name)) return true;
+          this.warn({ message: `its tool '${tool.name}' is offered instead of resourceTools' own '${tool.name}'.` });
+          return false;
+        });
+        this.tools = Object.freeze([...this.imported, ...own]);
       } catch (error) {
         this.stale = true;
         if (this.closed) throw this.closedError();
@@ -209,19 +316,27 @@ export class McpToolset implements Toolset {
   }
 
   private async connect(): Promise<McpSession> {
-    const { transport, stderr } = this.createTransport();
-    const session = new McpSession({
-      name: this.name,
-      clientInfo: this.options.clientInfo ?? { name: 'toolcraft', version: '0.1.0' },
-      requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
-      onToolsChanged: (changed) => {
-        if (changed === this.session) this.stale = true;
-      },
-      describeStderr: () => stderr?.describe() ?? '',
-    });
+    let session = this.newSession();
     this.opening = session;
     try {
-      await session.connect(transport);
+      try {
+        await session.connect(session.transportMade);
+      } catch (error) {
+        // An OAuth server that sent the user to authorize: finish with the code they come back with, and connect again.
+        const { authorizationCode } = this.options as McpHttpToolsetOptions;
+        const transport = session.transportMade as Partial<StreamableHTTPClientTransport>;
+        if (
+          this.closed ||
+          authorizationCode === undefined ||
+          !((error as Error).cause instanceof UnauthorizedError) ||
+          transport.finishAuth === undefined
+        )
+          throw error;
+        await transport.finishAuth(await authorizationCode());
+        session = this.newSession();
+        this.opening = session;
+        await session.connect(session.transportMade);
+      }
     } catch (error) {
       throw this.closed ? this.closedError() : error;
     } finally {
@@ -236,7 +351,7 @@ export class McpToolset implements Toolset {
     return session;
   }
 
-  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<string> {
+  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<McpCallOutput> {
     const { session } = this;
     if (session === undefined || session.ended)
       throw (
@@ -244,11 +359,14 @@ export class McpToolset implements Toolset {
       );
     const signal = metadata.get(ToolBase.SignalKey);
     const context = metadata.get(ToolBase.AgentContextKey);
+    // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
+    const key = metadata.get(FrameworkKeys.idempotencyKey);
     let result;
     try {
       result = await session.callTool(tool.remote.name, args, {
         ...(signal === undefined ? {} : { signal }),
         timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
+        ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
         ...(context === undefined
           ? {}
           : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
@@ -260,9 +378,41 @@ export class McpToolset implements Toolset {
       if (session.ended) throw session.endedError(tool.name, true);
       throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
     }
-    const text = resultText(result, this.options.maxResultChars);
-    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(text, tool.remote.name));
-    return text;
+    const shown = resultParts(result, this.options.maxResultChars);
+    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(shown.text, tool.remote.name));
+    const structured = result.structuredContent;
+    const decoder = tool.outputDecoder;
+    if (decoder !== undefined) {
+      if (structured === undefined)
+        throw new McpToolError(tool.name, "the MCP server answered without structuredContent, which the tool's outputSchema promises.");
+      const outcome = decoder.decode(structured, defaultArgumentLimits);
+      if (!outcome.ok)
+        throw new McpToolError(
+          tool.name,
+          `the MCP server's structuredContent does not fit the tool's outputSchema:${new ToolArgumentsError(tool.name, outcome.violations).message.replace(/^[^:]*:/, '')}`,
+        );
+    }
+    return { ...shown, ...(structured === undefined ? {} : { structured }) };
+  }
+
+  /** A session, not yet connected, over a new transport. */
+  private newSession(): McpSession & { transportMade: McpClientTransport } {
+    const { transport, stderr } = this.createTransport();
+    const { elicitation, sampling, clientInfo, requestTimeoutMs } = this.options;
+    const { authorizationCode } = this.options as McpHttpToolsetOptions;
+    const session = new McpSession({
+      name: this.name,
+      clientInfo: clientInfo ?? { name: 'toolcraft', version: '0.1.0' },
+      requestTimeoutMs: requestTimeoutMs ?? 60_000,
+      onToolsChanged: (changed) => {
+        if (changed === this.session) this.stale = true;
+      },
+      describeStderr: () => stderr?.describe() ?? '',
+      ...(elicitation === undefined ? {} : { elicitation }),
+      ...(sampling === undefined ? {} : { sampling: (this.sampling ??= new SamplingBudget(sampling)) }),
+      ...(authorizationCode === undefined ? {} : { authorizationCode }),
+    });
+    return Object.assign(session, { transportMade: transport });
   }
 
   private warn(warning: Omit<McpToolsetWarning, 'toolset'>): void {

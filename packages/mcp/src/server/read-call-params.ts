@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpProtocolError, ProtocolErrorCode } from '../errors/mcp-protocol-error.js';
 import type { CallParams } from './tool-service.js';
 
 /**
@@ -6,7 +6,7 @@ import type { CallParams } from './tool-service.js';
  * parsing, which costs more than the call): a name, and optionally arguments and `_meta` objects.
  * @param params - the request's params
  * @returns the params (the same object)
- * @throws McpError (InvalidParams) saying what is wrong
+ * @throws McpProtocolError (InvalidParams) saying what is wrong
  */
 export function readCallParams(params: unknown): CallParams {
   if (typeof params !== 'object' || params === null) throw invalid("params.name must be the tool's name (a string)");
@@ -22,6 +22,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invalid(problem: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problem}.`);
+function invalid(problem: string): McpProtocolError {
+  return new McpProtocolError(ProtocolErrorCode.invalidParams, `Invalid tools/call request: ${problem}.`);
 }

@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { AgentEnvironment, ReceivedToolResult, ToolExecutionOptions, ToolProgress, ToolRegistry } from '@toolcraft/core';
-import { AgentContext } from '@toolcraft/core';
-import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolExecutionOptions, ToolProgress } from '@toolcraft/core';
+import { untilAborted } from '@toolcraft/core/internal';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
+import type { McpConnection } from './connection.js';
 import type { McpServerOptions } from './mcp-server-options.js';
-import { annotationsOf } from './tool-annotations.js';
-import { environmentOfSource } from './environment-of-source.js';
-
-/** What a `tools/call` handler receives of the request besides its params (the SDK's `RequestHandlerExtra`). */
-export interface CallExtra {
-  signal: AbortSignal;
-  requestId: string | number;
-  sendNotification(notification: { method: 'notifications/progress'; params: ProgressParams }): Promise<void>;
-}
-
-interface ProgressParams {
-  progressToken: string | number;
-  progress: number;
-  total?: number;
-  message?: string;
-}
+import { PromptService } from './prompt-service.js';
+import { readSource } from './read-source.js';
+import type { RequestExtra } from './request-extra.js';
+import { ResourceService } from './resource-service.js';
+import { sameTools, ToolCatalog, type ToolSnapshot } from './tool-catalog.js';
+import { callToolResult } from './tool-result.js';
+import { idempotencyKeyOf, idempotentCall } from './idempotent-call.js';
 
 /** The params of a `tools/call` request. */
 export interface CallParams {
@@ -30,14 +21,16 @@ export interface CallParams {
 
 /**
  * The part of an MCP server that does not depend on the connection, made once per `createMcpServer`
- * or `createMcpHttpHandler`: the environment calls go through and the `tools/list` answer,
- * computed once (a registry never changes).
+ * or `createMcpHttpHandler`: the tools (a fixed snapshot, computed once, or the tools of its
+ * toolsets, asked for as they change), prompts and resources.
  */
 export class ToolService {
-  /** The environment every call goes through. */
-  readonly environment: AgentEnvironment;
-  /** The `tools/list` result. */
-  readonly listResult: { tools: McpToolDefinition[] };
+  /** The server's tools. */
+  readonly catalog: ToolCatalog;
+  /** The server's prompts, when it has some. */
+  readonly prompts?: PromptService;
+  /** The server's resources, when it has some. */
+  readonly resources?: ResourceService;
 
   /**
    * @param source - the tools (an `McpToolSource`, checked here: JavaScript callers pass anything)
@@ -63,32 +56,83 @@ export class ToolService {
         'an MCP server',
         `'approvals' must be 'refuse' or 'leave-to-client', got ${JSON.stringify(approvals)}.`,
       );
-    this.environment = environmentOfSource(source, options);
-    if (approvals === 'refuse') refuseApprovalTools(this.environment.registry);
-    this.listResult = { tools: this.environment.registry.tools.map(definitionOf) };
+    const store: unknown = options.idempotency;
+    if (
+      store !== undefined &&
+      !['begin', 'complete', 'abandon'].every((method) => typeof (store as Record<string, unknown>)?.[method] === 'function')
+    )
+      throw new InvalidMcpOptionsError(
+        'an MCP server',
+        "'idempotency' must be an idempotency store (new InMemoryMcpIdempotencyStore(), or RedisMcpIdempotencyStore of @toolcraft/redis).",
+      );
+    const timeout: unknown = options.clientRequestTimeoutMs;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 2_147_483_647))
+      throw new InvalidMcpOptionsError(
+        'an MCP server',
+        `'clientRequestTimeoutMs' must be a number of ms above 0, got ${JSON.stringify(timeout)}.`,
+      );
+    const served = readSource(source, options);
+    this.catalog = new ToolCatalog({ ...served, refuseApprovals: approvals === 'refuse' });
+    if (served.prompts.length > 0) this.prompts = new PromptService(served.prompts);
+    if (served.resources.length > 0) this.resources = new ResourceService(served.resources);
   }
 
   /**
-   * A context for the calls of one connection: its own run id and state, the server's name as the agent's.
-   * @returns the context
+   * Answers `tools/list`: the fixed list, or the tools of the toolsets now (remembered as the ones the
+   * connection was last told of).
+   * @param extra - the request's signal
+   * @param connection - the connection
+   * @returns the list
    */
-  connectionContext(): AgentContext {
-    return new AgentContext({ runId: `mcp-${randomUUID()}`, agentName: this.options.name });
+  async list(extra: RequestExtra, connection: McpConnection): Promise<ListToolsResult> {
+    const snapshot = await untilAborted(this.catalog.snapshot(connection.context), extra.signal);
+    connection.listedTools = snapshot.tools;
+    return snapshot.listResult;
   }
 
   /**
    * Answers one `tools/call` through the environment: unknown tools, bad arguments and failures are
    * `isError: true` results with the environment's text; the request's `_meta` is the caller's
    * metadata; the request's signal (MCP cancellation) cancels the call; when the request has a
-   * progress token, `context.reportProgress` becomes progress notifications.
+   * progress token, `context.reportProgress` becomes progress notifications; `context.log`,
+   * `context.elicit` and `context.sample` reach the client. With toolsets, the call goes to the tools
+   * as they are now, and `notifications/tools/list_changed` is sent when they changed after it.
    * @param params - the request's params
-   * @param extra - the request's signal, id and notification sender
-   * @param context - the connection's context
+   * @param extra - the request's signal, id and senders
+   * @param connection - the connection (its context, log level and open requests)
    * @returns the MCP result
    */
-  call(params: CallParams, extra: CallExtra, context: AgentContext): Promise<CallToolResult> {
+  call(params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
+    const { idempotency } = this.options;
+    const key = idempotency === undefined ? undefined : idempotencyKeyOf(params._meta);
+    if (key !== undefined)
+      return idempotentCall(idempotency!, key, params.name, params.arguments, extra.signal, () => this.callNow(params, extra, connection));
+    return this.callNow(params, extra, connection);
+  }
+
+  private callNow(params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
+    const { fixed } = this.catalog;
+    if (fixed !== undefined) return this.callIn(fixed, params, extra, connection);
+    return this.callDynamic(params, extra, connection);
+  }
+
+  private async callDynamic(params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
+    const before = await untilAborted(this.catalog.snapshot(connection.context), extra.signal);
+    const result = await this.callIn(before, params, extra, connection);
+    const after = await untilAborted(this.catalog.snapshot(connection.context), extra.signal);
+    const told = connection.listedTools ?? before.tools;
+    if (!sameTools(after.tools, told)) {
+      connection.listedTools = after.tools;
+      await extra.sendNotification({ method: 'notifications/tools/list_changed' }).catch(() => undefined);
+    }
+    return result;
+  }
+
+  private callIn(snapshot: ToolSnapshot, params: CallParams, extra: RequestExtra, connection: McpConnection): Promise<CallToolResult> {
     const meta = params._meta;
     const progressToken = meta?.progressToken;
+    const { context } = connection;
+    const id = String(extra.requestId);
     const options: ToolExecutionOptions = {
       agentContext: context,
       runId: context.runId,
@@ -98,50 +142,22 @@ export class ToolService {
     };
     if (typeof progressToken === 'string' || typeof progressToken === 'number')
       options.onProgress = (progress) => sendProgress(extra, progressToken, progress);
-    const call = { id: String(extra.requestId), name: params.name, arguments: params.arguments ?? {} };
-    return this.environment.executeTool(call, meta, options).then(callToolResult);
+    const call = { id, name: params.name, arguments: params.arguments ?? {} };
+    connection.begin(id, extra, params.name);
+    return snapshot.environment.executeTool(call, meta, options).then((result) => {
+      connection.end(id);
+      return callToolResult(result, snapshot.outputs.get(result.name));
+    });
   }
-}
-
-/** The MCP result of a call: its text, flagged `isError` when the call failed. */
-function callToolResult(result: ReceivedToolResult): CallToolResult {
-  const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
-  return result.isError ? { content, isError: true } : { content };
 }
 
 /**
  * Sends one progress notification for the request (only when the client asked, with a progress token);
  * a notification that cannot be sent (the client left) is dropped.
  */
-function sendProgress(extra: CallExtra, progressToken: string | number, { done, total, message }: ToolProgress): void {
-  const params: ProgressParams = { progressToken, progress: done };
+function sendProgress(extra: RequestExtra, progressToken: string | number, { done, total, message }: ToolProgress): void {
+  const params: { progressToken: string | number; progress: number; total?: number; message?: string } = { progressToken, progress: done };
   if (total !== undefined) params.total = total;
   if (message !== undefined) params.message = message;
   extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
-}
-
-function definitionOf(tool: ToolRegistry['tools'][number]): McpToolDefinition {
-  const { name, description } = tool.descriptor;
-  const annotations = annotationsOf(tool);
-  const inputSchema = tool.inputSchema as McpToolDefinition['inputSchema'];
-  return annotations === undefined ? { name, description, inputSchema } : { name, description, inputSchema, annotations };
-}
-
-/**
- * Refuses to serve tools that need approval: an MCP client calls `tools/call` directly, so nothing
- * would stop a call for a person to approve it.
- * @param registry - the served tools
- * @throws InvalidMcpOptionsError naming the tools and saying how to serve them
- */
-function refuseApprovalTools(registry: ToolRegistry): void {
-  const names = registry.tools
-    .filter((tool) => tool.needsApproval !== undefined && tool.needsApproval !== false)
-    .map((tool) => `'${tool.name}'`);
-  if (names.length === 0) return;
-  throw new InvalidMcpOptionsError(
-    'an MCP server',
-    `${names.join(', ')} ${names.length === 1 ? 'declares' : 'declare'} needsApproval, which an MCP server cannot enforce: ` +
-      'the client calls tools/call directly, with no run to pause for a person. Serve an agent whose run asks for the approval ' +
-      "instead (an AgentTool of it), or pass approvals: 'leave-to-client' to serve the tool anyway, trusting the client to ask its user before each call.",
-  );
 }

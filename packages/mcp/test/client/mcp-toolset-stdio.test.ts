@@ -22,14 +22,14 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const tools = await fixture.toolset.getTools();
     expect(tools.map((tool) => tool.name)).toEqual(['echo', 'hang', 'die', 'big', 'fail', 'progress', 'add_tool', 'image']);
     const echo = tools[0]!;
-    expect(echo).toBeInstanceOf(McpTool);
+    if (!(echo instanceof McpTool)) throw new Error('expected an McpTool');
     expect(echo.description).toBe('Echoes a text.');
     expect(echo.inputSchema).toEqual({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     expect(echo.remote.annotations).toEqual({ readOnlyHint: true });
     expect(echo.toolset).toBe(fixture.toolset.name);
   });
 
-  it('answers calls through an environment: text, isError results as errors, other content described', async () => {
+  it('answers calls through an environment: text, isError results as errors, images as parts', async () => {
     fixture = fixtureToolset();
     const env = await environment();
     expect(await env.executeTool({ name: 'echo', arguments: { text: 'hi' } })).toEqual(
@@ -38,7 +38,13 @@ describe('McpToolset.stdio (a server written on the SDK alone)', () => {
     const failed = await env.executeTool({ name: 'fail', arguments: {} });
     expect(failed).toEqual(expect.objectContaining({ content: "Error: tool 'fail' failed: the disk is full", isError: true }));
     expect(McpToolError.isInstance(failed.error)).toBe(true);
-    expect((await env.executeTool({ name: 'image', arguments: {} })).content).toBe('a picture:\n[image image/png, 300 bytes]');
+    // An image reaches the model as an image part (the text names it, for a provider that takes text only).
+    const image = await env.executeTool({ name: 'image', arguments: {} });
+    expect(image.parts).toEqual([
+      { type: 'text', text: 'a picture:' },
+      { type: 'image', data: Buffer.alloc(300).toString('base64'), mediaType: 'image/png' },
+    ]);
+    expect(image.content).toBe('a picture:\n[image: image/png]');
     const invalid = await env.executeTool({ name: 'echo', arguments: { text: 3 } });
     expect(invalid.isError).toBe(true);
     expect(invalid.content).toContain("'text'");

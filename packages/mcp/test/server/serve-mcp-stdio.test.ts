@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isRunning, waitFor } from '../support/fixture-toolset';
 
 const root = join(__dirname, '..', '..', '..', '..');
@@ -42,11 +43,25 @@ describe("serveMcpStdio, seen by the SDK's own Client over stdio", () => {
 
   it('lists and calls the tools, errors as isError results', async () => {
     expect(client.getServerVersion()).toEqual(expect.objectContaining({ name: 'stdio-fixture', version: '1.0.0' }));
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'wait', 'progress']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'wait', 'progress', 'chatty']);
     expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toEqual({ content: [{ type: 'text', text: '42' }] });
     const bad = await client.callTool({ name: 'add', arguments: { a: 2 } });
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain("Invalid arguments for tool 'add'");
+  });
+
+  it('serves resources, prompts, completions and log messages over stdio', async () => {
+    expect(await client.readResource({ uri: 'books://7' })).toEqual({ contents: [{ uri: 'books://7', mimeType: 'text/plain', text: 'The text of book 7.' }] });
+    expect(await client.getPrompt({ name: 'review', arguments: { tone: 'kind' } })).toEqual({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Review the book, kindly.' } }],
+    });
+    await expect(client.getPrompt({ name: 'review', arguments: { tone: 'mean' } })).rejects.toThrow("Invalid arguments for prompt 'review'");
+    expect((await client.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'tone', value: 'h' } })).completion.values).toEqual(['harsh']);
+    const messages: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => void messages.push(params));
+    await client.callTool({ name: 'chatty', arguments: {} });
+    await waitFor(() => messages.length > 0);
+    expect(messages).toEqual([{ level: 'info', logger: 'chatty', data: 'hello from stdio' }]);
   });
 
   it("sends progress notifications, and a client's cancellation aborts the call on the server", async () => {

@@ -1,4 +1,5 @@
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
+import { withAllowedValues } from '../allowed-values.js';
 import { ToolMetadataReader } from '../../metadata/tool-metadata-reader.js';
 import type { ValidationMetadata } from '../../types/validation-metadata.js';
 import type { ArgsDefinition, CustomConstraintPlan } from '../args-definition.js';
@@ -105,7 +106,7 @@ function compileClass(argsClass: ArgsClass, subject: string, stack: Set<unknown>
       ...rules.item.alsoChecked,
     ]);
     const description = joinDescription(options?.description ?? ToolMetadataReader.readDescription(prototype, name), custom);
-    const schema: JsonSchema = { ...compiled.schema };
+    const schema: JsonSchema = withAllowedValues({ ...compiled.schema }, options?.enum, where);
     if (description !== undefined) schema.description = description;
     if (optional && isJsonValue(initial)) schema.default = initial;
     properties[name] = schema;
