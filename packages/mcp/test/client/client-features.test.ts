@@ -205,7 +205,8 @@ describe('McpToolset: resources, prompts, structured results, parts, elicitation
   it('ends the server’s call with the model’s failure, and the session goes on', async () => {
     let calls = 0;
     const model: ChatModel = {
-      complete: () => (calls++ === 0 ? Promise.reject(new Error('rate limited')) : Promise.resolve({ message: { role: 'assistant', content: 'ok' } })),
+      complete: () =>
+        calls++ === 0 ? Promise.reject(new Error('rate limited')) : Promise.resolve({ message: { role: 'assistant', content: 'ok' } }),
     };
     toolset = inMemoryToolset(createMcpServer([new Asking()], { name: 'asking', version: '1.0.0' }), { sampling: { model } });
     const environment = await environmentOf(toolset);

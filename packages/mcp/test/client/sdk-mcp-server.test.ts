@@ -11,9 +11,14 @@ function sdkServer(): McpServer {
   server.registerResource('readme', 'docs://readme', { mimeType: 'text/markdown' }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/markdown', text: '# Read me' }],
   }));
-  server.registerResource('page', new ResourceTemplate('docs://pages/{n}', { list: undefined }), { mimeType: 'text/plain' }, (uri, { n }) => ({
-    contents: [{ uri: uri.href, text: `page ${String(n)}` }],
-  }));
+  server.registerResource(
+    'page',
+    new ResourceTemplate('docs://pages/{n}', { list: undefined }),
+    { mimeType: 'text/plain' },
+    (uri, { n }) => ({
+      contents: [{ uri: uri.href, text: `page ${String(n)}` }],
+    }),
+  );
   server.registerPrompt('greet', { description: 'Greets', argsSchema: { name: z.string() } }, ({ name }) => ({
     messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }],
   }));
@@ -30,7 +35,10 @@ function sdkServer(): McpServer {
     return { content: [{ type: 'text', text: `${answer.action} ${JSON.stringify(answer.content)}` }] };
   });
   server.registerTool('haiku', { description: 'Samples a haiku' }, async () => {
-    const answer = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'A haiku' } }], maxTokens: 30 });
+    const answer = await server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: 'A haiku' } }],
+      maxTokens: 30,
+    });
     return { content: [{ type: 'text', text: answer.content.type === 'text' ? answer.content.text : '?' }] };
   });
   return server;
@@ -45,11 +53,16 @@ describe('McpToolset against the SDK’s own McpServer', () => {
     expect((await toolset.listResources()).map((resource) => resource.uri)).toEqual(['docs://readme']);
     expect((await toolset.listResourceTemplates()).map((template) => template.uriTemplate)).toEqual(['docs://pages/{n}']);
     expect((await toolset.readResource('docs://pages/3')).contents).toEqual([{ uri: 'docs://pages/3', text: 'page 3' }]);
-    expect((await toolset.getPrompt('greet', { name: 'Ada' })).messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Greet Ada' } }]);
+    expect((await toolset.getPrompt('greet', { name: 'Ada' })).messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Greet Ada' } },
+    ]);
   });
 
   it('keeps its structuredContent on the value, answers its elicitation and sampling', async () => {
-    const model: ChatModel = { modelId: 'poet', complete: () => Promise.resolve({ message: { role: 'assistant', content: 'old pond / a frog' } }) };
+    const model: ChatModel = {
+      modelId: 'poet',
+      complete: () => Promise.resolve({ message: { role: 'assistant', content: 'old pond / a frog' } }),
+    };
     toolset = inMemoryToolset(sdkServer().server, { elicitation: () => ({ action: 'accept', content: {} }), sampling: { model } });
     const environment = new AgentEnvironment({ registry: ToolRegistry.of(...(await toolset.getTools())) });
     expect(await environment.executeTool({ name: 'stats', arguments: { n: 4 } })).toEqual(

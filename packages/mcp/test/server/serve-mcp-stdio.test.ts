@@ -51,12 +51,18 @@ describe("serveMcpStdio, seen by the SDK's own Client over stdio", () => {
   });
 
   it('serves resources, prompts, completions and log messages over stdio', async () => {
-    expect(await client.readResource({ uri: 'books://7' })).toEqual({ contents: [{ uri: 'books://7', mimeType: 'text/plain', text: 'The text of book 7.' }] });
+    expect(await client.readResource({ uri: 'books://7' })).toEqual({
+      contents: [{ uri: 'books://7', mimeType: 'text/plain', text: 'The text of book 7.' }],
+    });
     expect(await client.getPrompt({ name: 'review', arguments: { tone: 'kind' } })).toEqual({
       messages: [{ role: 'user', content: { type: 'text', text: 'Review the book, kindly.' } }],
     });
-    await expect(client.getPrompt({ name: 'review', arguments: { tone: 'mean' } })).rejects.toThrow("Invalid arguments for prompt 'review'");
-    expect((await client.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'tone', value: 'h' } })).completion.values).toEqual(['harsh']);
+    await expect(client.getPrompt({ name: 'review', arguments: { tone: 'mean' } })).rejects.toThrow(
+      "Invalid arguments for prompt 'review'",
+    );
+    expect(
+      (await client.complete({ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'tone', value: 'h' } })).completion.values,
+    ).toEqual(['harsh']);
     const messages: unknown[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => void messages.push(params));
     await client.callTool({ name: 'chatty', arguments: {} });
