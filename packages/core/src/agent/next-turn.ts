@@ -3,7 +3,6 @@
  * get their turn between two iterations of an agent run even when the model and the tools
  * settle without ever leaving the microtask queue.
  * @returns a promise that resolves on the next turn of the event loop
- * @internal
  */
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => {
@@ -16,6 +15,5 @@ export function nextTurn(): Promise<void> {
  * How long a run may keep the event loop before it yields between turns, in ms: short enough for
  * timers and the caller's abort to come promptly, long enough that a run whose model and tools
  * answer at once (a scripted model, cached replies) does not pay a macrotask per turn.
- * @internal
  */
 export const turnSliceMs = 1;
