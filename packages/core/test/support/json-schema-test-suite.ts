@@ -93,7 +93,9 @@ export function loadSuite(directory: string, draft: SuiteDraft): SuiteTest[] {
 
 /**
  * The suite's remote documents (served at `http://localhost:1234/` in the suite's own runners),
- * each with its URL as `$id` when it names none, for `schemas: [...]`.
+ * each with its URL as `$id` when it names none, for `schemas: [...]`. Older copies of the suite
+ * keep documents of several drafts side by side in `remotes/`: a document that the draft's own
+ * meta-schema refuses (such as a draft 4 `id` fragment under 2020-12) is left out for both sides.
  * @param directory - the suite's directory
  * @param draft - the draft (its own remotes folder wins over the shared files)
  * @returns the documents
@@ -102,7 +104,8 @@ export function loadRemotes(directory: string, draft: SuiteDraft): JsonSchema[] 
   const root = join(directory, 'remotes');
   if (!existsSync(root)) return [];
   const documents: JsonSchema[] = [];
-  const otherDrafts = /^(draft\d|draft20\d\d-\d\d|v\d)/;
+  const otherDrafts = /^(draft\d|draft20\d\d-\d\d|draft-next|v\d)/;
+  const metaSchema = ajvFor(draft);
   const visit = (folder: string): void => {
     for (const name of readdirSync(folder).sort()) {
       const path = join(folder, name);
@@ -112,13 +115,35 @@ export function loadRemotes(directory: string, draft: SuiteDraft): JsonSchema[] 
         visit(path);
       } else if (name.endsWith('.json')) {
         const document = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
-        if (typeof document !== 'object' || document === null) continue;
+        if (typeof document !== 'object' || document === null || !isSchemaOf(metaSchema, document)) continue;
         documents.push(typeof document.$id === 'string' || typeof document.id === 'string' ? document : { ...document, $id: url });
       }
     }
   };
   visit(root);
   return documents;
+}
+
+/**
+ * @param ajv - an ajv of one draft
+ * @param document - a remote document
+ * @returns whether the draft's meta-schema accepts it (a document naming an unknown `$schema` is not)
+ */
+function isSchemaOf(ajv: Ajv, document: JsonSchema): boolean {
+  try {
+    return ajv.validateSchema(document) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param draft - a draft
+ * @returns an ajv of that draft, as the baseline uses it (ajv-formats' formats, not strict)
+ */
+function ajvFor(draft: SuiteDraft): Ajv {
+  const options = { strict: false, allErrors: true };
+  return addFormats(draft === 'draft2020-12' ? new Ajv2020(options) : new Ajv(options));
 }
 
 const draftUris: Record<SuiteDraft, string> = {
@@ -151,8 +176,8 @@ export function argumentSchemaOf(
   const argumentsOf = (data: unknown) => ({ value: data });
   if (typeof schema !== 'object' || schema === null) return { schema: wrap(schema as boolean), documents: [], argumentsOf };
   const { $schema: _ignored, ...document } = schema as JsonSchema;
-  const id = typeof document.$id === 'string' ? document.$id : caseId;
-  return { schema: wrap({ $ref: id }), documents: [{ $id: id, ...document }], argumentsOf };
+  const id = typeof document.$id === 'string' ? new URL(document.$id, caseId).href : caseId;
+  return { schema: wrap({ $ref: id }), documents: [{ ...document, $id: id }], argumentsOf };
 }
 
 const caseId = 'https://toolcraft.invalid/suite-case.json';
@@ -224,8 +249,7 @@ export async function judgeWithToolcraft(
  * @returns one verdict per test
  */
 export function judgeWithAjv(tests: readonly SuiteTest[], draft: SuiteDraft, remotes: readonly JsonSchema[]): Verdict[] {
-  const options = { strict: false, allErrors: true };
-  const ajv = addFormats(draft === 'draft2020-12' ? new Ajv2020(options) : new Ajv(options));
+  const ajv = ajvFor(draft);
   for (const remote of remotes) {
     try {
       ajv.addSchema(remote);
