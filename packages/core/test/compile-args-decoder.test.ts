@@ -476,6 +476,31 @@ describe('boolean schemas', () => {
   });
 });
 
+describe('schemas that refer to their own root', () => {
+  it('compiles a tree whose $ref is "#" or its own $id, checking every level and filling defaults at each', () => {
+    const tree: JsonSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { label: { type: 'string', default: 'node' }, child: { $ref: '#' } },
+      unevaluatedProperties: false,
+    };
+    const named: JsonSchema = {
+      $id: 'https://example.com/schemas/own-tree.json',
+      type: 'object',
+      properties: { label: { type: 'string' }, child: { $ref: 'https://example.com/schemas/own-tree.json' } },
+    };
+    const decoder = toolOf(tree).argsDecoder;
+    expect(decoder.decode('{"child":{"child":{"label":"leaf"}}}', limits)).toEqual({
+      ok: true,
+      value: { label: 'node', child: { label: 'node', child: { label: 'leaf' } } },
+    });
+    const refused = decoder.decode('{"child":{"child":{"label":1,"extra":true}}}', limits);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['child.child.label', 'child.child.extra']);
+    expect(toolOf(named).argsDecoder.decode('{"child":{"label":2}}', limits).ok).toBe(false);
+    expect(toolOf(named).argsDecoder.decode('{"child":{"label":"two"}}', limits).ok).toBe(true);
+  });
+});
+
 describe('imported schemas with other documents', () => {
   const zip: JsonSchema = { $id: 'https://example.com/schemas/imported-zip.json', type: 'string', pattern: '^[0-9]{4}$' };
   const schema: JsonSchema = {

@@ -22,35 +22,55 @@ export interface SuiteTest {
 /** How one side (toolcraft or ajv alone) judged one test. */
 export type Verdict = 'pass' | 'fail' | 'refused' | 'crashed';
 
-const debianDirectory = '/usr/share/json-schema-test-suite';
+/**
+ * Debian's `libtest-json-schema-acceptance-perl` (Test::JSON::Schema::Acceptance) ships the
+ * json-schema-org suite's `tests/` and `remotes/` for drafts 3 to 2020-12 (bookworm's 1.019: the
+ * suite of 2023-03-31, commit 47958f8). Debian's `json-schema-test-suite` package carries draft 7 only.
+ */
+const debianPackage = 'libtest-json-schema-acceptance-perl';
+const debianDirectory = '/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Acceptance';
 
 /**
  * Where the suite is: `JSON_SCHEMA_TEST_SUITE` (a directory holding the suite's `tests/` and
- * `remotes/`, such as a checkout, which may carry 2020-12), else Debian's `json-schema-test-suite`
- * package (draft 7), installed here when missing and the tests run as root (as CI does).
+ * `remotes/`, such as a checkout of the current suite), else the copy in Debian's
+ * `libtest-json-schema-acceptance-perl`, installed here when missing and the tests run as root (as CI does).
  * @param draft - the draft wanted
  * @returns the suite's directory, or undefined when none has the draft
  */
 export function locateSuite(draft: SuiteDraft): string | undefined {
   const fromEnvironment = process.env.JSON_SCHEMA_TEST_SUITE;
-  if (fromEnvironment !== undefined && existsSync(join(fromEnvironment, 'tests', draft))) return fromEnvironment;
-  if (!existsSync(debianDirectory) && process.getuid?.() === 0) installDebianPackage();
+  if (fromEnvironment !== undefined && fromEnvironment !== '') {
+    return existsSync(join(fromEnvironment, 'tests', draft)) ? fromEnvironment : undefined;
+  }
+  if (!existsSync(join(debianDirectory, 'tests', draft)) && process.getuid?.() === 0) installDebianPackage();
   return existsSync(join(debianDirectory, 'tests', draft)) ? debianDirectory : undefined;
 }
 
+/**
+ * @param directory - the suite's directory
+ * @returns the suite's commit, where the copy names it (Test::JSON::Schema::Acceptance's `submodule_status`)
+ */
+export function suiteVersion(directory: string): string {
+  const status = join(directory, 'submodule_status');
+  return existsSync(status) ? (readFileSync(status, 'utf8').split('\n')[0] ?? '').trim() : 'unnamed copy';
+}
+
+/** The hint a missing suite fails with. */
+export const missingSuite =
+  `the JSON Schema Test Suite was not found: install Debian's ${debianPackage} package (apt-get install ${debianPackage}, ` +
+  'done by this test when it runs as root) or set JSON_SCHEMA_TEST_SUITE to a copy of the suite (a directory with tests/ and remotes/)';
+
 function installDebianPackage(): void {
+  const options = { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 600_000 } as const;
+  // Waits for another apt-get (such as the dev UI's Chromium install) instead of failing on its lock.
   const install = (): void => {
-    execFileSync('apt-get', ['install', '-y', '-q', 'json-schema-test-suite'], {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 300_000,
-    });
+    execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=300', debianPackage], options);
   };
   try {
     install();
   } catch {
     try {
-      execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', timeout: 300_000 });
+      execFileSync('apt-get', ['update', '-q', '-o', 'DPkg::Lock::Timeout=300'], options);
       install();
     } catch {
       // Reported by the test that needs the suite.
