@@ -469,6 +469,30 @@ describe('boolean schemas', () => {
     expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['never', 'none[0]']);
   });
 
+  it('types them: a schema literal with true and false subschemas needs no cast, and reads back narrowed', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        anything: true,
+        never: false,
+        list: { type: 'array', items: false },
+        map: { type: 'object', additionalProperties: true },
+      },
+      unevaluatedProperties: false,
+      anyOf: [true, { required: ['anything'] }],
+    };
+    const tool = toolOf(schema);
+    expect(tool.argsDecoder.decode('{"list":[],"map":{"k":1}}', limits)).toEqual({ ok: true, value: { list: [], map: { k: 1 } } });
+    const list = tool.inputSchema.properties?.list;
+    expect(typeof list === 'object' && list.items).toBe(false);
+    expect(tool.descriptor.optionalParameters.map((parameter) => [parameter.name, parameter.type.kind])).toEqual([
+      ['anything', 'any'],
+      ['never', 'any'],
+      ['list', 'array'],
+      ['map', 'object'],
+    ]);
+  });
+
   it('refuses a schema ajv cannot read with InvalidToolDefinitionError naming where, never a TypeError', () => {
     const build = () => toolOf({ type: 'object', properties: { a: null as unknown as JsonSchema } });
     expect(build).toThrow(InvalidToolDefinitionError);
@@ -495,7 +519,10 @@ describe('schemas that refer to their own root', () => {
       value: { label: 'node', child: { label: 'node', child: { label: 'leaf' } } },
     });
     const refused = decoder.decode('{"child":{"child":{"label":1,"extra":true}}}', limits);
-    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['child.child.label', 'child.child.extra']);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual([
+      'child.child.label',
+      'child.child.extra',
+    ]);
     expect(toolOf(named).argsDecoder.decode('{"child":{"label":2}}', limits).ok).toBe(false);
     expect(toolOf(named).argsDecoder.decode('{"child":{"label":"two"}}', limits).ok).toBe(true);
   });
