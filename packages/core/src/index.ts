@@ -33,7 +33,7 @@ export type { StandardArgsSchema } from './decoding/standard-schema/standard-arg
 export type { ArgsClass } from './schema/class-args/compile-args-class.js';
 export type { ToolDescriptor, ToolParameterDescriptor, ToolParameterType } from './tools/tool-descriptor.js';
 export { toolNamePattern } from './tools/tool-name.js';
-export type { JsonSchema, JsonSchemaType } from './schema/json-schema.js';
+export type { JsonSchema, JsonSchemaDefinition, JsonSchemaType } from './schema/json-schema.js';
 export { defaultArgumentLimits } from './decoding/argument-limits.js';
 export type { ArgumentLimits } from './decoding/argument-limits.js';
 

@@ -49,7 +49,9 @@ function toolOf(argsType: new () => object): Tool<object, unknown> {
 
 /** The schema of the Args class's only property `p` (required unless @IsOptional). */
 function schemaOf(argsType: new () => object): JsonSchema {
-  return toolOf(argsType).inputSchema.properties!.p;
+  const property = toolOf(argsType).inputSchema.properties!.p;
+  if (typeof property !== 'object') throw new Error(`expected a schema object for p, got ${String(property)}`);
+  return property;
 }
 
 function accepts(argsType: new () => object, args: object): boolean {

@@ -469,10 +469,62 @@ describe('boolean schemas', () => {
     expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual(['never', 'none[0]']);
   });
 
+  it('types them: a schema literal with true and false subschemas needs no cast, and reads back narrowed', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        anything: true,
+        never: false,
+        list: { type: 'array', items: false },
+        map: { type: 'object', additionalProperties: true },
+      },
+      unevaluatedProperties: false,
+      anyOf: [true, { required: ['anything'] }],
+    };
+    const tool = toolOf(schema);
+    expect(tool.argsDecoder.decode('{"list":[],"map":{"k":1}}', limits)).toEqual({ ok: true, value: { list: [], map: { k: 1 } } });
+    const list = tool.inputSchema.properties?.list;
+    expect(typeof list === 'object' && list.items).toBe(false);
+    expect(tool.descriptor.optionalParameters.map((parameter) => [parameter.name, parameter.type.kind])).toEqual([
+      ['anything', 'any'],
+      ['never', 'any'],
+      ['list', 'array'],
+      ['map', 'object'],
+    ]);
+  });
+
   it('refuses a schema ajv cannot read with InvalidToolDefinitionError naming where, never a TypeError', () => {
     const build = () => toolOf({ type: 'object', properties: { a: null as unknown as JsonSchema } });
     expect(build).toThrow(InvalidToolDefinitionError);
     expect(build).toThrow(/properties\/a/);
+  });
+});
+
+describe('schemas that refer to their own root', () => {
+  it('compiles a tree whose $ref is "#" or its own $id, checking every level and filling defaults at each', () => {
+    const tree: JsonSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { label: { type: 'string', default: 'node' }, child: { $ref: '#' } },
+      unevaluatedProperties: false,
+    };
+    const named: JsonSchema = {
+      $id: 'https://example.com/schemas/own-tree.json',
+      type: 'object',
+      properties: { label: { type: 'string' }, child: { $ref: 'https://example.com/schemas/own-tree.json' } },
+    };
+    const decoder = toolOf(tree).argsDecoder;
+    expect(decoder.decode('{"child":{"child":{"label":"leaf"}}}', limits)).toEqual({
+      ok: true,
+      value: { label: 'node', child: { label: 'node', child: { label: 'leaf' } } },
+    });
+    const refused = decoder.decode('{"child":{"child":{"label":1,"extra":true}}}', limits);
+    expect(refused.ok === false && refused.violations.map((violation) => violation.path)).toEqual([
+      'child.child.label',
+      'child.child.extra',
+    ]);
+    expect(toolOf(named).argsDecoder.decode('{"child":{"label":2}}', limits).ok).toBe(false);
+    expect(toolOf(named).argsDecoder.decode('{"child":{"label":"two"}}', limits).ok).toBe(true);
   });
 });
 

@@ -46,12 +46,10 @@ describe('toStrictSchema', () => {
       additionalProperties: false,
       properties: { zip: { type: ['string', 'null'] } },
     });
-    expect(strict.properties?.['tags']?.items).toMatchObject({
-      required: ['label'],
-      additionalProperties: false,
-      properties: { label: { type: ['string', 'null'] } },
+    expect(strict.properties?.['tags']).toMatchObject({
+      items: { required: ['label'], additionalProperties: false, properties: { label: { type: ['string', 'null'] } } },
     });
-    expect(strict.properties?.['target']?.anyOf?.[1]).toMatchObject({ required: ['name'], additionalProperties: false });
+    expect(strict.properties?.['target']).toMatchObject({ anyOf: [{}, { required: ['name'], additionalProperties: false }] });
     expect(strict.$defs?.['Point']).toMatchObject({
       required: ['x', 'y'],
       additionalProperties: false,
@@ -156,11 +154,12 @@ describe('toStrictSchema', () => {
       },
       'tree',
     );
-    expect(strict.$defs?.['Node']?.properties?.['parent']).toEqual({
+    const node = strict.$defs?.['Node'];
+    expect(typeof node === 'object' && node.properties?.['parent']).toEqual({
       description: 'The parent node, if any.',
       anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }],
     });
-    expect(strict.$defs?.['Node']?.required).toEqual(['name', 'parent', 'children']);
+    expect(typeof node === 'object' && node.required).toEqual(['name', 'parent', 'children']);
   });
 
   it('merges an allOf of a $ref and outer properties, keeping the referenced properties', () => {

@@ -74,10 +74,12 @@ export class NodeService {
     it('renames the second one Node_2 and rewrites its $refs, keeping identical ones once', () => {
       const { inputSchema } = generateToolSchemas({ project: path.join(project.directory, 'tsconfig.json') }).tools['NodeService.both']!;
       expect(Object.keys(inputSchema.$defs ?? {})).toEqual(['Node', 'Node_2']);
-      expect(inputSchema.$defs?.Node.properties?.next).toEqual({ $ref: '#/$defs/Node' });
-      expect(inputSchema.$defs?.Node_2.properties?.parent).toEqual({ $ref: '#/$defs/Node_2' });
-      expect(inputSchema.properties?.tree.properties?.parent).toEqual({ $ref: '#/$defs/Node_2' });
-      expect(inputSchema.properties?.again.properties?.next).toEqual({ $ref: '#/$defs/Node' });
+      const { Node: node, Node_2: node2 } = inputSchema.$defs ?? {};
+      const { tree, again } = inputSchema.properties ?? {};
+      expect(typeof node === 'object' && node.properties?.next).toEqual({ $ref: '#/$defs/Node' });
+      expect(typeof node2 === 'object' && node2.properties?.parent).toEqual({ $ref: '#/$defs/Node_2' });
+      expect(typeof tree === 'object' && tree.properties?.parent).toEqual({ $ref: '#/$defs/Node_2' });
+      expect(typeof again === 'object' && again.properties?.next).toEqual({ $ref: '#/$defs/Node' });
       const validate = addFormats(new Ajv({ strict: false })).compile(inputSchema);
       const list = { name: 'a', next: { name: 'b' } };
       expect(validate({ list, tree: { id: 1, parent: { id: 2 } }, again: list })).toBe(true);

@@ -28,7 +28,8 @@ describe('generateToolSchemas', () => {
   it('describes literal unions as enums', () => {
     const { properties } = entry('TypeFormsService.literalUnion').inputSchema;
     expect(properties?.mode).toEqual({ type: 'string', enum: expect.arrayContaining(['fast', 'slow', 'auto']) });
-    expect(properties?.mode.enum).toHaveLength(3);
+    const mode = properties?.mode;
+    expect(typeof mode === 'object' && mode.enum).toHaveLength(3);
     expect(properties?.level).toEqual({ type: 'number', enum: [1, 2, 3] });
   });
 
@@ -45,7 +46,7 @@ describe('generateToolSchemas', () => {
     const { properties } = entry('TypeFormsService.arrays').inputSchema;
     expect(properties?.values).toEqual({ type: 'array', items: { type: 'number' } });
     expect(properties?.tags).toEqual({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } });
-    expect(properties?.addresses.items).toMatchObject({ type: 'object', required: ['city', 'street'] });
+    expect(properties?.addresses).toMatchObject({ items: { type: 'object', required: ['city', 'street'] } });
   });
 
   it('inlines nested interfaces and classes with their TSDoc', () => {
@@ -84,7 +85,8 @@ describe('generateToolSchemas', () => {
 
   it('describes recursive types through $defs at the top of the input schema', () => {
     const { inputSchema, parameters } = entry('TypeFormsService.recursive');
-    expect(inputSchema.properties?.root.$ref).toBe('#/$defs/Folder');
+    const root = inputSchema.properties?.root;
+    expect(typeof root === 'object' && root.$ref).toBe('#/$defs/Folder');
     expect(inputSchema.$defs?.Folder).toMatchObject({ type: 'object', required: ['children', 'name'] });
     expect(parameters[0].schema?.$defs?.Folder).toBeDefined();
   });

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { SchemaOrigin } from '../schema/schema-origin.js';
 import { BoundedCache } from './bounded-cache.js';
 import { checkSchemaDeclarations } from './check-schema-declarations.js';
+import { hasEmbeddedIds, refersToOwnRoot } from './kept-schema.js';
 import { linearPatternEngine, ownPatternEngine } from './pattern-engine.js';
 import { linearUniqueItems } from './unique-items-keyword.js';
 import { validationSchema } from './validation-schema.js';
@@ -120,22 +121,31 @@ function compileWith(schema: JsonSchema, kind: InstanceKind): ValidateFunction {
   if (validate === undefined) {
     const draft = draftOf(schema);
     const declarations = (ajv: Ajv) => ({ formats: Object.keys(ajv.formats), linearPatterns: kind.origin === 'imported' });
-    if (hasEmbeddedIds(checked)) {
-      // Resources inside the schema (`$id`s below its root) resolve only through ajv's registry, so
-      // such a schema gets an instance of its own, which keeps them.
+    // Resources inside the schema (`$id`s below its root), and `$ref`s to its own root, resolve only
+    // through ajv's registry, so such a schema gets an instance of its own, which keeps it.
+    const kept = (): ValidateFunction => {
       const ajv = createAjv(draft, kind, true);
       checkSchemaDeclarations(checked, declarations(ajv));
-      validate = ajv.compile(checked);
+      return ajv.compile(checked);
+    };
+    if (hasEmbeddedIds(checked)) {
+      validate = kept();
     } else {
       const ajv = ajvFor(draft, kind);
       checkSchemaDeclarations(checked, declarations(ajv));
-      validate = ajv.compile(checked);
-      // ajv's own cache, and the values its instance scope collects, would keep every schema ever
-      // compiled: the schema leaves ajv's cache, and the instance is replaced after a while (its
-      // validators live on until toolcraft's bounded cache forgets them).
-      ajv.removeSchema(checked);
-      if ((compiledBy.get(ajv) ?? 0) >= compilesPerInstance) instances.delete(instanceKey(draft, kind));
-      compiledBy.set(ajv, (compiledBy.get(ajv) ?? 0) + 1);
+      try {
+        validate = ajv.compile(checked);
+      } catch (error) {
+        if (!refersToOwnRoot(error, checked)) throw error;
+      } finally {
+        // ajv's own cache, and the values its instance scope collects, would keep every schema ever
+        // compiled: the schema leaves ajv's cache, and the instance is replaced after a while (its
+        // validators live on until toolcraft's bounded cache forgets them).
+        ajv.removeSchema(checked);
+        if ((compiledBy.get(ajv) ?? 0) >= compilesPerInstance) instances.delete(instanceKey(draft, kind));
+        compiledBy.set(ajv, (compiledBy.get(ajv) ?? 0) + 1);
+      }
+      validate ??= kept();
     }
     compiled.set(key, validate);
   }
@@ -181,21 +191,6 @@ function createAjv(draft: JsonSchemaDraft, kind: InstanceKind, addUsedSchema: bo
     ajv.addSchema(checked);
   }
   return ajv;
-}
-
-/** Whether a schema declares an `$id` below its root (a property named `$id` aside). */
-function hasEmbeddedIds(schema: JsonSchema): boolean {
-  const visit = (node: unknown, root: boolean): boolean => {
-    if (typeof node !== 'object' || node === null) return false;
-    if (Array.isArray(node)) return node.some((inner) => visit(inner, false));
-    for (const [keyword, value] of Object.entries(node)) {
-      if (keyword === '$id' && !root && typeof value === 'string') return true;
-      if (keyword === 'enum' || keyword === 'const' || keyword === 'default' || keyword === 'examples') continue;
-      if (visit(value, false)) return true;
-    }
-    return false;
-  };
-  return visit(schema, true);
 }
 
 /** Whether a schema has a `default` keyword anywhere (a property named `default` aside). */

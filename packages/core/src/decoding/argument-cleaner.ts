@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema, JsonSchemaDefinition } from '../schema/json-schema.js';
 import { isForbiddenKey } from './forbidden-keys.js';
 import { resolveLocalReference } from './json-pointer.js';
 import { ownMatcher, type PatternMatcher } from './pattern-engine.js';
@@ -50,7 +50,7 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
     if (typeof schema.$ref === 'string') return hasSiblings(schema) ? scan : compileReference(schema.$ref);
     const branches = schema.anyOf ?? schema.oneOf;
     if (branches !== undefined) {
-      const nonNull = branches.filter((branch) => branch.type !== 'null');
+      const nonNull = branches.filter((branch) => !isSchema(branch) || branch.type !== 'null');
       return nonNull.length === 1 ? compile(nonNull[0]!) : scan;
     }
     if (schema.allOf !== undefined) return compile(mergeAllOf(schema));
@@ -59,7 +59,7 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
       // A tuple (2020-12 prefixItems, draft-07 items as a list): `items` applies only after the prefix.
       const rest = Array.isArray(schema.prefixItems) && isSchema(schema.items) ? compile(schema.items) : scan;
       return compileTuple(
-        (prefix as JsonSchema[]).map((item) => (isSchema(item) ? compile(item) : scan)),
+        prefix.map((item) => (isSchema(item) ? compile(item) : scan)),
         rest,
       );
     }
@@ -84,7 +84,7 @@ export function compileArgumentCleaner(root: JsonSchema): ArgumentCleaner {
     const properties = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
     const rules = new Map<string, { dropNull: boolean; inner: NodeCleaner }>();
-    for (const [name, property] of Object.entries(properties) as Array<[string, JsonSchema | boolean]>) {
+    for (const [name, property] of Object.entries(properties)) {
       rules.set(name, { dropNull: !required.has(name) && !allowsNull(property, root), inner: compile(property) });
     }
     const extra = schema.additionalProperties;
@@ -268,7 +268,7 @@ function onlyPrimitives(schema: JsonSchema): boolean {
 
 /** The object branches of an `allOf`, as one object schema (properties merged, required joined). */
 function mergeAllOf(schema: JsonSchema): JsonSchema {
-  const properties: Record<string, JsonSchema> = { ...schema.properties };
+  const properties: Record<string, JsonSchemaDefinition> = { ...schema.properties };
   const required = new Set(schema.required ?? []);
   for (const branch of schema.allOf ?? []) {
     if (!isSchema(branch)) continue;

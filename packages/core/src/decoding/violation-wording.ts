@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema, JsonSchemaDefinition } from '../schema/json-schema.js';
 import { cutText } from './cut-text.js';
 import { childPath, pathFromPointer } from './violation-path.js';
 import { addViolation, describeValue, quoteValue, type ViolationSink } from './violation-sink.js';
@@ -20,7 +20,7 @@ const typeWords: Record<string, string> = {
  * @param maxQuoted - the longest quoted value kept
  * @returns the words
  */
-export function expectedWords(schema: JsonSchema | undefined, maxQuoted = 80): string {
+export function expectedWords(schema: JsonSchemaDefinition | undefined, maxQuoted = 80): string {
   if (schema === undefined || typeof schema !== 'object' || schema === null) return 'a value';
   if (maxQuoted !== 80) return describeExpected(schema, maxQuoted);
   let words = wordsBySchema.get(schema);
@@ -44,7 +44,7 @@ function describeExpected(schema: JsonSchema, maxQuoted: number): string {
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const shown = types.filter((type) => type !== 'null');
   if (shown.length > 0) return shown.map((type) => typeWords[type] ?? type).join(' or ');
-  const branches = (schema.anyOf ?? schema.oneOf)?.filter((branch) => branch.type !== 'null');
+  const branches = (schema.anyOf ?? schema.oneOf)?.filter((branch) => typeof branch !== 'object' || branch.type !== 'null');
   return branches?.length === 1 ? expectedWords(branches[0], maxQuoted) : 'a value';
 }
 

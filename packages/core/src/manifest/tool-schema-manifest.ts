@@ -1,21 +1,22 @@
 /**
  * A JSON Schema as a manifest holds it. Typed as loosely as TypeScript types an imported JSON file
  * (`"type": "object"` becomes `type: string`), so `import manifest from './tool-schemas.json'` needs
- * no cast; the schemas are checked when the registry compiles them. Every `JsonSchema` is one.
+ * no cast; the schemas are checked when the registry compiles them. Every `JsonSchema` is one (boolean
+ * subschemas, `true` and `false`, included).
  */
 export interface ToolSchemaManifestSchema {
   type?: string | string[];
   description?: string;
-  properties?: Record<string, ToolSchemaManifestSchema>;
+  properties?: Record<string, ToolSchemaManifestSchema | boolean>;
   required?: string[];
-  items?: ToolSchemaManifestSchema | ToolSchemaManifestSchema[];
+  items?: ToolSchemaManifestSchema | boolean | Array<ToolSchemaManifestSchema | boolean>;
   enum?: unknown[];
-  anyOf?: ToolSchemaManifestSchema[];
-  oneOf?: ToolSchemaManifestSchema[];
-  allOf?: ToolSchemaManifestSchema[];
+  anyOf?: Array<ToolSchemaManifestSchema | boolean>;
+  oneOf?: Array<ToolSchemaManifestSchema | boolean>;
+  allOf?: Array<ToolSchemaManifestSchema | boolean>;
   $ref?: string;
-  $defs?: Record<string, ToolSchemaManifestSchema>;
-  definitions?: Record<string, ToolSchemaManifestSchema>;
+  $defs?: Record<string, ToolSchemaManifestSchema | boolean>;
+  definitions?: Record<string, ToolSchemaManifestSchema | boolean>;
   [keyword: string]: unknown;
 }
 

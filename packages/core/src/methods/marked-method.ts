@@ -1,6 +1,7 @@
 import type { ArgsDecoder } from '../decoding/args-decoder.js';
 import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { asSchemaObject, schemaObjectOf } from '../schema/schema-object.js';
 import { invokeTool, type ToolNeeds } from '../tools/invoke-tool.js';
 import type { MethodTool } from './method-tool.js';
 
@@ -80,8 +81,9 @@ export abstract class MarkedMethod {
 
 function argumentsOf(schema: JsonSchema): MethodArgument[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
-    const allowed = property.enum ?? (property.type === 'array' ? property.items?.enum : undefined);
+  return Object.entries(schema.properties ?? {}).map(([name, definition]) => {
+    const property = asSchemaObject(definition);
+    const allowed = property.enum ?? (property.type === 'array' ? schemaObjectOf(property.items)?.enum : undefined);
     return {
       name,
       ...(typeof property.description === 'string' ? { description: property.description } : {}),

@@ -1,5 +1,6 @@
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import type { JsonSchema } from './json-schema.js';
+import { schemaObjectOf } from './schema-object.js';
 
 /**
  * A parameter's or property's schema with the allowed values of `@LLMDescription({ enum })`: its
@@ -19,7 +20,8 @@ export function withAllowedValues(schema: JsonSchema, values: readonly unknown[]
       where,
       "@LLMDescription({ enum }) must list at least one allowed value, e.g. enum: ['child', 'expert'].",
     );
-  if (schema.type === 'array' && schema.items !== undefined) return { ...schema, items: withAllowedValues(schema.items, values, where) };
+  const items = schemaObjectOf(schema.items);
+  if (schema.type === 'array' && items !== undefined) return { ...schema, items: withAllowedValues(items, values, where) };
   const type = schema.type;
   if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean')
     throw new InvalidToolDefinitionError(

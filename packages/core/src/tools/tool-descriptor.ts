@@ -1,5 +1,6 @@
 import type { ToolEffects } from '../effects/tool-effects.js';
-import type { JsonSchema } from '../schema/json-schema.js';
+import type { JsonSchema, JsonSchemaDefinition } from '../schema/json-schema.js';
+import { schemaObjectOf } from '../schema/schema-object.js';
 
 /** The type of a tool parameter, as Koog's `ToolParameterType` describes it. */
 export type ToolParameterType =
@@ -57,13 +58,16 @@ export function descriptorFromSchema(name: string, description: string, schema: 
   };
 }
 
-function parameterFromSchema(name: string, schema: JsonSchema): ToolParameterDescriptor {
-  return { name, description: schema.description ?? '', type: typeFromSchema(schema) };
+function parameterFromSchema(name: string, definition: JsonSchemaDefinition): ToolParameterDescriptor {
+  return { name, description: schemaObjectOf(definition)?.description ?? '', type: typeFromSchema(definition) };
 }
 
-function typeFromSchema(schema: JsonSchema): ToolParameterType {
+function typeFromSchema(definition: JsonSchemaDefinition | JsonSchemaDefinition[] | undefined): ToolParameterType {
+  // A boolean schema (or draft-07's tuple items) says nothing of one type.
+  const schema = schemaObjectOf(definition);
+  if (schema === undefined) return { kind: 'any' };
   if (schema.enum !== undefined) return { kind: 'enum', values: schema.enum.filter((value) => value !== null) };
-  const nonNull = schema.anyOf?.filter((branch) => branch.type !== 'null');
+  const nonNull = schema.anyOf?.filter((branch) => typeof branch !== 'object' || branch.type !== 'null');
   if (nonNull?.length === 1) return typeFromSchema(nonNull[0]);
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type) => type !== 'null');
   switch (types.length === 1 ? types[0] : undefined) {
@@ -76,7 +80,7 @@ function typeFromSchema(schema: JsonSchema): ToolParameterType {
     case 'boolean':
       return { kind: 'boolean' };
     case 'array':
-      return { kind: 'array', items: schema.items ? typeFromSchema(schema.items) : { kind: 'any' } };
+      return { kind: 'array', items: typeFromSchema(schema.items) };
     case 'object':
       return {
         kind: 'object',

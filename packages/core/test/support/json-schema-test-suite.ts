@@ -22,35 +22,55 @@ export interface SuiteTest {
 /** How one side (toolcraft or ajv alone) judged one test. */
 export type Verdict = 'pass' | 'fail' | 'refused' | 'crashed';
 
-const debianDirectory = '/usr/share/json-schema-test-suite';
+/**
+ * Debian's `libtest-json-schema-acceptance-perl` (Test::JSON::Schema::Acceptance) ships the
+ * json-schema-org suite's `tests/` and `remotes/` for drafts 3 to 2020-12 (bookworm's 1.019: the
+ * suite of 2023-03-31, commit 47958f8). Debian's `json-schema-test-suite` package carries draft 7 only.
+ */
+const debianPackage = 'libtest-json-schema-acceptance-perl';
+const debianDirectory = '/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Acceptance';
 
 /**
  * Where the suite is: `JSON_SCHEMA_TEST_SUITE` (a directory holding the suite's `tests/` and
- * `remotes/`, such as a checkout, which may carry 2020-12), else Debian's `json-schema-test-suite`
- * package (draft 7), installed here when missing and the tests run as root (as CI does).
+ * `remotes/`, such as a checkout of the current suite), else the copy in Debian's
+ * `libtest-json-schema-acceptance-perl`, installed here when missing and the tests run as root (as CI does).
  * @param draft - the draft wanted
  * @returns the suite's directory, or undefined when none has the draft
  */
 export function locateSuite(draft: SuiteDraft): string | undefined {
   const fromEnvironment = process.env.JSON_SCHEMA_TEST_SUITE;
-  if (fromEnvironment !== undefined && existsSync(join(fromEnvironment, 'tests', draft))) return fromEnvironment;
-  if (!existsSync(debianDirectory) && process.getuid?.() === 0) installDebianPackage();
+  if (fromEnvironment !== undefined && fromEnvironment !== '') {
+    return existsSync(join(fromEnvironment, 'tests', draft)) ? fromEnvironment : undefined;
+  }
+  if (!existsSync(join(debianDirectory, 'tests', draft)) && process.getuid?.() === 0) installDebianPackage();
   return existsSync(join(debianDirectory, 'tests', draft)) ? debianDirectory : undefined;
 }
 
+/**
+ * @param directory - the suite's directory
+ * @returns the suite's commit, where the copy names it (Test::JSON::Schema::Acceptance's `submodule_status`)
+ */
+export function suiteVersion(directory: string): string {
+  const status = join(directory, 'submodule_status');
+  return existsSync(status) ? (readFileSync(status, 'utf8').split('\n')[0] ?? '').trim() : 'unnamed copy';
+}
+
+/** The hint a missing suite fails with. */
+export const missingSuite =
+  `the JSON Schema Test Suite was not found: install Debian's ${debianPackage} package (apt-get install ${debianPackage}, ` +
+  'done by this test when it runs as root) or set JSON_SCHEMA_TEST_SUITE to a copy of the suite (a directory with tests/ and remotes/)';
+
 function installDebianPackage(): void {
+  const options = { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 600_000 } as const;
+  // Waits for another apt-get (such as the dev UI's Chromium install) instead of failing on its lock.
   const install = (): void => {
-    execFileSync('apt-get', ['install', '-y', '-q', 'json-schema-test-suite'], {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 300_000,
-    });
+    execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=300', debianPackage], options);
   };
   try {
     install();
   } catch {
     try {
-      execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', timeout: 300_000 });
+      execFileSync('apt-get', ['update', '-q', '-o', 'DPkg::Lock::Timeout=300'], options);
       install();
     } catch {
       // Reported by the test that needs the suite.
@@ -93,7 +113,9 @@ export function loadSuite(directory: string, draft: SuiteDraft): SuiteTest[] {
 
 /**
  * The suite's remote documents (served at `http://localhost:1234/` in the suite's own runners),
- * each with its URL as `$id` when it names none, for `schemas: [...]`.
+ * each with its URL as `$id` when it names none, for `schemas: [...]`. Older copies of the suite
+ * keep documents of several drafts side by side in `remotes/`: a document that the draft's own
+ * meta-schema refuses (such as a draft 4 `id` fragment under 2020-12) is left out for both sides.
  * @param directory - the suite's directory
  * @param draft - the draft (its own remotes folder wins over the shared files)
  * @returns the documents
@@ -102,7 +124,8 @@ export function loadRemotes(directory: string, draft: SuiteDraft): JsonSchema[] 
   const root = join(directory, 'remotes');
   if (!existsSync(root)) return [];
   const documents: JsonSchema[] = [];
-  const otherDrafts = /^(draft\d|draft20\d\d-\d\d|v\d)/;
+  const otherDrafts = /^(draft\d|draft20\d\d-\d\d|draft-next|v\d)/;
+  const metaSchema = ajvFor(draft);
   const visit = (folder: string): void => {
     for (const name of readdirSync(folder).sort()) {
       const path = join(folder, name);
@@ -112,13 +135,35 @@ export function loadRemotes(directory: string, draft: SuiteDraft): JsonSchema[] 
         visit(path);
       } else if (name.endsWith('.json')) {
         const document = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
-        if (typeof document !== 'object' || document === null) continue;
+        if (typeof document !== 'object' || document === null || !isSchemaOf(metaSchema, document)) continue;
         documents.push(typeof document.$id === 'string' || typeof document.id === 'string' ? document : { ...document, $id: url });
       }
     }
   };
   visit(root);
   return documents;
+}
+
+/**
+ * @param ajv - an ajv of one draft
+ * @param document - a remote document
+ * @returns whether the draft's meta-schema accepts it (a document naming an unknown `$schema` is not)
+ */
+function isSchemaOf(ajv: Ajv, document: JsonSchema): boolean {
+  try {
+    return ajv.validateSchema(document) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param draft - a draft
+ * @returns an ajv of that draft, as the baseline uses it (ajv-formats' formats, not strict)
+ */
+function ajvFor(draft: SuiteDraft): Ajv {
+  const options = { strict: false, allErrors: true };
+  return addFormats(draft === 'draft2020-12' ? new Ajv2020(options) : new Ajv(options));
 }
 
 const draftUris: Record<SuiteDraft, string> = {
@@ -151,8 +196,8 @@ export function argumentSchemaOf(
   const argumentsOf = (data: unknown) => ({ value: data });
   if (typeof schema !== 'object' || schema === null) return { schema: wrap(schema as boolean), documents: [], argumentsOf };
   const { $schema: _ignored, ...document } = schema as JsonSchema;
-  const id = typeof document.$id === 'string' ? document.$id : caseId;
-  return { schema: wrap({ $ref: id }), documents: [{ $id: id, ...document }], argumentsOf };
+  const id = typeof document.$id === 'string' ? new URL(document.$id, caseId).href : caseId;
+  return { schema: wrap({ $ref: id }), documents: [{ ...document, $id: id }], argumentsOf };
 }
 
 const caseId = 'https://toolcraft.invalid/suite-case.json';
@@ -224,8 +269,7 @@ export async function judgeWithToolcraft(
  * @returns one verdict per test
  */
 export function judgeWithAjv(tests: readonly SuiteTest[], draft: SuiteDraft, remotes: readonly JsonSchema[]): Verdict[] {
-  const options = { strict: false, allErrors: true };
-  const ajv = addFormats(draft === 'draft2020-12' ? new Ajv2020(options) : new Ajv(options));
+  const ajv = ajvFor(draft);
   for (const remote of remotes) {
     try {
       ajv.addSchema(remote);

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@toolcraft/core';
+import type { JsonSchema, JsonSchemaDefinition } from '@toolcraft/core';
 
 /**
  * Arguments of a prompt or a resource template, which MCP sends as strings, read for their schema:
@@ -16,8 +16,8 @@ export function readStringArguments(args: Readonly<Record<string, unknown>> | un
   return read;
 }
 
-function fromText(text: string, schema: JsonSchema | undefined): unknown {
-  const type = schema?.type;
+function fromText(text: string, schema: JsonSchemaDefinition | undefined): unknown {
+  const type = typeof schema === 'object' ? schema.type : undefined;
   if ((type === 'number' || type === 'integer') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text.trim())) return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;

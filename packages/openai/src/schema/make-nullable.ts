@@ -9,7 +9,8 @@ const nullSchema: JsonSchema = { type: 'null' };
  * @returns true when `null` is already allowed
  */
 export function acceptsNull(schema: JsonSchema): boolean {
-  if (schema.anyOf !== undefined) return schema.anyOf.some(acceptsNull);
+  if (schema.anyOf !== undefined)
+    return schema.anyOf.some((branch) => branch === true || (typeof branch === 'object' && acceptsNull(branch)));
   if ('const' in schema) return schema.const === null;
   if (schema.type !== undefined) return typeIncludesNull(schema.type) && enumAllowsNull(schema);
   if (schema.enum !== undefined) return schema.enum.includes(null);

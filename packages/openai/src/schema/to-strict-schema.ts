@@ -122,7 +122,7 @@ function closeObject(result: JsonSchema, path: string, isRoot: boolean, { fail }
   for (const name of required) {
     if (!Object.hasOwn(properties, name)) fail(path, 'required', `the required property '${name}' is not declared in \`properties\``);
   }
-  result.properties = mapValues(properties, (name, child) => (required.has(name) ? child : makeNullable(child)));
+  result.properties = mapValues(properties, (name, child) => (required.has(name) || !isSchemaObject(child) ? child : makeNullable(child)));
   result.required = Object.keys(properties);
   result.additionalProperties = false;
 }
@@ -145,6 +145,6 @@ function includesType(schema: JsonSchema, type: string): boolean {
   return Array.isArray(schema.type) ? (schema.type as string[]).includes(type) : schema.type === type;
 }
 
-function mapValues(record: Record<string, JsonSchema>, map: (name: string, value: JsonSchema) => JsonSchema): Record<string, JsonSchema> {
+function mapValues<T, U>(record: Record<string, T>, map: (name: string, value: T) => U): Record<string, U> {
   return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, map(name, value)]));
 }

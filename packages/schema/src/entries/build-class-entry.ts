@@ -42,13 +42,17 @@ export function buildClassEntry(declaration: ToolClassDeclaration, context: Gene
 
 function propertiesAsParameters(schema: JsonSchema): ToolSchemaManifestParameter[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
-    name,
-    schema: property,
-    required: required.has(name),
-    ...(property.default === undefined ? {} : { default: property.default }),
-    ...(property.description === undefined ? {} : { description: property.description }),
-  }));
+  return Object.entries(schema.properties ?? {}).map(([name, definition]) => {
+    // A boolean schema (`true`, `false`) as the object schema that means the same.
+    const property: JsonSchema = typeof definition === 'object' ? definition : definition ? {} : { not: {} };
+    return {
+      name,
+      schema: property,
+      required: required.has(name),
+      ...(property.default === undefined ? {} : { default: property.default }),
+      ...(property.description === undefined ? {} : { description: property.description }),
+    };
+  });
 }
 
 function superOptions(classDeclaration: ts.ClassDeclaration): ts.Expression | undefined {

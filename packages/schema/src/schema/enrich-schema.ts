@@ -44,7 +44,7 @@ function walk(schema: JsonSchema, type: ts.Type, context: EnrichContext): void {
   }
   for (const [name, propertySchema] of Object.entries(schema.properties ?? {})) {
     const property = checker.getPropertyOfType(single, name);
-    if (property === undefined) continue;
+    if (property === undefined || !isObject(propertySchema)) continue;
     decorate(propertySchema, property, context);
     walk(propertySchema, checker.getNonNullableType(checker.getTypeOfSymbol(property)), context);
   }

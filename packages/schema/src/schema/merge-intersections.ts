@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@toolcraft/core';
+import type { JsonSchema, JsonSchemaDefinition } from '@toolcraft/core';
 import { isSchema, mapSubschemas } from './map-subschemas.js';
 
 /** What a branch of `allOf` may hold and still be merged. */
@@ -17,7 +17,7 @@ export function mergeIntersections(schema: JsonSchema): JsonSchema {
   const { allOf, ...rest } = merged;
   if (!Array.isArray(allOf) || allOf.length === 0 || !allOf.every(isPlainObject)) return merged;
   if (Object.keys(rest).some((key) => key !== 'description')) return merged;
-  const properties: Record<string, JsonSchema> = {};
+  const properties: Record<string, JsonSchemaDefinition> = {};
   const required = new Set<string>();
   for (const branch of allOf) {
     for (const [name, property] of Object.entries(branch.properties ?? {})) {

@@ -39,6 +39,7 @@ function rewrite(value: unknown): unknown {
 function inlineRootReference(schema: JsonSchema): JsonSchema {
   const { $ref, $defs, ...rest } = schema;
   const name = $ref?.startsWith('#/$defs/') === true ? $ref.slice('#/$defs/'.length) : undefined;
-  if (name === undefined || $defs?.[name] === undefined || Object.keys(rest).length > 0) return schema;
-  return { ...$defs[name], $defs };
+  const target = name === undefined ? undefined : $defs?.[name];
+  if (typeof target !== 'object' || Object.keys(rest).length > 0) return schema;
+  return { ...target, $defs };
 }

@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonSchema } from '../../schema/json-schema.js';
+import { schemaObjectOf as objectOf } from '../../schema/schema-object.js';
 import { resolveLocalReference } from '../json-pointer.js';
 import { childPath } from '../violation-path.js';
 
@@ -54,10 +55,10 @@ export function schemaAt(root: JsonSchema, path: IssuePath): JsonSchema | undefi
     schema = unwrap(root, schema);
     if (schema === undefined) return undefined;
     const key = keyOf(segment);
-    if (typeof key === 'number') schema = typeof schema.items === 'object' ? schema.items : undefined;
+    if (typeof key === 'number') schema = Array.isArray(schema.items) ? undefined : objectOf(schema.items);
     else if (typeof key === 'string' && schema.properties !== undefined && Object.hasOwn(schema.properties, key))
-      schema = schema.properties[key];
-    else schema = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+      schema = objectOf(schema.properties[key]);
+    else schema = objectOf(schema.additionalProperties);
   }
   return unwrap(root, schema);
 }
@@ -66,9 +67,9 @@ function unwrap(root: JsonSchema, schema: JsonSchema | undefined): JsonSchema | 
   for (let hops = 0; schema !== undefined && hops < 16; hops++) {
     if (typeof schema.$ref === 'string') schema = resolveLocalReference(root, schema.$ref);
     else {
-      const nonNull = (schema.anyOf ?? schema.oneOf)?.filter((branch) => branch.type !== 'null');
+      const nonNull = (schema.anyOf ?? schema.oneOf)?.filter((branch) => typeof branch !== 'object' || branch.type !== 'null');
       if (nonNull?.length !== 1) return schema;
-      schema = nonNull[0];
+      schema = objectOf(nonNull[0]);
     }
   }
   return schema;
