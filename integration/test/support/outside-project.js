@@ -69,19 +69,21 @@ function run(command, args, cwd) {
 }
 
 /**
- * Packs every package into a fresh folder under the OS temp directory, installs the tarballs and
- * the user's dependencies there once, and copies each fixture mode (cjs, esm, tsx, jest) into a
- * sub-folder beside the shared sources; the sub-folders share the one node_modules.
+ * Packs every package into a fresh folder under the OS temp directory (or into `folder`, which must
+ * be empty), installs the tarballs and the user's dependencies there once, and copies each fixture
+ * mode (cjs, esm, tsx, jest) into a sub-folder beside the shared sources; the sub-folders share the
+ * one node_modules.
+ * @param {string} [folder] - an empty folder to use instead of a fresh temporary one
  * @returns {Promise<string>} the project folder
  * @throws Error when a package is not built or a step fails
  */
-async function createOutsideProject() {
+async function createOutsideProject(folder) {
   for (const name of packages) {
     if (!existsSync(join(repository, 'packages', name, 'dist', 'cjs', 'index.js'))) {
       throw new Error(`packages/${name} is not built: run \`npm run build\` first (npm test does).`);
     }
   }
-  const project = mkdtempSync(join(tmpdir(), 'toolcraft-outside-'));
+  const project = folder ?? mkdtempSync(join(tmpdir(), 'toolcraft-outside-'));
   const tarballs = join(project, 'tarballs');
   mkdirSync(tarballs);
   const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
@@ -114,4 +116,4 @@ function removeOutsideProject(project) {
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 }
 
-module.exports = { createOutsideProject, packages, removeOutsideProject, repository, run, runBinary };
+module.exports = { childEnvironment, createOutsideProject, packages, removeOutsideProject, repository, run, runBinary };
