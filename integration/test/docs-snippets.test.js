@@ -5,6 +5,7 @@
 const { join } = require('node:path');
 const { repository } = require('./support/outside-project');
 const { documentationFiles, snippetFigure, snippetsOf } = require('./support/markdown-snippets');
+const { startLocalModelServer } = require('./support/local-model-server');
 const { sharedOutsideProject } = require('./support/shared-project');
 const { compileSnippets, limiter, runSnippet, where, writeSnippetProgram } = require('./support/snippet-checks');
 
@@ -18,25 +19,29 @@ const verbs = { run: 'compiles and runs', 'compile-only': 'compiles', 'expect-er
 
 describe('The code blocks of the docs and READMEs, against the packed packages', () => {
   let release;
+  let server;
   let compiled;
   const runs = new Map();
 
   beforeAll(async () => {
     let project;
     ({ project, release } = await sharedOutsideProject());
+    // OpenAI's, Anthropic's and Google's clients in the snippets talk to this server, not to the providers.
+    server = await startLocalModelServer();
     const folder = join(project, 'snippets');
     writeSnippetProgram(folder, checked);
     compiled = await compileSnippets(folder, checked, join(project, 'node_modules', '.bin', 'tsc'));
     const limit = limiter(concurrency);
     for (const snippet of checked) {
       if (snippet.mode === 'run' && compiled.errors.get(snippet).length === 0) {
-        runs.set(snippet, limit(() => runSnippet(folder, snippet, runTimeoutMs)));
+        runs.set(snippet, limit(() => runSnippet(folder, snippet, runTimeoutMs, server.environment)));
       }
     }
   }, 900_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     console.log(`Code blocks of the docs (${checked.length} of ${snippets.length} checked):\n${snippetFigure(snippets)}`);
+    await server?.close();
     release?.();
   });
 

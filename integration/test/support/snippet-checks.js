@@ -117,13 +117,16 @@ async function compileSnippets(folder, snippets, tsc) {
   }
 }
 
-/** The environment of a run: the child environment without provider keys or base URLs, so that nothing reaches a real API. */
-function offlineEnvironment() {
+/**
+ * The environment of a run: the child environment without the user's provider keys and base URLs,
+ * so that nothing reaches a real API, plus `extra` (the local model server's variables).
+ */
+function offlineEnvironment(extra) {
   const environment = childEnvironment();
   for (const name of Object.keys(environment)) {
-    if (/_API_KEY$|_BASE_URL$|^GOOGLE_APPLICATION_CREDENTIALS$/.test(name)) delete environment[name];
+    if (/_API_KEY$|_BASE_URL$|^GOOGLE_APPLICATION_CREDENTIALS$|^GOOGLE_GENAI_USE_VERTEXAI$/.test(name)) delete environment[name];
   }
-  return environment;
+  return { ...environment, ...extra };
 }
 
 /**
@@ -132,9 +135,10 @@ function offlineEnvironment() {
  * @param {string} folder - the program's folder
  * @param {import('./markdown-snippets').Snippet} snippet
  * @param {number} timeoutMs - killed after this long
+ * @param {Record<string, string>} [environment] - variables to add (the local model server's)
  * @returns {Promise<{ ok: boolean, output: string }>} ok when it exited 0 in time; output is its stdout and stderr, stack lines at Markdown lines
  */
-function runSnippet(folder, snippet, timeoutMs) {
+function runSnippet(folder, snippet, timeoutMs, environment = {}) {
   const path = snippetPath(snippet);
   const cwd = join(folder, 'work', path.replace(/\.ts$/, ''));
   mkdirSync(cwd, { recursive: true });
@@ -148,7 +152,7 @@ function runSnippet(folder, snippet, timeoutMs) {
       .map((part, index) => (index === 0 ? part : part.replace(/^:(\d+)/, (_all, line) => `${snippet.markdown}:${snippet.line + Number(line)}`)))
       .join('');
   return new Promise((resolve) => {
-    const options = { cwd, env: offlineEnvironment(), timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 };
+    const options = { cwd, env: offlineEnvironment(environment), timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 };
     const jest = isJestStyle(snippet) ? ['--import', pathToFileURL(join(folder, 'jest-globals.mjs')).href] : [];
     execFile(process.execPath, ['--enable-source-maps', ...jest, script], options, (error, stdout, stderr) => {
       const output = atMarkdownLines(`${stdout}${stderr}`.trim());
