@@ -28,6 +28,12 @@ const userDependencies = [
   'ts-jest',
   '@types/jest',
   '@types/node',
+  // what the docs' snippets import besides (docs-snippets.test.js)
+  'zod',
+  'valibot',
+  '@valibot/to-json-schema',
+  '@modelcontextprotocol/sdk',
+  '@opentelemetry/sdk-trace-base',
 ];
 
 /**
@@ -36,6 +42,9 @@ const userDependencies = [
  * still pinned the newer one as a dependency would show up as a second copy.
  */
 const oldestSupported = { 'class-validator': '~0.14.4' };
+
+/** Versions of what the docs' snippets use that the monorepo itself does not depend on. */
+const docsOnly = { '@valibot/to-json-schema': '1.8.0' };
 
 /** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
 function childEnvironment() {
@@ -89,7 +98,11 @@ async function createOutsideProject(folder) {
   const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
   await run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...workspaces], repository);
   const versions = monorepoVersions();
-  const specs = userDependencies.map((name) => `${name}@${oldestSupported[name] ?? versions[name]}`);
+  const specs = userDependencies.map((name) => {
+    const version = oldestSupported[name] ?? versions[name] ?? docsOnly[name];
+    if (version === undefined) throw new Error(`No version for ${name}: add it to a package.json's devDependencies or to docsOnly.`);
+    return `${name}@${version}`;
+  });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'toolcraft-outside', version: '1.0.0', private: true }, null, 2));
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files, ...specs], project);
