@@ -114,6 +114,7 @@ async function compileSnippets(folder, snippets, tsc) {
     for (const snippet of failed) errors.set(snippet, pass.errors.get(snippet));
     if (pass.other.length > 0 || failed.length === 0) return { errors, other: pass.other };
     remaining = remaining.filter((snippet) => !failed.includes(snippet));
+    if (remaining.length === 0) return { errors, other: [] };
   }
 }
 
