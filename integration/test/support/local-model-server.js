@@ -132,7 +132,6 @@ async function startLocalModelServer() {
     ANTHROPIC_API_KEY: 'local-key',
     ANTHROPIC_BASE_URL: origin,
     GEMINI_API_KEY: 'local-key',
-    GOOGLE_API_KEY: 'local-key',
     GOOGLE_GEMINI_BASE_URL: origin,
   };
   const close = () => new Promise((resolve) => server.close(() => resolve()));
