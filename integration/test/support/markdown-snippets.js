@@ -1,5 +1,6 @@
 // The TypeScript code blocks of the documentation (README.md, packages/*/README.md, docs/**/*.md),
 // with the marker each carries. The convention is written in CONTRIBUTING.md ("Code blocks in the docs").
+const { execFileSync } = require('node:child_process');
 const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
@@ -86,6 +87,25 @@ function markdownUnder(folder) {
 }
 
 /**
+ * The Markdown files under docs/ that git sees (tracked, or new and not ignored), so that generated
+ * pages (an API reference written by the docs build, git-ignored) are left out; without git, every
+ * Markdown file outside generated and dependency folders.
+ */
+function docsPages(repository) {
+  try {
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'docs/*.md', 'docs/**/*.md'], {
+      cwd: repository,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const files = [...new Set(listed.split('\n').filter((file) => file !== ''))];
+    return files.filter((file) => existsSync(join(repository, file)) && !file.split('/').some((part) => ignoredFolders.has(part))).sort();
+  } catch {
+    return markdownUnder(join(repository, 'docs')).map((file) => relative(repository, file));
+  }
+}
+
+/**
  * The Markdown files whose blocks are checked: README.md, packages/*\/README.md and docs/**\/*.md.
  * @param {string} repository
  * @returns {string[]} paths relative to the repository, with forward slashes
@@ -95,8 +115,7 @@ function documentationFiles(repository) {
     .sort()
     .map((name) => join('packages', name, 'README.md'))
     .filter((file) => existsSync(join(repository, file)));
-  const docs = markdownUnder(join(repository, 'docs')).map((file) => relative(repository, file));
-  return ['README.md', ...packages, ...docs].map((file) => file.split('\\').join('/'));
+  return ['README.md', ...packages, ...docsPages(repository)].map((file) => file.split('\\').join('/'));
 }
 
 /**
