@@ -34,7 +34,10 @@ describe('The code blocks of the docs and READMEs, against the packed packages',
     const limit = limiter(concurrency);
     for (const snippet of checked) {
       if (snippet.mode === 'run' && compiled.errors.get(snippet).length === 0) {
-        runs.set(snippet, limit(() => runSnippet(folder, snippet, runTimeoutMs, server.environment)));
+        runs.set(
+          snippet,
+          limit(() => runSnippet(folder, snippet, runTimeoutMs, server.environment)),
+        );
       }
     }
   }, 900_000);

@@ -14,7 +14,9 @@ function chatCompletion(body) {
   const tokens = { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output };
   if (!body.stream) {
     const message = { role: 'assistant', content: answer, refusal: null };
-    return { json: { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'stop', logprobs: null }], usage: tokens } };
+    return {
+      json: { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'stop', logprobs: null }], usage: tokens },
+    };
   }
   const chunk = (choices, extra = {}) => ({ ...base, object: 'chat.completion.chunk', choices, ...extra });
   return {
@@ -53,9 +55,15 @@ function response(body) {
 
 /** An Anthropic Messages answer (a whole message, or its stream's events). */
 function anthropicMessage(body) {
-  const tokens = { input_tokens: usage.input, output_tokens: usage.output, cache_creation_input_tokens: null, cache_read_input_tokens: null };
+  const tokens = {
+    input_tokens: usage.input,
+    output_tokens: usage.output,
+    cache_creation_input_tokens: null,
+    cache_read_input_tokens: null,
+  };
   const message = { id: 'msg_local', type: 'message', role: 'assistant', model: body.model ?? 'local', stop_sequence: null };
-  if (!body.stream) return { json: { ...message, content: [{ type: 'text', text: answer, citations: null }], stop_reason: 'end_turn', usage: tokens } };
+  if (!body.stream)
+    return { json: { ...message, content: [{ type: 'text', text: answer, citations: null }], stop_reason: 'end_turn', usage: tokens } };
   const events = [
     { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { ...tokens, output_tokens: 0 } } },
     { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } },

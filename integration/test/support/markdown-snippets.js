@@ -33,7 +33,10 @@ function parseMarker(text, where) {
     const file = /^file=([\w.-]+\.ts)$/.exec(word);
     if (file !== null) marker.name = file[1];
     else if (modes.includes(word) && marker.mode === undefined) marker.mode = word;
-    else throw new Error(`${where}: unknown snippet marker word '${word}'; expected one of ${modes.join(', ')} and optionally file=<name>.ts.`);
+    else
+      throw new Error(
+        `${where}: unknown snippet marker word '${word}'; expected one of ${modes.join(', ')} and optionally file=<name>.ts.`,
+      );
   }
   return marker;
 }
@@ -139,7 +142,8 @@ function snippetFigure(snippets) {
   const lines = [...rows, ['total', total]].map(([name, row]) => [name, row.found, row.compiled, row.run, row.skipped]);
   const header = ['file', 'found', 'compiled', 'run', 'skipped'];
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => String(line[column]).length)));
-  const format = (line) => line.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[0]) : String(cell).padStart(widths[column]))).join('  ');
+  const format = (line) =>
+    line.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[0]) : String(cell).padStart(widths[column]))).join('  ');
   return [format(header), ...lines.map(format)].join('\n');
 }
 

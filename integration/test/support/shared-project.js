@@ -46,7 +46,8 @@ async function sharedOutsideProject() {
   const deadline = Date.now() + installWaitMs;
   while (!existsSync(ready)) {
     if (existsSync(failed)) throw new Error(`The shared outside project failed to install:\n${readFileSync(failed, 'utf8')}`);
-    if (Date.now() > deadline) throw new Error(`The shared outside project in ${project} was not ready after ${installWaitMs / 60_000} minutes.`);
+    if (Date.now() > deadline)
+      throw new Error(`The shared outside project in ${project} was not ready after ${installWaitMs / 60_000} minutes.`);
     await delay(500);
   }
   return { project, release: () => undefined };

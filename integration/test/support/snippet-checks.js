@@ -72,27 +72,32 @@ function compileOnce(folder, snippets, tsc) {
   writeTsconfig(folder, snippets);
   const byPath = new Map(snippets.map((snippet) => [`src/${snippetPath(snippet)}`, snippet]));
   return new Promise((resolve) => {
-    execFile(tsc, ['-p', '.', '--pretty', 'false'], { cwd: folder, env: childEnvironment(), maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => {
-      const errors = new Map(snippets.map((snippet) => [snippet, []]));
-      const other = [];
-      let current = null;
-      for (const text of `${stdout}\n${stderr}`.split('\n')) {
-        if (text.trim() === '') continue;
-        const diagnostic = /^(.+?)\((\d+),(\d+)\): (error|warning) (TS\d+): (.*)$/.exec(text);
-        if (diagnostic === null) {
-          if (current !== null) current.push(text);
-          else other.push([text]);
-          continue;
+    execFile(
+      tsc,
+      ['-p', '.', '--pretty', 'false'],
+      { cwd: folder, env: childEnvironment(), maxBuffer: 64 * 1024 * 1024 },
+      (_error, stdout, stderr) => {
+        const errors = new Map(snippets.map((snippet) => [snippet, []]));
+        const other = [];
+        let current = null;
+        for (const text of `${stdout}\n${stderr}`.split('\n')) {
+          if (text.trim() === '') continue;
+          const diagnostic = /^(.+?)\((\d+),(\d+)\): (error|warning) (TS\d+): (.*)$/.exec(text);
+          if (diagnostic === null) {
+            if (current !== null) current.push(text);
+            else other.push([text]);
+            continue;
+          }
+          const [, path, line, column, , code, message] = diagnostic;
+          const snippet = byPath.get(path.split('\\').join('/'));
+          current = [snippet === undefined ? text : `${snippet.markdown}:${snippet.line + Number(line)}:${column} ${code}: ${message}`];
+          if (snippet === undefined) other.push(current);
+          else errors.get(snippet).push(current);
         }
-        const [, path, line, column, , code, message] = diagnostic;
-        const snippet = byPath.get(path.split('\\').join('/'));
-        current = [snippet === undefined ? text : `${snippet.markdown}:${snippet.line + Number(line)}:${column} ${code}: ${message}`];
-        if (snippet === undefined) other.push(current);
-        else errors.get(snippet).push(current);
-      }
-      const lines = (entries) => entries.map((entry) => entry.join('\n'));
-      resolve({ errors: new Map([...errors].map(([snippet, entries]) => [snippet, lines(entries)])), other: lines(other) });
-    });
+        const lines = (entries) => entries.map((entry) => entry.join('\n'));
+        resolve({ errors: new Map([...errors].map(([snippet, entries]) => [snippet, lines(entries)])), other: lines(other) });
+      },
+    );
   });
 }
 
@@ -150,7 +155,9 @@ function runSnippet(folder, snippet, timeoutMs, environment = {}) {
       .split(`file://${source}`)
       .join(source)
       .split(source)
-      .map((part, index) => (index === 0 ? part : part.replace(/^:(\d+)/, (_all, line) => `${snippet.markdown}:${snippet.line + Number(line)}`)))
+      .map((part, index) =>
+        index === 0 ? part : part.replace(/^:(\d+)/, (_all, line) => `${snippet.markdown}:${snippet.line + Number(line)}`),
+      )
       .join('');
   return new Promise((resolve) => {
     const options = { cwd, env: offlineEnvironment(environment), timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 };
@@ -158,7 +165,11 @@ function runSnippet(folder, snippet, timeoutMs, environment = {}) {
     execFile(process.execPath, ['--enable-source-maps', ...jest, script], options, (error, stdout, stderr) => {
       const output = atMarkdownLines(`${stdout}${stderr}`.trim());
       if (error === null) resolve({ ok: true, output });
-      else if (error.killed) resolve({ ok: false, output: `still running after ${timeoutMs / 1000} s (a snippet must exit by itself; mark one that serves forever compile-only)\n${output}` });
+      else if (error.killed)
+        resolve({
+          ok: false,
+          output: `still running after ${timeoutMs / 1000} s (a snippet must exit by itself; mark one that serves forever compile-only)\n${output}`,
+        });
       else resolve({ ok: false, output: `exit ${String(error.code)}\n${output}` });
     });
   });
