@@ -61,9 +61,12 @@ module.exports = {
     project('devtools', 'packages/devtools', { globalSetup: source('packages/devtools/test/setup/chromium.js') }),
     project('examples', 'examples'),
     {
-      // The packed packages in temporary projects outside the repository (needs `npm run build`).
+      // The packed packages in a temporary project outside the repository (needs `npm run build`),
+      // installed once per run and shared by the outside-project test and the docs' snippet test.
       displayName: 'integration',
       rootDir: source('integration'),
+      globalSetup: source('integration/test/setup/shared-project-setup.js'),
+      globalTeardown: source('integration/test/setup/shared-project-teardown.js'),
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.js'],
       transform: {},

@@ -1,10 +1,11 @@
 // The packages as a user outside the monorepo gets them: packed with `npm pack`, installed from the
 // tarballs into one temporary project, and used under CommonJS + tsc, ESM (nodenext), tsx with a
 // generated manifest (type-checked under bundler resolution), and jest + ts-jest; skipLibCheck off.
-const { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } = require('node:fs');
+// The project is shared with the docs' snippet test (docs-snippets.test.js): one install per jest run.
+const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
 const { dirname, join, resolve } = require('node:path');
-const { createOutsideProject, packages, removeOutsideProject, repository, run, runBinary } = require('./support/outside-project');
-const { readmeSnippets } = require('./support/readme-snippets');
+const { packages, repository, run, runBinary } = require('./support/outside-project');
+const { sharedOutsideProject } = require('./support/shared-project');
 
 const node = process.execPath;
 const expectedLine = (mode) => `${mode}: calculator=7 greet=Hello, Ada!! invalid=refused`;
@@ -19,18 +20,11 @@ function filesUnder(folder) {
 
 describe('the packed packages in a project outside the monorepo', () => {
   let project;
-  let commonJsBuild;
-  /** One tsc run for the CommonJS program and the README's snippets (cjs/readme/), shared by two tests. */
-  const compileCommonJs = () => (commonJsBuild ??= runBinary(project, 'tsc', ['-p', 'cjs']));
+  let release;
   beforeAll(async () => {
-    project = await createOutsideProject();
-    const readme = join(project, 'cjs', 'readme');
-    mkdirSync(readme);
-    for (const { name, source } of readmeSnippets(join(repository, 'README.md'), '## A tool in thirty seconds')) {
-      writeFileSync(join(readme, name), source);
-    }
-  }, 240_000);
-  afterAll(() => removeOutsideProject(project));
+    ({ project, release } = await sharedOutsideProject());
+  }, 900_000);
+  afterAll(() => release?.());
 
   it('ship no build info, and every source map names files the tarball ships', () => {
     const problems = [];
@@ -64,15 +58,9 @@ describe('the packed packages in a project outside the monorepo', () => {
   }, 60_000);
 
   it('compile with tsc under CommonJS and run a class tool and an annotated method', async () => {
-    await compileCommonJs();
+    await runBinary(project, 'tsc', ['-p', 'cjs']);
     const { stdout } = await run(node, [join('cjs', 'dist', 'main.js')], project);
     expect(stdout.trim()).toBe(expectedLine('cjs'));
-  }, 120_000);
-
-  it("compile the root README's quick start as written under CommonJS, and run its class tool", async () => {
-    await compileCommonJs();
-    const { stdout } = await run(node, [join('cjs', 'dist', 'readme', 'calculator.js')], project);
-    expect(stdout).toContain("'digit2': must be at most 9, got number 42");
   }, 120_000);
 
   it('compile as ESM under module nodenext with skipLibCheck off and run', async () => {

@@ -28,6 +28,12 @@ const userDependencies = [
   'ts-jest',
   '@types/jest',
   '@types/node',
+  // what the docs' snippets import besides (docs-snippets.test.js)
+  'zod',
+  'valibot',
+  '@valibot/to-json-schema',
+  '@modelcontextprotocol/sdk',
+  '@opentelemetry/sdk-trace-base',
 ];
 
 /**
@@ -36,6 +42,9 @@ const userDependencies = [
  * still pinned the newer one as a dependency would show up as a second copy.
  */
 const oldestSupported = { 'class-validator': '~0.14.4' };
+
+/** Versions of what the docs' snippets use that the monorepo itself does not depend on. */
+const docsOnly = { '@valibot/to-json-schema': '1.8.0' };
 
 /** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
 function childEnvironment() {
@@ -69,25 +78,31 @@ function run(command, args, cwd) {
 }
 
 /**
- * Packs every package into a fresh folder under the OS temp directory, installs the tarballs and
- * the user's dependencies there once, and copies each fixture mode (cjs, esm, tsx, jest) into a
- * sub-folder beside the shared sources; the sub-folders share the one node_modules.
+ * Packs every package into a fresh folder under the OS temp directory (or into `folder`, which must
+ * be empty), installs the tarballs and the user's dependencies there once, and copies each fixture
+ * mode (cjs, esm, tsx, jest) into a sub-folder beside the shared sources; the sub-folders share the
+ * one node_modules.
+ * @param {string} [folder] - an empty folder to use instead of a fresh temporary one
  * @returns {Promise<string>} the project folder
  * @throws Error when a package is not built or a step fails
  */
-async function createOutsideProject() {
+async function createOutsideProject(folder) {
   for (const name of packages) {
     if (!existsSync(join(repository, 'packages', name, 'dist', 'cjs', 'index.js'))) {
       throw new Error(`packages/${name} is not built: run \`npm run build\` first (npm test does).`);
     }
   }
-  const project = mkdtempSync(join(tmpdir(), 'toolcraft-outside-'));
+  const project = folder ?? mkdtempSync(join(tmpdir(), 'toolcraft-outside-'));
   const tarballs = join(project, 'tarballs');
   mkdirSync(tarballs);
   const workspaces = packages.flatMap((name) => ['-w', `packages/${name}`]);
   await run('npm', ['pack', '--silent', '--pack-destination', tarballs, ...workspaces], repository);
   const versions = monorepoVersions();
-  const specs = userDependencies.map((name) => `${name}@${oldestSupported[name] ?? versions[name]}`);
+  const specs = userDependencies.map((name) => {
+    const version = oldestSupported[name] ?? versions[name] ?? docsOnly[name];
+    if (version === undefined) throw new Error(`No version for ${name}: add it to a package.json's devDependencies or to docsOnly.`);
+    return `${name}@${version}`;
+  });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'toolcraft-outside', version: '1.0.0', private: true }, null, 2));
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files, ...specs], project);
@@ -114,4 +129,4 @@ function removeOutsideProject(project) {
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 }
 
-module.exports = { createOutsideProject, packages, removeOutsideProject, repository, run, runBinary };
+module.exports = { childEnvironment, createOutsideProject, packages, removeOutsideProject, repository, run, runBinary };
