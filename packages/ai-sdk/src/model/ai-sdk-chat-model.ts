@@ -64,7 +64,7 @@ export class AISDKChatModel implements ChatModel {
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const call = await this.callOptions(request);
     try {
-      const result = await this.model.doGenerate(call);
+      const result = await this.untilAborted(this.model.doGenerate(call), request.signal);
       const builder = new ResponseBuilder();
       for (const part of result.content) builder.add(part);
       builder.setResponseMetadata(result.response);
@@ -87,7 +87,7 @@ export class AISDKChatModel implements ChatModel {
     const call = await this.callOptions(request);
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>;
     try {
-      reader = (await this.model.doStream(call)).stream.getReader();
+      reader = (await this.untilAborted(this.model.doStream(call), request.signal)).stream.getReader();
     } catch (error) {
       throw this.failure(error, request.signal);
     }
@@ -128,13 +128,20 @@ export class AISDKChatModel implements ChatModel {
     }).catch((error: unknown) => {
       throw this.failure(error, request.signal);
     });
-    return toCallOptions(request, prompt, this.options, this.provider);
+    const call = toCallOptions(request, prompt, this.options, this.provider);
+    // Aborted while the prompt was made (a download): the model is not called.
+    request.signal?.throwIfAborted();
+    return call;
+  }
+
+  /** Waits for the model within the request's signal, so that a provider that ignores it still stops at once. */
+  private untilAborted<T>(pending: PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
+    return signal === undefined ? Promise.resolve(pending) : untilAborted(pending, signal);
   }
 
   /** The model's `supportedUrls` (a value or a promise), waited for within the request's signal. */
   private async supportedUrls(signal: AbortSignal | undefined): Promise<Record<string, RegExp[]>> {
-    const urls = this.model.supportedUrls;
-    const value = await (signal === undefined ? urls : untilAborted(urls, signal));
+    const value = await this.untilAborted(Promise.resolve(this.model.supportedUrls), signal);
     return typeof value === 'object' && value !== null ? value : {};
   }
 
