@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { IsInt, Max } from 'class-validator';
-import { ContextAwareTool, LLMDescription, Tool, ToolResult, type AgentContext } from '@toolcraft/core';
+import { FrameworkKeys, LLMDescription, Tool, ToolBase, ToolResult, type ToolCallMetadata } from '@toolcraft/core';
 
 class AddArgs {
   @LLMDescription('The first integer')
@@ -27,9 +27,10 @@ export class AddTool extends Tool<AddArgs, number> {
   }
 }
 
-/** Waits until its call's signal aborts, then rejects with the reason; records the signals it saw. */
-export class WaitTool extends ContextAwareTool<Record<string, never>, string> {
-  readonly contexts: AgentContext[] = [];
+/** Waits until its call's signal aborts, then rejects with the reason; records the signals and call ids it saw. */
+export class WaitTool extends ToolBase<Record<string, never>, string> {
+  readonly signals: AbortSignal[] = [];
+  readonly callIds: Array<string | undefined> = [];
 
   constructor(timeoutMs?: number) {
     super({
@@ -40,12 +41,14 @@ export class WaitTool extends ContextAwareTool<Record<string, never>, string> {
     });
   }
 
-  execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
-    this.contexts.push(context);
+  execute(_args: Record<string, never>, metadata: ToolCallMetadata): Promise<string> {
+    const signal = metadata.get(ToolBase.SignalKey)!;
+    this.signals.push(signal);
+    this.callIds.push(metadata.get(FrameworkKeys.toolCallId));
     return new Promise((_resolve, reject) => {
-      const stop = () => reject(context.signal.reason as Error);
-      if (context.signal.aborted) stop();
-      else context.signal.addEventListener('abort', stop, { once: true });
+      const stop = () => reject(signal.reason as Error);
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
     });
   }
 }
