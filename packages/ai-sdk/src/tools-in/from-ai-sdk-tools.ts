@@ -53,7 +53,7 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
       );
     }
     const schema = asSchema(aiTool.inputSchema);
-    const jsonSchema = (await schema.jsonSchema) as JsonSchema;
+    const jsonSchema = wireCopy(await schema.jsonSchema, subject);
     if (typeof aiTool.execute !== 'function') {
       if (clientTools === 'refuse') {
         throw new InvalidToolDefinitionError(subject, "it has no execute (the app answers its calls); pass clientTools: 'declare' to import it as a declaration-only tool.");
@@ -65,4 +65,20 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
     imported.push(new AISDKTool({ name, tool: aiTool, schema, jsonSchema, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) }));
   }
   return imported;
+}
+
+/**
+ * The JSON Schema as it goes over the wire: a JSON copy. zod 4 marks the objects of `z.toJSONSchema`
+ * with a hidden `~standard` validator, which would make toolcraft read the schema as a zod schema (and
+ * give another JSON Schema dialect); the provider is sent the JSON text, so the copy is what the model sees.
+ */
+function wireCopy(schema: unknown, subject: string): JsonSchema {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(schema);
+  } catch (error) {
+    throw new InvalidToolDefinitionError(subject, `its JSON Schema cannot be written as JSON: ${(error as Error).message}.`);
+  }
+  if (text === undefined) throw new InvalidToolDefinitionError(subject, 'its inputSchema gives no JSON Schema.');
+  return JSON.parse(text) as JsonSchema;
 }
