@@ -5,7 +5,7 @@ import { AISDKChatModel } from '../src/index';
 import { generated } from './support/model-results';
 
 function failingModel(error: unknown): MockLanguageModelV3 {
-  return new MockLanguageModelV3({ provider: 'mistral.chat', modelId: 'mistral-small', doGenerate: () => Promise.reject(error) });
+  return new MockLanguageModelV3({ provider: 'mistral.chat', modelId: 'mistral-small', doGenerate: () => Promise.reject(error as Error) });
 }
 
 const hi: ChatRequest = { messages: [{ role: 'user', content: 'Hi' }], tools: [] };

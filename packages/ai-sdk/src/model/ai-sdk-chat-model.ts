@@ -5,7 +5,7 @@ import { createDownload } from 'ai';
 import type { AISDKChatModelOptions, AISDKDownload } from './ai-sdk-chat-model-options.js';
 import { providerName } from './ai-sdk-provider.js';
 import { ResponseBuilder } from './response-builder.js';
-import { StreamAccumulator, StreamErrorPart } from './stream-accumulator.js';
+import { StreamAccumulator } from './stream-accumulator.js';
 import { toCallOptions } from './to-call-options.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 import { toPrompt } from './to-prompt.js';
@@ -99,9 +99,10 @@ export class AISDKChatModel implements ChatModel {
           next = await reader.read();
           if (next.done) break;
           const delta = accumulator.add(next.value);
+          if (accumulator.failure !== undefined) throw accumulator.failure.error;
           if (delta !== undefined) yield { type: 'text_delta', delta };
         } catch (error) {
-          throw this.failure(error instanceof StreamErrorPart ? error.error : error, request.signal);
+          throw this.failure(error, request.signal);
         }
       }
     } finally {

@@ -2,12 +2,6 @@ import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageMo
 import type { ChatResponse } from '@toolcraft/core';
 import { type OpenPart, ResponseBuilder } from './response-builder.js';
 
-/** The `error` part of a stream, thrown by {@link StreamAccumulator.add} so the model maps it like any failure. */
-export class StreamErrorPart {
-  /** @param error - the part's error */
-  constructor(readonly error: unknown) {}
-}
-
 /**
  * Assembles a `doStream` answer from its parts, as `streamText` does: text and reasoning by id (each
  * delta's or end's provider metadata replacing the one before, when it has one), whole tool calls
@@ -21,12 +15,13 @@ export class StreamAccumulator {
   private usage: LanguageModelV3Usage | undefined;
   /** Whether the `finish` part came. */
   finished = false;
+  /** The error of an `error` part, once one came (the stream failed). */
+  failure: { error: unknown } | undefined;
 
   /**
    * Adds one part.
    * @param part - the stream's part
-   * @returns the text delta to yield, if the part is one
-   * @throws StreamErrorPart for an `error` part
+   * @returns the text delta to yield, if the part is one (an `error` part sets {@link StreamAccumulator.failure})
    */
   add(part: LanguageModelV3StreamPart): string | undefined {
     switch (part.type) {
@@ -64,7 +59,8 @@ export class StreamAccumulator {
         this.finished = true;
         return undefined;
       case 'error':
-        throw new StreamErrorPart(part.error);
+        this.failure ??= { error: part.error };
+        return undefined;
       default:
         return undefined; // stream-start, tool-input-*, sources, approval requests, raw chunks
     }
