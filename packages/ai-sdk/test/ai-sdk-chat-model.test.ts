@@ -1,5 +1,5 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type { ChatMessage, ChatRequest } from '@toolcraft/core';
+import type { ChatMessage, ChatRequest, JsonSchema } from '@toolcraft/core';
 import { MockLanguageModelV3 } from 'ai/test';
 import { AISDKChatModel } from '../src/index';
 import { finish, generated, generatingModel, promptOf, toolCall, usage } from './support/model-results';
@@ -12,12 +12,12 @@ function lastCall(model: MockLanguageModelV3): LanguageModelV3CallOptions {
   return model.doGenerateCalls.at(-1)!;
 }
 
-const weatherSchema = {
+const weatherSchema: JsonSchema = {
   type: 'object',
   properties: { city: { type: 'string', description: 'The city', pattern: '^[A-Z]' } },
   required: ['city'],
   additionalProperties: false,
-} as const;
+};
 
 describe('AISDKChatModel', () => {
   it('names the provider and model for traces from the language model', () => {
@@ -68,7 +68,7 @@ describe('AISDKChatModel', () => {
       headers: { 'x-team': 'search' },
       providerOptions: { openai: { reasoningEffort: 'low', user: 'a' }, google: { safe: true } },
     });
-    const schema = { type: 'object', properties: { total: { type: 'integer' } }, required: ['total'] };
+    const schema: JsonSchema = { type: 'object', properties: { total: { type: 'integer' } }, required: ['total'] };
     await model.complete(
       request([{ role: 'user', content: 'Total?' }], {
         settings: { temperature: 0.2, topP: 0.9, maxOutputTokens: 300, stopSequences: ['END'], seed: 7 },

@@ -120,10 +120,10 @@ describe('fromAISDKTools', () => {
     circular.self = circular;
     const input = z.object({});
     const tools = await fromAISDKTools({
-      boom: tool({ inputSchema: input, execute: () => Promise.reject(new Error('database is down')) }),
+      boom: tool({ inputSchema: input, execute: (): Promise<string> => Promise.reject(new Error('database is down')) }),
       big: tool({ inputSchema: input, execute: () => ({ count: 10n }) }),
       loop: tool({ inputSchema: input, execute: () => circular }),
-      quiet: tool({ inputSchema: input, async *execute() {} }),
+      quiet: tool({ inputSchema: input, async *execute(): AsyncGenerator<string> {} }),
     });
     const env = environment(tools);
     const results = await env.executeTools(['boom', 'big', 'loop', 'quiet'].map((name) => ({ name, arguments: {} })));
@@ -144,7 +144,7 @@ describe('fromAISDKTools', () => {
         inputSchema: z.object({}),
         execute: (_input, { abortSignal }) => {
           signals.push(abortSignal!);
-          return new Promise<never>(() => undefined);
+          return new Promise<string>(() => undefined);
         },
       });
       const env = environment(await fromAISDKTools({ hang }, { timeoutMs: 1000 }));

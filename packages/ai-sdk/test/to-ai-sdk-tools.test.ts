@@ -4,6 +4,7 @@ import {
   AgentEnvironment,
   ContextAwareTool,
   type Feature,
+  InvalidToolDefinitionError,
   OptionsError,
   Tool,
   ToolRegistry,
@@ -211,7 +212,6 @@ describe('toAISDKTools', () => {
     const refusals: unknown[] = [];
     for (const attempt of [
       () => toAISDKTools(environment, { toolTimeoutMs: 10 }),
-      () => toAISDKTools([new AddTool(), { name: 'fake' }] as never),
       () => toAISDKTools('add' as never),
       () => toAISDKTools([], { errors: 'quiet' as never }),
     ]) {
@@ -221,7 +221,8 @@ describe('toAISDKTools', () => {
         refusals.push(error);
       }
     }
-    expect(refusals.map((error) => OptionsError.isInstance(error))).toEqual([true, true, true, true]);
+    expect(refusals.map((error) => OptionsError.isInstance(error))).toEqual([true, true, true]);
     expect((refusals[0] as Error).message).toContain("toAISDKTools option 'toolTimeoutMs' must be left out when the tools come from an AgentEnvironment");
+    expect(() => toAISDKTools([new AddTool(), 42] as never)).toThrow(InvalidToolDefinitionError);
   });
 });

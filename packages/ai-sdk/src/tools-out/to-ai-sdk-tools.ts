@@ -6,15 +6,18 @@ import {
   OptionsError,
   type ReceivedToolResult,
   ToolRegistry,
+  type ToolsItem,
 } from '@toolcraft/core';
-import { isTool } from '@toolcraft/core/internal';
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import { ToolcraftToolCallError } from '../errors/toolcraft-tool-call-error.js';
 import type { AISDKCallInfo, ToAISDKToolsOptions } from './to-ai-sdk-tools-options.js';
 import { toModelOutput, toToolOutput, type ToolcraftToolOutput } from './toolcraft-tool-output.js';
 
-/** Where the tools come from: a registry, an environment (its registry, features and limits), or tools. */
-export type ToolcraftToolSource = ToolRegistry | AgentEnvironment | Iterable<AnyTool>;
+/**
+ * Where the tools come from: a registry, an environment (its registry, features and limits), or what
+ * `ToolRegistry.of` takes (tools, services with `@Tool` methods, lists of them).
+ */
+export type ToolcraftToolSource = ToolRegistry | AgentEnvironment | Iterable<ToolsItem>;
 
 /**
  * toolcraft tools as AI SDK tools, for `generateText` and `streamText` (and `ToolLoopAgent`): one
@@ -28,6 +31,7 @@ export type ToolcraftToolSource = ToolRegistry | AgentEnvironment | Iterable<Any
  * @param options - environment options (when `source` is not an environment), the agent context and the failure mode
  * @returns the tools, to pass as `tools` to `generateText` or `streamText`
  * @throws OptionsError when `source` is not one of these, or environment options come with an environment
+ * @throws InvalidToolDefinitionError for an item of a list that is not a tool or a service with `@Tool` methods
  * @example
  * const result = await generateText({ model, tools: toAISDKTools(registry), stopWhen: stepCountIs(5), prompt });
  */
@@ -93,11 +97,8 @@ function environmentOf(source: ToolcraftToolSource, options: Omit<ToAISDKToolsOp
     return source;
   }
   if (source instanceof ToolRegistry) return new AgentEnvironment({ ...options, registry: source });
-  if (typeof source === 'object' && source !== null && Symbol.iterator in source) {
-    const tools = [...source];
-    const notTool = tools.findIndex((candidate) => !isTool(candidate));
-    if (notTool >= 0) throw new OptionsError('toAISDKTools', `source[${notTool}]`, tools[notTool], 'a toolcraft tool');
-    return new AgentEnvironment({ ...options, registry: new ToolRegistry(tools) });
+  if (typeof source !== 'object' || source === null || !(Symbol.iterator in source)) {
+    throw new OptionsError('toAISDKTools', 'source', source, 'a ToolRegistry, an AgentEnvironment or a list of toolcraft tools');
   }
-  throw new OptionsError('toAISDKTools', 'source', source, 'a ToolRegistry, an AgentEnvironment or an array of toolcraft tools');
+  return new AgentEnvironment({ ...options, registry: ToolRegistry.of(source) });
 }
