@@ -64,7 +64,10 @@ export function forecastModel(): MockLanguageModelV3 {
 export function currencyModel(): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     doGenerate: [
-      answer([{ type: 'tool-call', toolCallId: 'c1', toolName: 'convert_currency', input: '{"amount":100,"from":"EUR","to":"USD"}' }], true),
+      answer(
+        [{ type: 'tool-call', toolCallId: 'c1', toolName: 'convert_currency', input: '{"amount":100,"from":"EUR","to":"USD"}' }],
+        true,
+      ),
       answer([{ type: 'text', text: '100 EUR is 108 USD.' }], false),
     ],
   });
@@ -77,7 +80,9 @@ export function currencyModel(): MockLanguageModelV3 {
  * @param log - where lines go
  * @returns the `generateText` result and the agent's run
  */
-export async function runAISDKTools(log: (line: string) => void = console.log): Promise<{ generated: GenerateTextResult<ToolSet, never>; run: RunResult }> {
+export async function runAISDKTools(
+  log: (line: string) => void = console.log,
+): Promise<{ generated: GenerateTextResult<ToolSet, never>; run: RunResult }> {
   const generated = await generateText({
     model: forecastModel(),
     tools: toAISDKTools([new ForecastTool()]),
@@ -90,7 +95,10 @@ export async function runAISDKTools(log: (line: string) => void = console.log): 
   }
   log(`generateText: ${generated.text}`);
 
-  const agent = new Agent({ model: new AISDKChatModel(currencyModel()), tools: await fromAISDKTools({ convert_currency: convertCurrency }) });
+  const agent = new Agent({
+    model: new AISDKChatModel(currencyModel()),
+    tools: await fromAISDKTools({ convert_currency: convertCurrency }),
+  });
   const run = await agent.run('How much is 100 EUR in USD?');
   log(`agent called ${run.toolCalls.map((call) => `${call.name} -> ${call.result.content}`).join(', ')}`);
   log(`agent: ${run.text}`);

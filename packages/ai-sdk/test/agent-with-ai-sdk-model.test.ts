@@ -27,7 +27,10 @@ describe('Agent with AISDKChatModel', () => {
     const languageModel = new MockLanguageModelV3({
       doGenerate: [
         generated(
-          [{ type: 'reasoning', text: 'Add them.', providerMetadata: { anthropic: { signature: 'sig-1' } } }, toolCall('call-1', 'add', { a: 3, b: 4 })],
+          [
+            { type: 'reasoning', text: 'Add them.', providerMetadata: { anthropic: { signature: 'sig-1' } } },
+            toolCall('call-1', 'add', { a: 3, b: 4 }),
+          ],
           finish('tool-calls'),
           usage(20, 7),
         ),
@@ -57,7 +60,10 @@ describe('Agent with AISDKChatModel', () => {
 
   it("sends a call toolcraft refused back as error-text with toolcraft's violations, for the model to correct", async () => {
     const languageModel = new MockLanguageModelV3({
-      doGenerate: [generated([toolCall('call-1', 'add', { a: 1, b: 500 })], finish('tool-calls')), generated([{ type: 'text', text: 'Sorry.' }])],
+      doGenerate: [
+        generated([toolCall('call-1', 'add', { a: 1, b: 500 })], finish('tool-calls')),
+        generated([{ type: 'text', text: 'Sorry.' }]),
+      ],
     });
     await agent(languageModel).run('Add 1 and 500.');
     const result = (promptOf(languageModel.doGenerateCalls[1]) as Array<{ content: unknown[] }>).at(-1)!.content[0];
@@ -93,7 +99,13 @@ describe('Agent with AISDKChatModel', () => {
         calls++;
         if (calls === 1) {
           return Promise.reject(
-            new APICallError({ message: 'Overloaded', url: 'https://api.example.com', requestBodyValues: {}, statusCode: 503, isRetryable: true }),
+            new APICallError({
+              message: 'Overloaded',
+              url: 'https://api.example.com',
+              requestBodyValues: {},
+              statusCode: 503,
+              isRetryable: true,
+            }),
           );
         }
         return Promise.resolve(generated([{ type: 'text', text: 'Hello!' }]));

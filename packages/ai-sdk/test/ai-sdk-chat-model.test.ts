@@ -35,7 +35,10 @@ describe('AISDKChatModel', () => {
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Weather in Paris?' },
         ],
-        { tools: [{ name: 'weather', description: 'The weather in a city.', inputSchema: weatherSchema }], toolChoice: { name: 'weather' } },
+        {
+          tools: [{ name: 'weather', description: 'The weather in a city.', inputSchema: weatherSchema }],
+          toolChoice: { name: 'weather' },
+        },
       ),
     );
     const call = lastCall(languageModel);
@@ -153,11 +156,7 @@ describe('AISDKChatModel', () => {
     // The message goes through JSON, as a session or a checkpoint stores it.
     const stored = JSON.parse(JSON.stringify(first.message)) as ChatMessage;
     await model.complete(
-      request([
-        { role: 'user', content: 'Weather?' },
-        stored,
-        { role: 'tool', toolCallId: 'call-1', name: 'weather', content: '18°C' },
-      ]),
+      request([{ role: 'user', content: 'Weather?' }, stored, { role: 'tool', toolCallId: 'call-1', name: 'weather', content: '18°C' }]),
     );
     expect(promptOf(lastCall(languageModel))).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
@@ -166,10 +165,19 @@ describe('AISDKChatModel', () => {
         content: [
           { type: 'reasoning', text: 'Think.', providerOptions: { openai: { itemId: 'rs_1', reasoningEncryptedContent: 'enc' } } },
           { type: 'text', text: 'Let me check.', providerOptions: { openai: { itemId: 'msg_1' } } },
-          { type: 'tool-call', toolCallId: 'call-1', toolName: 'weather', input: { city: 'Paris' }, providerOptions: { openai: { itemId: 'fc_1' } } },
+          {
+            type: 'tool-call',
+            toolCallId: 'call-1',
+            toolName: 'weather',
+            input: { city: 'Paris' },
+            providerOptions: { openai: { itemId: 'fc_1' } },
+          },
         ],
       },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'weather', output: { type: 'text', value: '18°C' } }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'weather', output: { type: 'text', value: '18°C' } }],
+      },
     ]);
   });
 
@@ -244,7 +252,12 @@ describe('AISDKChatModel', () => {
     expect(prompt[2]).toEqual({
       role: 'tool',
       content: [
-        { type: 'tool-result', toolCallId: 'a', toolName: 'add', output: { type: 'error-text', value: "Error: Invalid arguments for tool 'add'" } },
+        {
+          type: 'tool-result',
+          toolCallId: 'a',
+          toolName: 'add',
+          output: { type: 'error-text', value: "Error: Invalid arguments for tool 'add'" },
+        },
         {
           type: 'tool-result',
           toolCallId: 'c',
@@ -325,9 +338,9 @@ describe('AISDKChatModel', () => {
   });
 
   it('answers with null content when the model gives no text', async () => {
-    const response = await new AISDKChatModel(generatingModel(generated([toolCall('c', 'add', { a: 1, b: 2 })], finish('tool-calls')))).complete(
-      request([{ role: 'user', content: 'add' }]),
-    );
+    const response = await new AISDKChatModel(
+      generatingModel(generated([toolCall('c', 'add', { a: 1, b: 2 })], finish('tool-calls'))),
+    ).complete(request([{ role: 'user', content: 'add' }]));
     expect(response.message.content).toBeNull();
   });
 });

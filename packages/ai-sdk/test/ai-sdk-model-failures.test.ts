@@ -20,7 +20,14 @@ async function failure(model: AISDKChatModel, request: ChatRequest = hi): Promis
 }
 
 function apiError(statusCode: number, isRetryable: boolean, responseHeaders?: Record<string, string>): APICallError {
-  return new APICallError({ message: `HTTP ${statusCode}`, url: 'https://api.mistral.ai/v1/chat', requestBodyValues: {}, statusCode, isRetryable, responseHeaders });
+  return new APICallError({
+    message: `HTTP ${statusCode}`,
+    url: 'https://api.mistral.ai/v1/chat',
+    requestBodyValues: {},
+    statusCode,
+    isRetryable,
+    responseHeaders,
+  });
 }
 
 describe('AISDKChatModel failures', () => {
@@ -35,7 +42,11 @@ describe('AISDKChatModel failures', () => {
 
   it('makes other AI SDK errors not retryable, and a connection reset retryable', async () => {
     const invalid = new InvalidPromptError({ prompt: [], message: 'messages must not be empty' });
-    expect(await failure(new AISDKChatModel(failingModel(invalid)))).toMatchObject({ name: 'ModelCallError', retryable: false, cause: invalid });
+    expect(await failure(new AISDKChatModel(failingModel(invalid)))).toMatchObject({
+      name: 'ModelCallError',
+      retryable: false,
+      cause: invalid,
+    });
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     expect(await failure(new AISDKChatModel(failingModel(reset)))).toMatchObject({ name: 'ModelCallError', retryable: true, cause: reset });
   });
@@ -46,7 +57,9 @@ describe('AISDKChatModel failures', () => {
     const languageModel = new MockLanguageModelV3({
       doGenerate: (options) => {
         queueMicrotask(() => controller.abort(reason));
-        return new Promise((_resolve, reject) => options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal!.reason as Error)));
+        return new Promise((_resolve, reject) =>
+          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal!.reason as Error)),
+        );
       },
     });
     expect(await failure(new AISDKChatModel(languageModel), { ...hi, signal: controller.signal })).toBe(reason);
@@ -92,7 +105,9 @@ describe('AISDKChatModel failures', () => {
 
   it('fails with a ModelCallError when a file the model does not take by URL cannot be downloaded', async () => {
     const languageModel = new MockLanguageModelV3({ doGenerate: generated([]) });
-    const model = new AISDKChatModel(languageModel, { download: () => Promise.reject(new Error('HTTP 404 for https://example.com/a.png')) });
+    const model = new AISDKChatModel(languageModel, {
+      download: () => Promise.reject(new Error('HTTP 404 for https://example.com/a.png')),
+    });
     const error = await failure(model, {
       ...hi,
       messages: [{ role: 'user', content: [{ type: 'image', data: new URL('https://example.com/a.png'), mediaType: 'image/png' }] }],

@@ -1,5 +1,13 @@
 import 'reflect-metadata';
-import { Agent, AgentContext, AgentEnvironment, type AgentEvent, InvalidToolDefinitionError, ToolRegistry, type AnyTool } from '@toolcraft/core';
+import {
+  Agent,
+  AgentContext,
+  AgentEnvironment,
+  type AgentEvent,
+  InvalidToolDefinitionError,
+  ToolRegistry,
+  type AnyTool,
+} from '@toolcraft/core';
 import { generateText, jsonSchema, tool, type ToolExecutionOptions } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
@@ -12,7 +20,10 @@ function agentCalling(tools: AnyTool[], name: string, input: unknown): { agent: 
   const model = new MockLanguageModelV3({
     doGenerate: [generated([toolCall('call-1', name, input)], finish('tool-calls')), generated([{ type: 'text', text: 'Done.' }])],
     doStream: [
-      streamed([toolCall('call-1', name, input) as LanguageModelV3StreamPart, { type: 'finish', finishReason: finish('tool-calls'), usage: usage(1, 1) }]),
+      streamed([
+        toolCall('call-1', name, input) as LanguageModelV3StreamPart,
+        { type: 'finish', finishReason: finish('tool-calls'), usage: usage(1, 1) },
+      ]),
       streamed(textStream(['Done.'])),
     ],
   });
@@ -66,7 +77,11 @@ describe('fromAISDKTools', () => {
 
   it("refuses arguments that break the JSON Schema with toolcraft's violations, and ones the tool's own schema refuses, without running it", async () => {
     const execute = jest.fn(() => 'sunny');
-    const weather = tool({ description: 'Weather.', inputSchema: weatherInput.refine((value) => value.city !== 'Atlantis', 'no such city'), execute });
+    const weather = tool({
+      description: 'Weather.',
+      inputSchema: weatherInput.refine((value) => value.city !== 'Atlantis', 'no such city'),
+      execute,
+    });
     const env = environment(await fromAISDKTools({ weather }));
     const invalid = await env.executeTool({ name: 'weather', arguments: { city: '', units: 'kelvin' } });
     expect(invalid.isError).toBe(true);
@@ -82,11 +97,21 @@ describe('fromAISDKTools', () => {
   it('takes a jsonSchema() tool and a synchronous execute; a string output is sent as it is', async () => {
     const echo = tool({
       description: 'Echoes.',
-      inputSchema: jsonSchema<{ text: string }>({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false }),
+      inputSchema: jsonSchema<{ text: string }>({
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+        additionalProperties: false,
+      }),
       execute: ({ text }) => `echo: ${text}`,
     });
     const [imported] = await fromAISDKTools({ echo });
-    expect(imported.inputSchema).toEqual({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false });
+    expect(imported.inputSchema).toEqual({
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+      additionalProperties: false,
+    });
     const result = await environment([imported]).executeTool({ name: 'echo', arguments: '{"text":"hi"}' });
     expect(result).toMatchObject({ isError: false, content: 'echo: hi' });
     expect(result.value).toBeInstanceOf(AISDKToolResult);
@@ -171,7 +196,11 @@ describe('fromAISDKTools', () => {
           ],
         }),
       }),
-      lookup: tool({ inputSchema: input, execute: () => ({ found: false }), toModelOutput: () => ({ type: 'error-text', value: 'Not found.' }) }),
+      lookup: tool({
+        inputSchema: input,
+        execute: () => ({ found: false }),
+        toModelOutput: () => ({ type: 'error-text', value: 'Not found.' }),
+      }),
     });
     const [shot, lookup] = await environment(tools).executeTools([
       { name: 'screenshot', arguments: {} },
@@ -212,7 +241,9 @@ describe('fromAISDKTools', () => {
   it('refuses provider-defined tools, names toolcraft does not allow, schemas that are not object schemas, and what is not a tool set', async () => {
     const providerTool = { type: 'provider', id: 'openai.web_search', args: {}, inputSchema: jsonSchema({ type: 'object' }) } as const;
     await expect(fromAISDKTools({ web_search: providerTool as never })).rejects.toThrow(/provider-defined tool \('openai\.web_search'\)/);
-    await expect(fromAISDKTools({ 'bad name': tool({ inputSchema: z.object({}), execute: () => 'x' }) })).rejects.toBeInstanceOf(InvalidToolDefinitionError);
+    await expect(fromAISDKTools({ 'bad name': tool({ inputSchema: z.object({}), execute: () => 'x' }) })).rejects.toBeInstanceOf(
+      InvalidToolDefinitionError,
+    );
     await expect(fromAISDKTools({ list: tool({ inputSchema: z.array(z.string()) as never, execute: () => 'x' }) })).rejects.toThrow(
       /an argument schema must have type "object"/,
     );

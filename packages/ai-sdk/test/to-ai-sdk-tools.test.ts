@@ -48,7 +48,9 @@ describe('toAISDKTools', () => {
     const model = callingModel('add', { a: 3, b: 4 });
     const result = await generateText({ model, tools: toAISDKTools([add]), stopWhen: stepCountIs(3), prompt: 'What is 3 + 4?' });
     expect(result.text).toBe('Done.');
-    expect(model.doGenerateCalls[0].tools).toEqual([{ type: 'function', name: 'add', description: 'Adds two integers.', inputSchema: add.inputSchema }]);
+    expect(model.doGenerateCalls[0].tools).toEqual([
+      { type: 'function', name: 'add', description: 'Adds two integers.', inputSchema: add.inputSchema },
+    ]);
     expect(add.calls).toEqual([expect.objectContaining({ a: 3, b: 4 })]);
     expect(result.steps[0].toolResults).toMatchObject([{ toolCallId: 'call-1', toolName: 'add', output: { text: '7' } }]);
     expect(sentResult(model)).toEqual({ type: 'text', value: '7' });
@@ -69,7 +71,12 @@ describe('toAISDKTools', () => {
 
   it("with errors: 'result', answers a failed call with an output marked isError, sent to the model as error-text", async () => {
     const model = callingModel('add', { a: 1, b: 500 });
-    const result = await generateText({ model, tools: toAISDKTools([new AddTool()], { errors: 'result' }), stopWhen: stepCountIs(3), prompt: 'Add.' });
+    const result = await generateText({
+      model,
+      tools: toAISDKTools([new AddTool()], { errors: 'result' }),
+      stopWhen: stepCountIs(3),
+      prompt: 'Add.',
+    });
     const output = result.steps[0].toolResults[0].output as ToolcraftToolOutput;
     expect(output.isError).toBe(true);
     expect(output.text).toContain("Invalid arguments for tool 'add'");
@@ -110,7 +117,9 @@ describe('toAISDKTools', () => {
       prompt: 'Who?',
     });
     expect(result.steps[0].toolResults[0].output).toEqual({ text: 'run-1/support/call-1' });
-    const tools = toAISDKTools([new WhoAmITool()], { agentContext: ({ toolCallId }) => new AgentContext({ runId: `run-${toolCallId}`, agentName: 'x' }) });
+    const tools = toAISDKTools([new WhoAmITool()], {
+      agentContext: ({ toolCallId }) => new AgentContext({ runId: `run-${toolCallId}`, agentName: 'x' }),
+    });
     expect(await execute(tools, 'who_am_i', {})).toEqual({ text: 'run-call-9/x/call-9' });
     await expect(execute(toAISDKTools([new WhoAmITool()]), 'who_am_i', {})).rejects.toThrow(/AgentContext/);
   });
@@ -158,7 +167,10 @@ describe('toAISDKTools', () => {
     const pay = new PayTool();
     const tools = toAISDKTools([pay]);
     const model = new MockLanguageModelV3({
-      doGenerate: [generated([toolCall('call-1', 'pay', { amount: 500 })], finish('tool-calls')), generated([{ type: 'text', text: 'Paid.' }])],
+      doGenerate: [
+        generated([toolCall('call-1', 'pay', { amount: 500 })], finish('tool-calls')),
+        generated([{ type: 'text', text: 'Paid.' }]),
+      ],
     });
     const first = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: 'Pay 500.' });
     const request = first.content.find((part) => part.type === 'tool-approval-request');
@@ -174,8 +186,12 @@ describe('toAISDKTools', () => {
     expect(second.text).toBe('Paid.');
   });
 
-  it("gives a declaration-only tool no execute: the AI SDK returns its call to the app", async () => {
-    const location = Tool.declaration({ name: 'get_location', description: "The user's city.", inputSchema: { type: 'object', properties: {} } });
+  it('gives a declaration-only tool no execute: the AI SDK returns its call to the app', async () => {
+    const location = Tool.declaration({
+      name: 'get_location',
+      description: "The user's city.",
+      inputSchema: { type: 'object', properties: {} },
+    });
     const tools = toAISDKTools([location]);
     expect(tools.get_location.execute).toBeUndefined();
     const model = callingModel('get_location', {});
@@ -191,7 +207,14 @@ describe('toAISDKTools', () => {
       doStream: [
         streamed([
           { type: 'tool-call', toolCallId: 'call-1', toolName: 'add', input: '{"a":5,"b":6}' },
-          { type: 'finish', finishReason: finish('tool-calls'), usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } } },
+          {
+            type: 'finish',
+            finishReason: finish('tool-calls'),
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+              outputTokens: { total: 1, text: 1, reasoning: undefined },
+            },
+          },
         ]),
         streamed(textStream(['5 + 6 = 11.'])),
       ],
@@ -222,7 +245,9 @@ describe('toAISDKTools', () => {
       }
     }
     expect(refusals.map((error) => OptionsError.isInstance(error))).toEqual([true, true, true]);
-    expect((refusals[0] as Error).message).toContain("toAISDKTools option 'toolTimeoutMs' must be left out when the tools come from an AgentEnvironment");
+    expect((refusals[0] as Error).message).toContain(
+      "toAISDKTools option 'toolTimeoutMs' must be left out when the tools come from an AgentEnvironment",
+    );
     expect(() => toAISDKTools([new AddTool(), 42] as never)).toThrow(InvalidToolDefinitionError);
   });
 });

@@ -14,11 +14,14 @@ export class ToolcraftToolCallError extends ToolcraftError {
   override readonly name: string = errorName;
   /** The tool's name. */
   readonly toolName: string;
+  /** The failed result, as the `AgentEnvironment` gave it (its `content` is this error's message). */
+  readonly result: ReceivedToolResult;
 
   /** @param result - the failed result, as the `AgentEnvironment` gave it */
-  constructor(readonly result: ReceivedToolResult) {
+  constructor(result: ReceivedToolResult) {
     super(result.content, { cause: result.error });
     this.toolName = result.name;
+    this.result = result;
   }
 
   /**

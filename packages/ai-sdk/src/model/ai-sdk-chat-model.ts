@@ -30,6 +30,8 @@ export class AISDKChatModel implements ChatModel {
   readonly provider: string;
   /** The model id traces show (`gen_ai.request.model`): the language model's `modelId`. */
   readonly modelId: string;
+  /** The AI SDK language model requests go to. */
+  readonly model: LanguageModelV3;
   private readonly download: AISDKDownload | false;
 
   /**
@@ -38,11 +40,16 @@ export class AISDKChatModel implements ChatModel {
    * @throws OptionsError when `model` is not a `LanguageModelV3` (a model id string, a `'v2'` model of `ai` 5)
    */
   constructor(
-    readonly model: LanguageModelV3,
+    model: LanguageModelV3,
     private readonly options: AISDKChatModelOptions = {},
   ) {
     const candidate = model as Partial<LanguageModelV3> | null | undefined;
-    if (typeof candidate !== 'object' || candidate === null || candidate.specificationVersion !== 'v3' || typeof candidate.doGenerate !== 'function') {
+    if (
+      typeof candidate !== 'object' ||
+      candidate === null ||
+      candidate.specificationVersion !== 'v3' ||
+      typeof candidate.doGenerate !== 'function'
+    ) {
       throw new OptionsError(
         'AISDKChatModel',
         'model',
@@ -50,6 +57,7 @@ export class AISDKChatModel implements ChatModel {
         "an AI SDK language model of specification 'v3' (what the providers of ai 6 make, e.g. openai('gpt-5-mini'))",
       );
     }
+    this.model = model;
     this.provider = options.provider ?? providerName(model.provider);
     this.modelId = model.modelId;
     this.download = options.download ?? createDownload({ maxBytes: defaultMaxDownloadBytes });
@@ -112,10 +120,13 @@ export class AISDKChatModel implements ChatModel {
     }
     if (!accumulator.finished) {
       if (request.signal?.aborted === true) throw request.signal.reason;
-      throw new ModelCallError(`${this.provider} model '${this.modelId}' failed: the stream ended without a 'finish' part; the connection was probably cut`, {
-        retryable: true,
-        provider: this.provider,
-      });
+      throw new ModelCallError(
+        `${this.provider} model '${this.modelId}' failed: the stream ended without a 'finish' part; the connection was probably cut`,
+        {
+          retryable: true,
+          provider: this.provider,
+        },
+      );
     }
     yield { type: 'response', response: accumulator.response() };
   }

@@ -30,7 +30,8 @@ export function readExtras(metadata: ProviderMetadata | undefined): AssistantExt
   if (Array.isArray(textMetadata)) result.textMetadata = textMetadata.map((entry) => (isRecord(entry) ? entry : null));
   if (Array.isArray(providerParts)) {
     result.providerParts = providerParts.filter(
-      (entry): entry is { position: number; part: JsonValue } => isRecord(entry) && typeof entry.position === 'number' && isRecord(entry.part),
+      (entry): entry is { position: number; part: JsonValue } =>
+        isRecord(entry) && typeof entry.position === 'number' && isRecord(entry.part),
     );
   }
   return result;

@@ -122,7 +122,9 @@ export class ResponseBuilder {
    */
   response(finishReason: LanguageModelV3FinishReason | undefined, usage: LanguageModelV3Usage | undefined): ChatResponse {
     // Empty text parts without metadata (a stream's text-start, text-end with nothing between) are left out.
-    const kept = this.parts.map((open) => (open.part.type === 'text' && open.part.text === '' && open.metadata === undefined ? undefined : open));
+    const kept = this.parts.map((open) =>
+      open.part.type === 'text' && open.part.text === '' && open.metadata === undefined ? undefined : open,
+    );
     const parts = kept.filter((open): open is BuiltPart => open !== undefined);
     const message: AssistantMessage = { role: 'assistant', content: this.content(parts) };
     if (this.calls.length > 0) message.toolCalls = this.calls;

@@ -27,7 +27,10 @@ export class StreamAccumulator {
     switch (part.type) {
       case 'text-start':
       case 'reasoning-start':
-        this.open.set(key(part.type, part.id), this.builder.open(part.type === 'text-start' ? 'text' : 'reasoning', '', part.providerMetadata));
+        this.open.set(
+          key(part.type, part.id),
+          this.builder.open(part.type === 'text-start' ? 'text' : 'reasoning', '', part.providerMetadata),
+        );
         return undefined;
       case 'text-delta':
       case 'reasoning-delta': {

@@ -60,7 +60,10 @@ export async function toPrompt(messages: readonly ChatMessage[], context: Prompt
         break;
       }
       default:
-        throw requestError(context.provider, `a transcript message has an unknown role: ${JSON.stringify((message as { role?: unknown }).role)}`);
+        throw requestError(
+          context.provider,
+          `a transcript message has an unknown role: ${JSON.stringify((message as { role?: unknown }).role)}`,
+        );
     }
   }
   return prompt;
@@ -80,8 +83,7 @@ async function userParts(message: UserMessage, context: PromptContext): Promise<
 
 async function assistantParts(message: AssistantMessage, context: PromptContext): Promise<AssistantPart[]> {
   const extras = readExtras(message.providerMetadata);
-  const content: ContentPart[] =
-    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
+  const content: ContentPart[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
   const parts: AssistantPart[] = [];
   let textIndex = 0;
   const providerParts = extras.providerParts ?? [];
@@ -105,7 +107,13 @@ async function assistantParts(message: AssistantMessage, context: PromptContext)
   }
   for (const entry of providerParts) if (entry.position >= content.length) parts.push(entry.part as unknown as AssistantPart);
   for (const call of message.toolCalls ?? []) {
-    parts.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parseArguments(call.arguments), ...providerOptions(call.providerMetadata) });
+    parts.push({
+      type: 'tool-call',
+      toolCallId: call.id,
+      toolName: call.name,
+      input: parseArguments(call.arguments),
+      ...providerOptions(call.providerMetadata),
+    });
   }
   return parts;
 }

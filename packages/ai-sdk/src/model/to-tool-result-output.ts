@@ -30,7 +30,12 @@ export function toToolResultOutput(message: ToolMessage): LanguageModelV3ToolRes
       case 'file':
         value.push(
           typeof part.data === 'string'
-            ? { type: 'file-data', data: part.data, mediaType: part.mediaType, ...(part.filename === undefined ? {} : { filename: part.filename }) }
+            ? {
+                type: 'file-data',
+                data: part.data,
+                mediaType: part.mediaType,
+                ...(part.filename === undefined ? {} : { filename: part.filename }),
+              }
             : { type: 'file-url', url: part.data.href, mediaType: part.mediaType },
         );
         break;

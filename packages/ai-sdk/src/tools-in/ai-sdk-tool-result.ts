@@ -6,6 +6,8 @@ import { type ContentPart, contentText, type ToolResult } from '@toolcraft/core'
  * the AI SDK sends it), as text or, for images and files, as parts.
  */
 export class AISDKToolResult implements ToolResult.TextSerializable {
+  /** What the tool's `execute` returned (the last value, for an async iterable). */
+  readonly output: unknown;
   /** The content parts the model is sent, when the output has more than text. */
   readonly parts?: readonly ContentPart[];
   private readonly text: string;
@@ -14,10 +16,8 @@ export class AISDKToolResult implements ToolResult.TextSerializable {
    * @param output - what the tool's `execute` returned (the last value, for an async iterable)
    * @param content - what the model is sent: text, or parts
    */
-  constructor(
-    readonly output: unknown,
-    content: string | readonly ContentPart[],
-  ) {
+  constructor(output: unknown, content: string | readonly ContentPart[]) {
+    this.output = output;
     if (typeof content === 'string') this.text = content;
     else {
       this.parts = Object.freeze(content.slice());
@@ -25,7 +25,10 @@ export class AISDKToolResult implements ToolResult.TextSerializable {
     }
   }
 
-  /** @returns the text the model is sent (for parts, their text, images and files named by media type) */
+  /**
+   * The text the model is sent.
+   * @returns the text (for parts, their text, images and files named by media type)
+   */
   textForLLM(): string {
     return this.text;
   }

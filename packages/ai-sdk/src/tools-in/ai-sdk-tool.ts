@@ -50,7 +50,9 @@ export class AISDKTool extends ToolBase<Record<string, unknown>, AISDKToolResult
       description: definition.tool.description ?? definition.tool.title ?? '',
       argsType: definition.jsonSchema,
       ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
-      ...(needsApproval === undefined ? {} : { needsApproval: typeof needsApproval === 'function' ? approvalPredicate(needsApproval) : needsApproval }),
+      ...(needsApproval === undefined
+        ? {}
+        : { needsApproval: typeof needsApproval === 'function' ? approvalPredicate(needsApproval) : needsApproval }),
     });
     this.tool = definition.tool;
     this.schema = definition.schema;
@@ -93,7 +95,10 @@ export class AISDKTool extends ToolBase<Record<string, unknown>, AISDKToolResult
 
 /** An AI SDK `needsApproval` function as toolcraft's predicate: the run's context as `experimental_context`. */
 function approvalPredicate(
-  needsApproval: (input: unknown, options: { toolCallId: string; messages: []; experimental_context?: unknown }) => boolean | PromiseLike<boolean>,
+  needsApproval: (
+    input: unknown,
+    options: { toolCallId: string; messages: []; experimental_context?: unknown },
+  ) => boolean | PromiseLike<boolean>,
 ): ApprovalPredicate<Record<string, unknown>> {
   return async (args: Record<string, unknown>, context: AgentContext) =>
     (await needsApproval(args, { toolCallId: context.toolCallId, messages: [], experimental_context: context })) === true;

@@ -38,7 +38,7 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
     throw new OptionsError('fromAISDKTools', 'clientTools', clientTools, "'declare' or 'refuse'");
   }
   if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
-    throw new OptionsError('fromAISDKTools', 'tools', tools, "an AI SDK tool set: an object of tools by name ({ weather: tool({ ... }) })");
+    throw new OptionsError('fromAISDKTools', 'tools', tools, 'an AI SDK tool set: an object of tools by name ({ weather: tool({ ... }) })');
   }
   const imported: AnyTool[] = [];
   for (const [name, aiTool] of Object.entries(tools)) {
@@ -56,13 +56,24 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
     const jsonSchema = wireCopy(await schema.jsonSchema, subject);
     if (typeof aiTool.execute !== 'function') {
       if (clientTools === 'refuse') {
-        throw new InvalidToolDefinitionError(subject, "it has no execute (the app answers its calls); pass clientTools: 'declare' to import it as a declaration-only tool.");
+        throw new InvalidToolDefinitionError(
+          subject,
+          "it has no execute (the app answers its calls); pass clientTools: 'declare' to import it as a declaration-only tool.",
+        );
       }
       // A declared tool has no result (its formatter's type is `never`), which `AnyTool` does not take as it is.
       imported.push(Tool.declaration({ name, description: aiTool.description ?? aiTool.title ?? '', inputSchema: jsonSchema }) as AnyTool);
       continue;
     }
-    imported.push(new AISDKTool({ name, tool: aiTool, schema, jsonSchema, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) }));
+    imported.push(
+      new AISDKTool({
+        name,
+        tool: aiTool,
+        schema,
+        jsonSchema,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      }),
+    );
   }
   return imported;
 }

@@ -25,7 +25,10 @@ export function toToolContent(toolName: string, output: ModelOutput): string | C
     case 'error-json':
       throw new ToolExecutionError(toolName, jsonText(toolName, output.value));
     case 'execution-denied':
-      throw new ToolExecutionError(toolName, `The call of tool '${toolName}' was denied${output.reason === undefined ? '' : `: ${output.reason}`}.`);
+      throw new ToolExecutionError(
+        toolName,
+        `The call of tool '${toolName}' was denied${output.reason === undefined ? '' : `: ${output.reason}`}.`,
+      );
     case 'content':
       return output.value.map((part): ContentPart => {
         switch (part.type) {
@@ -40,7 +43,12 @@ export function toToolContent(toolName: string, output: ModelOutput): string | C
           case 'image-url':
             return { type: 'image', data: new URL(part.url), mediaType: 'image/*' };
           case 'file-data':
-            return { type: 'file', data: part.data, mediaType: part.mediaType, ...(part.filename === undefined ? {} : { filename: part.filename }) };
+            return {
+              type: 'file',
+              data: part.data,
+              mediaType: part.mediaType,
+              ...(part.filename === undefined ? {} : { filename: part.filename }),
+            };
           case 'file-url':
             return { type: 'file', data: new URL(part.url), mediaType: part.mediaType ?? 'application/octet-stream' };
           default:

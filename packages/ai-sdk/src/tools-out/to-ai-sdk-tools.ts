@@ -40,7 +40,9 @@ export function toAISDKTools(source: ToolcraftToolSource, options: ToAISDKToolsO
   if (errors !== 'throw' && errors !== 'result') throw new OptionsError('toAISDKTools', 'errors', errors, "'throw' or 'result'");
   const environment = environmentOf(source, environmentOptions);
   const contextOf = (call: AISDKCallInfo): AgentContext | undefined =>
-    typeof agentContext === 'function' ? agentContext(call) : (agentContext ?? (call.context instanceof AgentContext ? call.context : undefined));
+    typeof agentContext === 'function'
+      ? agentContext(call)
+      : (agentContext ?? (call.context instanceof AgentContext ? call.context : undefined));
   const tools: ToolSet = {};
   for (const toolcraftTool of environment.registry.tools) {
     tools[toolcraftTool.name] = convert(toolcraftTool, environment, contextOf, errors);
@@ -56,10 +58,18 @@ function convert(
 ): Tool {
   const description = toolcraftTool.descriptor.description;
   const inputSchema = jsonSchema<Record<string, unknown>>(toolcraftTool.inputSchema as JSONSchema7);
-  const needsApproval = approval(toolcraftTool.needsApproval as boolean | ApprovalPredicate<Record<string, unknown>> | undefined, contextOf);
+  const needsApproval = approval(
+    toolcraftTool.needsApproval as boolean | ApprovalPredicate<Record<string, unknown>> | undefined,
+    contextOf,
+  );
   // The app answers the calls of a declaration-only tool itself (a client-side tool of the AI SDK).
   if (toolcraftTool.declarationOnly) return tool<Record<string, unknown>, never>({ description, inputSchema, ...needsApproval });
-  const base = { description, inputSchema, ...needsApproval, toModelOutput: ({ output }: { output: ToolcraftToolOutput | undefined }) => toModelOutput(output) };
+  const base = {
+    description,
+    inputSchema,
+    ...needsApproval,
+    toModelOutput: ({ output }: { output: ToolcraftToolOutput | undefined }) => toModelOutput(output),
+  };
   return tool<Record<string, unknown>, ToolcraftToolOutput>({
     ...base,
     execute: async (input, { toolCallId, abortSignal, experimental_context }: ToolExecutionOptions) => {
@@ -84,7 +94,10 @@ function approval(
   if (needsApproval === true) return { needsApproval: true };
   return {
     needsApproval: (input, { toolCallId, experimental_context }) =>
-      needsApproval(input, contextOf({ toolCallId, context: experimental_context }) ?? new AgentContext({ runId: toolCallId, agentName: 'ai-sdk' })),
+      needsApproval(
+        input,
+        contextOf({ toolCallId, context: experimental_context }) ?? new AgentContext({ runId: toolCallId, agentName: 'ai-sdk' }),
+      ),
   };
 }
 
@@ -92,7 +105,12 @@ function environmentOf(source: ToolcraftToolSource, options: Omit<ToAISDKToolsOp
   if (source instanceof AgentEnvironment) {
     const given = Object.keys(options);
     if (given.length > 0) {
-      throw new OptionsError('toAISDKTools', given[0]!, (options as Record<string, unknown>)[given[0]!], 'left out when the tools come from an AgentEnvironment (set it on the environment)');
+      throw new OptionsError(
+        'toAISDKTools',
+        given[0]!,
+        (options as Record<string, unknown>)[given[0]!],
+        'left out when the tools come from an AgentEnvironment (set it on the environment)',
+      );
     }
     return source;
   }

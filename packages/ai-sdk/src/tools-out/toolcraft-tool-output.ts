@@ -57,11 +57,18 @@ export function toModelOutput(output: ToolcraftToolOutput | string | undefined):
         case 'text':
           return { type: 'text', text: part.text };
         case 'image':
-          return part.url !== undefined ? { type: 'image-url', url: part.url } : { type: 'image-data', data: part.data, mediaType: part.mediaType };
+          return part.url !== undefined
+            ? { type: 'image-url', url: part.url }
+            : { type: 'image-data', data: part.data, mediaType: part.mediaType };
         default:
           return part.url !== undefined
             ? { type: 'file-url', url: part.url, mediaType: part.mediaType }
-            : { type: 'file-data', data: part.data, mediaType: part.mediaType, ...(part.filename === undefined ? {} : { filename: part.filename }) };
+            : {
+                type: 'file-data',
+                data: part.data,
+                mediaType: part.mediaType,
+                ...(part.filename === undefined ? {} : { filename: part.filename }),
+              };
       }
     }),
   };
@@ -72,7 +79,11 @@ function toOutputPart(part: NonNullable<ReceivedToolResult['parts']>[number]): T
     case 'text':
       return [{ type: 'text', text: part.text }];
     case 'image':
-      return [typeof part.data === 'string' ? { type: 'image', data: part.data, mediaType: part.mediaType } : { type: 'image', url: part.data.href, mediaType: part.mediaType }];
+      return [
+        typeof part.data === 'string'
+          ? { type: 'image', data: part.data, mediaType: part.mediaType }
+          : { type: 'image', url: part.data.href, mediaType: part.mediaType },
+      ];
     case 'file': {
       const filename = part.filename === undefined ? {} : { filename: part.filename };
       return [
