@@ -16,6 +16,7 @@ import type {
   TextPart,
 } from '@toolcraft/core';
 import { type AssistantExtras, extrasKey } from './assistant-extras.js';
+import { filePartOf, providerPartOf, toolCallOf } from './content-conversions.js';
 import { fromFinishReason } from './finish-reason.js';
 import { fromUsage } from './usage.js';
 
@@ -52,42 +53,15 @@ export class ResponseBuilder {
       case 'reasoning':
         this.open(content.type, content.text, content.providerMetadata);
         break;
-      case 'file': {
-        const data = typeof content.data === 'string' ? content.data : Buffer.from(content.data).toString('base64');
-        const part: ContentPart = content.mediaType.startsWith('image/')
-          ? { type: 'image', data, mediaType: content.mediaType }
-          : { type: 'file', data, mediaType: content.mediaType };
-        this.parts.push({ part });
+      case 'file':
+        this.parts.push({ part: filePartOf(content) });
         break;
-      }
       case 'tool-call':
-        if (content.providerExecuted === true) {
-          this.keepProviderPart({
-            type: 'tool-call',
-            toolCallId: content.toolCallId,
-            toolName: content.toolName,
-            input: parseInput(content.input),
-            providerExecuted: true,
-            ...(content.providerMetadata === undefined ? {} : { providerOptions: content.providerMetadata }),
-          });
-        } else {
-          this.calls.push({
-            id: content.toolCallId,
-            name: content.toolName,
-            // The AI SDK reads an empty input as no arguments.
-            arguments: content.input.trim() === '' ? '{}' : content.input,
-            ...(content.providerMetadata === undefined ? {} : { providerMetadata: content.providerMetadata as ProviderMetadata }),
-          });
-        }
+        if (content.providerExecuted === true) this.keepProviderPart(providerPartOf(content));
+        else this.calls.push(toolCallOf(content));
         break;
       case 'tool-result':
-        this.keepProviderPart({
-          type: 'tool-result',
-          toolCallId: content.toolCallId,
-          toolName: content.toolName,
-          output: { type: content.isError === true ? 'error-json' : 'json', value: content.result },
-          ...(content.providerMetadata === undefined ? {} : { providerOptions: content.providerMetadata }),
-        });
+        this.keepProviderPart(providerPartOf(content));
         break;
       default:
         break;
@@ -139,8 +113,8 @@ export class ResponseBuilder {
     return response;
   }
 
-  private keepProviderPart(part: Record<string, unknown>): void {
-    this.providerParts.push({ position: this.parts.length, part: part as JsonValue });
+  private keepProviderPart(part: JsonValue): void {
+    this.providerParts.push({ position: this.parts.length, part });
   }
 
   /** A string when the answer is plain text (or null when there is none), else the parts in order. */
@@ -166,15 +140,6 @@ export class ResponseBuilder {
       }));
     }
     return extras.textMetadata === undefined && extras.providerParts === undefined ? undefined : extras;
-  }
-}
-
-/** A provider-executed call's input as the prompt takes it: the parsed JSON, or the text when it does not parse. */
-function parseInput(input: string): JsonValue {
-  try {
-    return JSON.parse(input) as JsonValue;
-  } catch {
-    return input;
   }
 }
 
