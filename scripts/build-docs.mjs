@@ -2,10 +2,11 @@
 // typedoc-plugin-markdown, into docs/api, one module per public entry point of each package), then the
 // VitePress site (docs/ -> docs/dist). `npm run docs`; `--api-only` stops after the reference.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application, Converter, ReflectionKind } from 'typedoc';
+import { MarkdownPageEvent } from 'typedoc-plugin-markdown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const docs = join(root, 'docs');
@@ -69,6 +70,10 @@ async function buildApiReference() {
       if (file !== undefined) module.name = names.get(file);
     }
   });
+  // The TSDoc @example blocks are fragments: mark them for the docs' snippet test (compiled only when unmarked).
+  app.renderer.on(MarkdownPageEvent.END, (page) => {
+    if (page.contents !== undefined) page.contents = page.contents.replace(/^([ \t]*)```(ts|typescript)\b/gm, '$1<!-- snippet: skip -->\n$1```$2');
+  });
   const project = await app.convert();
   if (project === undefined) throw new Error('TypeDoc could not convert the packages (see the messages above).');
   await app.generateOutputs(project);
@@ -97,5 +102,7 @@ if (!process.argv.includes('--api-only')) {
   const vitepress = join(root, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
   const build = spawnSync(process.execPath, [vitepress, 'build', 'docs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // The docs' browser test rebuilds when a source is newer than this stamp (docs/test/support/built-site.ts).
+  writeFileSync(join(docs, 'dist', 'build-stamp.json'), `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
   console.log(`Site: docs/dist (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
 }

@@ -84,6 +84,7 @@ export default defineConfig({
   title: 'toolcraft',
   description: 'Tools and agents for LLMs in TypeScript: class tools, annotated services, zod tools, and an agent runtime.',
   lang: 'en-US',
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   outDir: './dist',
   cacheDir: './.vitepress/cache',
   srcExclude: ['test/**', 'README.md'],
@@ -92,6 +93,8 @@ export default defineConfig({
   // A broken link between pages fails the build; the browser test checks the built pages again.
   ignoreDeadLinks: false,
   markdown: { lineNumbers: false },
+  // The local search index of ~600 pages is one chunk of a few MB, loaded when the search opens.
+  vite: { build: { chunkSizeWarningLimit: 4096 } },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/quick-start-class', activeMatch: '^/guide/' },
@@ -105,6 +108,7 @@ export default defineConfig({
       '/migrate/': [...start, ...concepts, ...migrate],
       '/api/': apiSidebar(),
     },
+    logo: '/favicon.svg',
     search: { provider: 'local' },
     outline: { level: [2, 3] },
     footer: { message: 'MIT licensed.' },
