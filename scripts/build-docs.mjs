@@ -72,7 +72,8 @@ async function buildApiReference() {
   });
   // The TSDoc @example blocks are fragments: mark them for the docs' snippet test (compiled only when unmarked).
   app.renderer.on(MarkdownPageEvent.END, (page) => {
-    if (page.contents !== undefined) page.contents = page.contents.replace(/^([ \t]*)```(ts|typescript)\b/gm, '$1<!-- snippet: skip -->\n$1```$2');
+    if (page.contents !== undefined)
+      page.contents = page.contents.replace(/^([ \t]*)```(ts|typescript)\b/gm, '$1<!-- snippet: skip -->\n$1```$2');
   });
   const project = await app.convert();
   if (project === undefined) throw new Error('TypeDoc could not convert the packages (see the messages above).');
@@ -85,10 +86,12 @@ async function buildApiReference() {
  * without the extension and without a final `index`.
  */
 function defaultModuleName(file, entries) {
-  const base = entries.map((entry) => dirname(entry.file)).reduce((common, folder) => {
-    while (!`${folder}/`.startsWith(`${common}/`)) common = dirname(common);
-    return common;
-  });
+  const base = entries
+    .map((entry) => dirname(entry.file))
+    .reduce((common, folder) => {
+      while (!`${folder}/`.startsWith(`${common}/`)) common = dirname(common);
+      return common;
+    });
   return relative(base, file)
     .replace(/\\/g, '/')
     .replace(/\.ts$/, '')

@@ -19,7 +19,8 @@ describe('The docs site', () => {
 
   beforeAll(async () => {
     const executablePath = process.env.TOOLCRAFT_CHROMIUM;
-    if (executablePath === undefined) throw new Error('TOOLCRAFT_CHROMIUM is not set: the global setup finds Chromium (packages/devtools/test/setup/chromium.js).');
+    if (executablePath === undefined)
+      throw new Error('TOOLCRAFT_CHROMIUM is not set: the global setup finds Chromium (packages/devtools/test/setup/chromium.js).');
     await ensureBuiltSite(20 * 60_000);
     pages = builtPages(siteRoot);
     site = await serveStatic(siteRoot);

@@ -29,7 +29,10 @@ export function siteIsStale(): boolean {
   if (!existsSync(stampFile)) return true;
   const built = statSync(stampFile).mtimeMs;
   const skip = new Set(['node_modules', 'dist', 'api', 'cache', 'test']);
-  const sources = [join(repositoryRoot, 'docs'), ...readdirSync(join(repositoryRoot, 'packages')).map((name) => join(repositoryRoot, 'packages', name, 'src'))];
+  const sources = [
+    join(repositoryRoot, 'docs'),
+    ...readdirSync(join(repositoryRoot, 'packages')).map((name) => join(repositoryRoot, 'packages', name, 'src')),
+  ];
   const newest = Math.max(
     statSync(join(repositoryRoot, 'scripts', 'build-docs.mjs')).mtimeMs,
     ...sources.filter((folder) => existsSync(folder)).map((folder) => newestIn(folder, skip)),
@@ -45,7 +48,10 @@ export function siteIsStale(): boolean {
 export async function ensureBuiltSite(timeoutMs: number): Promise<boolean> {
   if (!siteIsStale()) return false;
   const output: string[] = [];
-  const child = spawn(process.execPath, [join(repositoryRoot, 'scripts', 'build-docs.mjs')], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(repositoryRoot, 'scripts', 'build-docs.mjs')], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

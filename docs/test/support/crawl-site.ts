@@ -17,7 +17,8 @@ function watch(page: Page, origin: string): { problems: string[]; stop(): void }
   const onPageError = (error: Error): void => void problems.push(`exception: ${error.message}`);
   const onRequest = (request: { url(): string }): void => {
     const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) problems.push(`external request (the site must work offline): ${url.href}`);
+    if (url.protocol.startsWith('http') && url.origin !== origin)
+      problems.push(`external request (the site must work offline): ${url.href}`);
   };
   const onResponse = (response: { status(): number; url(): string }): void => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.url()}`);

@@ -14,7 +14,12 @@ export interface BuiltPage {
 
 /** Decodes the few entities VitePress writes in attribute values. */
 function attribute(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 /**
@@ -43,7 +48,11 @@ export function builtPages(root: string): BuiltPage[] {
 }
 
 /** A link of a page to a page of the site (the page and its anchor), or undefined for any other link. */
-export function internalTarget(root: string, from: string, href: string): { path: string | undefined; hash: string; pathname: string } | undefined {
+export function internalTarget(
+  root: string,
+  from: string,
+  href: string,
+): { path: string | undefined; hash: string; pathname: string } | undefined {
   const base = 'http://site.invalid';
   const url = new URL(href, base + from);
   if (url.origin !== base) return undefined;
