@@ -62,6 +62,8 @@ module.exports = {
     // The dev UI's tests drive a real Chromium: the global setup finds it (or installs Debian's package as root).
     project('devtools', 'packages/devtools', { globalSetup: source('packages/devtools/test/setup/chromium.js') }),
     project('examples', 'examples'),
+    // The docs site (docs/dist, built by npm run docs when missing or stale) in a real Chromium: every page, link and the search.
+    project('docs', 'docs', { globalSetup: source('packages/devtools/test/setup/chromium.js') }),
     {
       // The packed packages in a temporary project outside the repository (needs `npm run build`),
       // installed once per run and shared by the outside-project test and the docs' snippet test.

@@ -34,6 +34,7 @@ const userDependencies = [
   '@valibot/to-json-schema',
   '@modelcontextprotocol/sdk',
   '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/context-async-hooks',
 ];
 
 /**
@@ -44,7 +45,7 @@ const userDependencies = [
 const oldestSupported = { 'class-validator': '~0.14.4' };
 
 /** Versions of what the docs' snippets use that the monorepo itself does not depend on. */
-const docsOnly = { '@valibot/to-json-schema': '1.8.0' };
+const docsOnly = { '@valibot/to-json-schema': '1.8.0', '@opentelemetry/context-async-hooks': '~2.12.1' };
 
 /** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
 function childEnvironment() {
