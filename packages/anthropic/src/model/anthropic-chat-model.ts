@@ -1,7 +1,8 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError, OptionsError } from '@toolcraft/core';
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { toStrictSchema } from '../schema/strict-schema.js';
 import { toAnthropicTools } from '../tools/to-anthropic-tools.js';
 import { anthropicProvider } from './anthropic-provider.js';
 import type { AnthropicChatModelOptions } from './anthropic-chat-model-options.js';
@@ -78,6 +79,17 @@ export class AnthropicChatModel implements ChatModel {
    */
   prepareTools(tools: readonly ToolDefinition[]): void {
     this.toolsOf(tools);
+  }
+
+  /**
+   * Converts the agent's structured output for JSON outputs (`output_config.format`, constrained
+   * decoding) once, in `new Agent(...)`, so a schema the API would refuse throws there, not on the
+   * first request. The conversion is kept per schema; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws ProviderSchemaError naming the output, the JSON path and the keyword (a map, a recursive `$ref`, ...)
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toStrictSchema(format.schema, format.name, 'output');
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { toResponsesTools } from '../tools/to-responses-tools.js';
@@ -8,6 +8,7 @@ import { requestOptions } from './request-options.js';
 import { unreadableResponse } from './response-failure.js';
 import { ResponseStreamAccumulator } from './response-stream-accumulator.js';
 import { serverOf } from './server-of.js';
+import { toJsonSchemaFormat } from './structured-output.js';
 import { toResponsesBody } from './to-responses-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 
@@ -84,6 +85,18 @@ export class OpenAIResponsesModel implements ChatModel {
    */
   prepareTools(tools: readonly ToolDefinition[]): void {
     toResponsesTools(tools, { strict: this.options.strict });
+  }
+
+  /**
+   * Converts the agent's structured output for this model once, in `new Agent(...)`, by the rules
+   * tools follow in strict mode (`toStrictSchema`), so a schema OpenAI would refuse throws there, not
+   * on the first request. The conversion is kept for that format object; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws StrictSchemaError for a strict schema that cannot be strict (a map, a schema without a type, ...)
+   * @throws ProviderSchemaError for a name OpenAI refuses
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toJsonSchemaFormat(format);
   }
 
   /**
