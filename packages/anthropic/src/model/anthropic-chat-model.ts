@@ -1,5 +1,6 @@
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError, OptionsError } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { toStrictSchema } from '../schema/strict-schema.js';
@@ -62,7 +63,7 @@ export class AnthropicChatModel implements ChatModel {
       unsupportedSettings: options.unsupportedSettings ?? 'error',
       ...(options.parameters === undefined ? {} : { parameters: options.parameters }),
     };
-    const server = serverOf(this.client.baseURL);
+    const server = serverOfUrl(this.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 
@@ -187,18 +188,5 @@ export class AnthropicChatModel implements ChatModel {
       maxRetries: this.options.maxRetries ?? 0,
       ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
     };
-  }
-}
-
-/** The host and port of a base URL (the scheme's default port when it names none). */
-function serverOf(baseURL: unknown): ModelServer | undefined {
-  if (typeof baseURL !== 'string') return undefined;
-  try {
-    const url = new URL(baseURL);
-    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
-    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    return port === undefined ? { address } : { address, port };
-  } catch {
-    return undefined;
   }
 }

@@ -1,12 +1,12 @@
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import OpenAI from 'openai';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
 import { ChatCompletionAccumulator } from './chat-completion-accumulator.js';
 import { fromChatCompletion } from './from-chat-completion.js';
 import type { OpenAIChatModelFromEnvOptions, OpenAIChatModelOptions } from './openai-chat-model-options.js';
 import { requestOptions } from './request-options.js';
-import { serverOf } from './server-of.js';
 import { toJsonSchemaFormat } from './structured-output.js';
 import { toChatCompletionBody } from './to-chat-completion-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
@@ -44,7 +44,7 @@ export class OpenAIChatModel implements ChatModel {
     this.client = options.client;
     this.model = options.model;
     this.options = options;
-    const server = serverOf(options.client.baseURL);
+    const server = serverOfUrl(options.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 

@@ -1,4 +1,5 @@
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { toResponsesTools } from '../tools/to-responses-tools.js';
@@ -7,7 +8,6 @@ import type { OpenAIResponsesModelFromEnvOptions, OpenAIResponsesModelOptions } 
 import { requestOptions } from './request-options.js';
 import { unreadableResponse } from './response-failure.js';
 import { ResponseStreamAccumulator } from './response-stream-accumulator.js';
-import { serverOf } from './server-of.js';
 import { toJsonSchemaFormat } from './structured-output.js';
 import { toResponsesBody } from './to-responses-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
@@ -50,7 +50,7 @@ export class OpenAIResponsesModel implements ChatModel {
     this.client = options.client ?? new OpenAI({ maxRetries: 0 });
     this.model = options.model;
     this.options = options;
-    const server = serverOf(this.client.baseURL);
+    const server = serverOfUrl(this.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 
