@@ -40,15 +40,12 @@ describe('Agent with an outputType on AnthropicChatModel', () => {
 
   it('refuses, in new Agent, an output constrained decoding cannot take, naming the output, the JSON path and the keyword', () => {
     const Tally = z.object({ counts: z.record(z.string(), z.number()) }).meta({ title: 'Tally' });
-    let error: unknown;
-    try {
-      new Agent({ model: model(), outputType: Tally });
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(ProviderSchemaError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ provider: 'anthropic', toolName: 'tally', subject: 'output', path: '$.properties.counts' });
-    expect((error as Error).message).toMatch(/^The structured output 'tally' cannot be sent to anthropic: at \$\.properties\.counts, /);
+    const build = () => new Agent({ model: model(), outputType: Tally });
+    expect(build).toThrow(ProviderSchemaError);
+    expect(build).toThrow(
+      expect.objectContaining({ provider: 'anthropic', toolName: 'tally', subject: 'output', path: '$.properties.counts' }),
+    );
+    expect(build).toThrow(/^The structured output 'tally' cannot be sent to anthropic: at \$\.properties\.counts, /);
     expect(server.requests).toHaveLength(0);
   });
 

@@ -2,13 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDroppedConnection } from '../src/internal.js';
 
-/** What a promise rejected with. */
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-
 describe('isDroppedConnection', () => {
   let server: Server;
   let url: string;
@@ -26,7 +19,7 @@ describe('isDroppedConnection', () => {
 
   it('is true for a body cut while Node’s fetch reads it (the response had arrived)', async () => {
     const response = await fetch(url);
-    const error = await rejection(response.text());
+    const error: unknown = await response.text().catch((reason: unknown) => reason);
     expect(error).toBeDefined();
     expect(isDroppedConnection(error)).toBe(true);
   });
@@ -36,7 +29,7 @@ describe('isDroppedConnection', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await rejection(fetch(`http://127.0.0.1:${port}`));
+    const error: unknown = await fetch(`http://127.0.0.1:${port}`).catch((reason: unknown) => reason);
     expect(isDroppedConnection(error)).toBe(true);
   });
 

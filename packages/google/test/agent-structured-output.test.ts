@@ -53,15 +53,18 @@ describe('Agent with an outputType on GeminiChatModel', () => {
   const model = () => new GeminiChatModel({ model: 'gemini-2.5-flash', client: server.client() });
 
   it('refuses, in new Agent, an output Gemini cannot take, naming the output, the JSON path and the keyword', () => {
-    let error: unknown;
-    try {
-      new Agent({ model: model(), outputType: Packing });
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(ProviderSchemaError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ provider: 'google', toolName: 'packing', subject: 'output', path: '$.properties.items', keyword: 'uniqueItems' });
-    expect((error as Error).message).toMatch(/^The structured output 'packing' cannot be sent to google: at \$\.properties\.items, 'uniqueItems': /);
+    const build = () => new Agent({ model: model(), outputType: Packing });
+    expect(build).toThrow(ProviderSchemaError);
+    expect(build).toThrow(
+      expect.objectContaining({
+        provider: 'google',
+        toolName: 'packing',
+        subject: 'output',
+        path: '$.properties.items',
+        keyword: 'uniqueItems',
+      }),
+    );
+    expect(build).toThrow(/^The structured output 'packing' cannot be sent to google: at \$\.properties\.items, 'uniqueItems': /);
     expect(server.requests).toHaveLength(0);
   });
 
