@@ -76,7 +76,11 @@ export async function runDemo(
     const packingRun = await createPackingAgent(modelFromEnv(packingScript, environment).model).run(packingQuestion);
     printRun(packingRun, log);
     // run.output is a PackingAdvice (its class, its methods): no cast, no JSON.parse.
-    log(packingRun.output === undefined ? `no typed answer: ${packingRun.outputError?.message}` : `typed answer> ${packingRun.output.summary()}`);
+    log(
+      packingRun.output === undefined
+        ? `no typed answer: ${packingRun.outputError?.message}`
+        : `typed answer> ${packingRun.output.summary()}`,
+    );
     log(`\nDone in ${Date.now() - started} ms.`);
     return [calculatorRun, weatherRun, cleanupRun, supportRun, packingRun];
   } finally {

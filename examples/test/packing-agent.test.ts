@@ -24,7 +24,8 @@ interface Provider {
 const providers: Provider[] = [
   {
     name: 'OpenAI Chat Completions',
-    model: (baseURL) => new OpenAIChatModel({ client: new OpenAI({ apiKey: 'test', baseURL: `${baseURL}/v1`, maxRetries: 0 }), model: 'gpt-4o-mini' }),
+    model: (baseURL) =>
+      new OpenAIChatModel({ client: new OpenAI({ apiKey: 'test', baseURL: `${baseURL}/v1`, maxRetries: 0 }), model: 'gpt-4o-mini' }),
     replies: [
       {
         id: 'chatcmpl-1',
@@ -62,7 +63,14 @@ const providers: Provider[] = [
         model: 'gemini-2.5-flash',
       }),
     replies: [
-      { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'get_weather_report', args: { city: 'Paris' } } }] }, finishReason: 'STOP' }] },
+      {
+        candidates: [
+          {
+            content: { role: 'model', parts: [{ functionCall: { name: 'get_weather_report', args: { city: 'Paris' } } }] },
+            finishReason: 'STOP',
+          },
+        ],
+      },
       { candidates: [{ content: { role: 'model', parts: [{ text: answer }] }, finishReason: 'STOP' }] },
     ],
     format: (body) => (body.generationConfig as { responseSchema?: unknown } | undefined)?.responseSchema,
@@ -70,7 +78,11 @@ const providers: Provider[] = [
   {
     name: 'Anthropic',
     model: (baseURL) =>
-      new AnthropicChatModel({ client: new Anthropic({ apiKey: 'test', baseURL, maxRetries: 0 }), model: 'claude-sonnet-4-6', maxTokens: 1024 }),
+      new AnthropicChatModel({
+        client: new Anthropic({ apiKey: 'test', baseURL, maxRetries: 0 }),
+        model: 'claude-sonnet-4-6',
+        maxTokens: 1024,
+      }),
     replies: [
       {
         id: 'msg_1',
@@ -101,27 +113,28 @@ describe('packing agent (the typed answer `npm start` ends with)', () => {
     expect(run.stopReason).toBe('completed');
     expect(run.output).toBeInstanceOf(PackingAdvice);
     expect(run.output?.summary()).toBe('Paris, 17 °C: wear a light jacket, and take an umbrella.');
-    expect(run.toolCalls.map((call) => call.result.content)).toEqual([
-      '{"status":"success","report":"Paris has light rain and 17 °C."}',
-    ]);
+    expect(run.toolCalls.map((call) => call.result.content)).toEqual(['{"status":"success","report":"Paris has light rain and 17 °C."}']);
   });
 
-  it.each(providers)('runs through $name: its schema accepted at new Agent, sent with every request, the answer decoded', async (provider) => {
-    let answered = 0;
-    const server = new CaptureServer(() => provider.replies[Math.min(answered++, 1)]);
-    try {
-      const agent = createPackingAgent(provider.model(await server.start()));
-      const run = await agent.run(packingQuestion);
+  it.each(providers)(
+    'runs through $name: its schema accepted at new Agent, sent with every request, the answer decoded',
+    async (provider) => {
+      let answered = 0;
+      const server = new CaptureServer(() => provider.replies[Math.min(answered++, 1)]);
+      try {
+        const agent = createPackingAgent(provider.model(await server.start()));
+        const run = await agent.run(packingQuestion);
 
-      expect(run.stopReason).toBe('completed');
-      expect(run.output).toBeInstanceOf(PackingAdvice);
-      expect(run.output?.summary()).toBe('Paris, 17 °C: wear a light jacket, and take an umbrella.');
-      const formats = server.requests.map((request) => provider.format(request.body as Record<string, unknown>));
-      expect(formats).toHaveLength(2);
-      expect(formats[0]).toBeDefined();
-      expect(formats[1]).toEqual(formats[0]);
-    } finally {
-      await server.close();
-    }
-  });
+        expect(run.stopReason).toBe('completed');
+        expect(run.output).toBeInstanceOf(PackingAdvice);
+        expect(run.output?.summary()).toBe('Paris, 17 °C: wear a light jacket, and take an umbrella.');
+        const formats = server.requests.map((request) => provider.format(request.body as Record<string, unknown>));
+        expect(formats).toHaveLength(2);
+        expect(formats[0]).toBeDefined();
+        expect(formats[1]).toEqual(formats[0]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -54,7 +54,12 @@ function agentCase(options: { guarded: boolean; decide?: ToolCallStartingHandler
  */
 export function guardedTurnCases(): BenchCase[] {
   return [
-    { key: 'tg0', label: 'Agent + ScriptedModel, no guardrail, no hook, per turn', run: agentCase({ guarded: false }), callsPerRun: turnsPerRun },
+    {
+      key: 'tg0',
+      label: 'Agent + ScriptedModel, no guardrail, no hook, per turn',
+      run: agentCase({ guarded: false }),
+      callsPerRun: turnsPerRun,
+    },
     {
       key: 'tg',
       label: 'the same with an output guardrail and a deciding onToolCallStarting hook (lets it run), per turn',

@@ -65,7 +65,10 @@ export function toModelCallError(error: unknown, model: string): ModelCallError 
 function isConnectionError(error: unknown): boolean {
   const name = className(error);
   return (
-    error instanceof APIConnectionError || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || isDroppedConnection(error)
+    error instanceof APIConnectionError ||
+    name === 'APIConnectionError' ||
+    name === 'APIConnectionTimeoutError' ||
+    isDroppedConnection(error)
   );
 }
 

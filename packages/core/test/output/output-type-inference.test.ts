@@ -23,6 +23,7 @@ describe('Agent<TOutput>: inferred from outputType, no annotation needed', () =>
     const same: Same<typeof agent, Agent<Invoice>> = true;
     const output: Same<RunOf<typeof agent>['output'], Invoice | undefined> = true;
     expect([same, output]).toEqual([true, true]);
+    expect(agent).toBeInstanceOf(Agent);
   });
 
   it("is Agent<z.infer<typeof schema>> for a zod schema (the schema's output, transforms applied)", () => {
@@ -30,6 +31,7 @@ describe('Agent<TOutput>: inferred from outputType, no annotation needed', () =>
     const same: Same<typeof agent, Agent<z.infer<typeof Receipt>>> = true;
     const shop: Same<NonNullable<RunOf<typeof agent>['output']>['shop'], number> = true;
     expect([same, shop]).toEqual([true, true]);
+    expect(agent).toBeInstanceOf(Agent);
   });
 
   it('is Agent<unknown> for { jsonSchema } and without an outputType, which plain Agent means; a type given is taken', () => {
@@ -43,6 +45,7 @@ describe('Agent<TOutput>: inferred from outputType, no annotation needed', () =>
       Same<RunOf<typeof given>, RunResult<{ total: number }>>,
     ] = [true, true, true, true];
     expect(checks).toEqual([true, true, true, true]);
+    for (const agent of [fromSchema, plain, given]) expect(agent).toBeInstanceOf(Agent);
   });
 
   it('refuses a type given that the outputType does not produce', () => {

@@ -27,7 +27,8 @@ export class StrictSchemaError extends ProviderSchemaError {
    * @param subject - whose schema it is: a tool's (the default) or an agent's structured output (`outputType`)
    */
   constructor(toolName: string, path: string, reason: string, keyword = '', subject: 'tool' | 'output' = 'tool') {
-    const change = subject === 'output' ? "Change the agent's outputType" : "Change the tool's input schema or convert it with { strict: false }";
+    const change =
+      subject === 'output' ? "Change the agent's outputType" : "Change the tool's input schema or convert it with { strict: false }";
     super({ provider: 'openai', toolName, path, keyword, hint: `${reason}. ${change}`, subject });
     this.reason = reason;
     const whose = subject === 'output' ? `The structured output '${toolName}'` : `Tool '${toolName}'`;
