@@ -20,6 +20,7 @@ import { mcpCases, mcpRows, verifyMcpCases } from './cases/mcp-round-trip';
 import { toolSearchCases, toolSearchRows } from './cases/tool-search';
 import { adapterTurnCases, adapterTurnRows } from './cases/adapter-turns';
 import { multiAgentCases, multiAgentRows } from './cases/multi-agent-turns';
+import { guardedTurnCases, guardedTurnRows, verifyGuardedCases } from './cases/guarded-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
 
@@ -74,6 +75,10 @@ async function main(): Promise<void> {
   await verifyAgentCases(fileCases);
   const fileTimings = await timeInterleaved(fileCases, fileTimingOptions);
   removeSessionFolders();
+  log('timing agent turns with an output guardrail and a deciding onToolCallStarting hook, next to the same turn without');
+  const guardedCases = guardedTurnCases();
+  await verifyGuardedCases(guardedCases);
+  const guardedTimings = await timeInterleaved(guardedCases, timingOptions);
   log('timing multi-agent turns: hand-written loops, an Agent with an AgentTool sub-agent, the same streamed');
   const multiCases = multiAgentCases();
   await verifyAgentCases(multiCases);
@@ -119,6 +124,7 @@ async function main(): Promise<void> {
   const rows = [
     ...buildRows(timings, scaleTimings, allocations, growth, build, scaleLabels),
     ...agentTurnRows(turnTimings, fileTimings, turnHeap),
+    ...guardedTurnRows(guardedTimings),
     ...multiAgentRows(multiTimings),
     ...toolsetTurnRows(toolsetTimings),
     ...mcpRows(mcpTimings),
@@ -145,6 +151,7 @@ async function main(): Promise<void> {
       agentTurnTimings: Object.fromEntries(turnTimings),
       agentTurnHeap: Object.fromEntries(turnHeap),
       fileSessionTimings: Object.fromEntries(fileTimings),
+      guardedTurnTimings: Object.fromEntries(guardedTimings),
       multiAgentTimings: Object.fromEntries(multiTimings),
       toolsetTurnTimings: Object.fromEntries(toolsetTimings),
       mcpTimings: Object.fromEntries(mcpTimings),

@@ -6,6 +6,7 @@ import { RunState, type RunResult } from '@toolcraft/core';
 import { cleanupRequest, cleanupScript, createCleanupAgent } from './pausing/cleanup-agent.js';
 import { customerSupportScripts, runCustomerSupport } from './agents/customer-support.js';
 import { calculatorQuestion, calculatorScript, createCalculatorAgent } from './agents/calculator-agent.js';
+import { createPackingAgent, packingQuestion, packingScript } from './agents/packing-agent.js';
 import { createWeatherAgent, weatherScript } from './agents/weather-agent.js';
 import { startDemoUI } from './dev-ui/demo-ui.js';
 import { modelFromEnv } from './model-from-env.js';
@@ -15,10 +16,11 @@ import { TracingFeature } from './tools/tracing-feature.js';
 
 /**
  * The demo behind `npm start`: agents over the examples' tools, printed turn by turn, with one
- * approval pause and its resume, and one handoff.
- * Offline (a scripted model) unless OPENAI_API_KEY is set.
+ * approval pause and its resume, one handoff, a streamed run, and a typed final answer last.
+ * Offline (a scripted model) unless GEMINI_API_KEY, ANTHROPIC_API_KEY or OPENAI_API_KEY is set.
  * @param log - where lines go
- * @returns the calculator, weather, cleanup and customer-support runs, for tests
+ * @param environment - the environment variables that pick the model
+ * @returns the calculator, weather, cleanup, customer-support and packing runs, for tests
  */
 export async function runDemo(
   log: (line: string) => void = console.log,
@@ -69,8 +71,18 @@ export async function runDemo(
     // On a terminal the text appears piece by piece; piped or in a test, one line per message.
     await printStream(stream, log, log === console.log && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined);
     await stream.result;
+
+    log('\n=== Typed answer: the packing agent answers with a PackingAdvice, validated like tool arguments ===');
+    const packingRun = await createPackingAgent(modelFromEnv(packingScript, environment).model).run(packingQuestion);
+    printRun(packingRun, log);
+    // run.output is a PackingAdvice (its class, its methods): no cast, no JSON.parse.
+    log(
+      packingRun.output === undefined
+        ? `no typed answer: ${packingRun.outputError?.message}`
+        : `typed answer> ${packingRun.output.summary()}`,
+    );
     log(`\nDone in ${Date.now() - started} ms.`);
-    return [calculatorRun, weatherRun, cleanupRun, supportRun];
+    return [calculatorRun, weatherRun, cleanupRun, supportRun, packingRun];
   } finally {
     await rm(workspace, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModel } from '@toolcraft/testing';
 import { calculatorQuestion, calculatorScript, createCalculatorAgent } from '../src/agents/calculator-agent.js';
+import { PackingAdvice } from '../src/agents/packing-agent.js';
 import { createTodoAgent, TodoService } from '../src/agents/service-agent.js';
 import { createWeatherAgent, weatherScript } from '../src/agents/weather-agent.js';
 import { weatherInstructions } from '../src/agents/weather-service.js';
@@ -122,7 +123,16 @@ describe('demo (npm start)', () => {
     expect(text).toContain('ERROR result call_3 from span_aware_calculator');
     expect(text).toContain('assistant> 3 + 4 = 7');
     expect(text).toMatch(/\[stop: completed; 6 tool calls; tokens: \d+ in, \d+ out; \d+ ms\]/);
-    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(runs.map((run) => run.stopReason)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed']);
+  });
+
+  it('ends with a typed answer: the packing agent’s run.output, a PackingAdvice, printed by its own method', async () => {
+    const lines: string[] = [];
+    const runs = await runDemo((line) => lines.push(line), {});
+    const typed = lines.findIndex((line) => line.startsWith('typed answer> '));
+    expect(lines[typed]).toBe('typed answer> Paris, 17 °C: wear a light jacket, and take an umbrella.');
+    expect(lines.slice(typed + 1).every((line) => line === '' || line.startsWith('\nDone in '))).toBe(true);
+    expect(runs[4]!.output).toBeInstanceOf(PackingAdvice);
   });
 
   it('shows one approval pause: the deletions wait, the state is saved, and the resumed run deletes', async () => {

@@ -8,4 +8,5 @@ export type { AnthropicChatModelOptions, AnthropicMessageParameters } from './mo
 export type { AnthropicReasoningMetadata } from './model/reasoning-metadata.js';
 export { toAnthropicTools } from './tools/to-anthropic-tools.js';
 export type { AnthropicToolsOptions } from './tools/to-anthropic-tools.js';
-export type { ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';
+/** Re-exported from `@toolcraft/core`, where the adapters share them. */
+export type { ToolDefinitionSource, ToolRegistryLike } from '@toolcraft/core';

@@ -208,6 +208,7 @@ export type {
   Usage,
 } from './model/chat-model.js';
 export type { AssistantMessage, ChatMessage, ModelToolCall, SystemMessage, ToolMessage, UserMessage } from './model/messages.js';
+export type { ToolDefinitionSource, ToolRegistryLike } from './agent/tool-definition-source.js';
 
 export type { Session, SessionCallOptions, SessionData, SessionKey, SessionUpdate } from './agent/session.js';
 export type { SessionStore } from './sessions/session-store.js';

@@ -6,6 +6,9 @@
 export { untilAborted } from './environment/bounded-await.js';
 export { decodePointerSegment, resolveLocalReference } from './decoding/json-pointer.js';
 export { toolDefinitions } from './agent/tool-definitions.js';
+export { convertOnce, isDefinitionList, readToolDefinitions } from './agent/tool-definition-source.js';
+export { isDroppedConnection } from './retry/dropped-connection.js';
+export { serverOfUrl } from './model/server-of-url.js';
 export { readMessageText } from './agent/read-message-text.js';
 export { readUsage } from './agent/read-usage.js';
 export { truncateContent } from './environment/truncate-content.js';

@@ -8,4 +8,5 @@ export type { GeminiChatModelOptions, GeminiGenerationConfig } from './model/gem
 export type { GooglePartMetadata } from './model/google-metadata.js';
 export { toGeminiParameters, toGeminiResponseSchema } from './schema/to-gemini-schema.js';
 export { toGeminiTools } from './tools/to-gemini-tools.js';
-export type { ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';
+/** Re-exported from `@toolcraft/core`, where the adapters share them. */
+export type { ToolDefinitionSource, ToolRegistryLike } from '@toolcraft/core';

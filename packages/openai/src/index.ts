@@ -16,4 +16,6 @@ export type {
 export { toStrictSchema } from './schema/to-strict-schema.js';
 export { toOpenAITools } from './tools/to-openai-tools.js';
 export { toResponsesTools } from './tools/to-responses-tools.js';
-export type { OpenAIToolsOptions, ToolDefinitionSource, ToolRegistryLike } from './tools/tool-definition-source.js';
+export type { OpenAIToolsOptions } from './tools/openai-tools-options.js';
+/** Re-exported from `@toolcraft/core`, where the adapters share them. */
+export type { ToolDefinitionSource, ToolRegistryLike } from '@toolcraft/core';

@@ -1,7 +1,9 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError, OptionsError } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { toStrictSchema } from '../schema/strict-schema.js';
 import { toAnthropicTools } from '../tools/to-anthropic-tools.js';
 import { anthropicProvider } from './anthropic-provider.js';
 import type { AnthropicChatModelOptions } from './anthropic-chat-model-options.js';
@@ -61,7 +63,7 @@ export class AnthropicChatModel implements ChatModel {
       unsupportedSettings: options.unsupportedSettings ?? 'error',
       ...(options.parameters === undefined ? {} : { parameters: options.parameters }),
     };
-    const server = serverOf(this.client.baseURL);
+    const server = serverOfUrl(this.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 
@@ -78,6 +80,17 @@ export class AnthropicChatModel implements ChatModel {
    */
   prepareTools(tools: readonly ToolDefinition[]): void {
     this.toolsOf(tools);
+  }
+
+  /**
+   * Converts the agent's structured output for JSON outputs (`output_config.format`, constrained
+   * decoding) once, in `new Agent(...)`, so a schema the API would refuse throws there, not on the
+   * first request. The conversion is kept per schema; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws ProviderSchemaError naming the output, the JSON path and the keyword (a map, a recursive `$ref`, ...)
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toStrictSchema(format.schema, format.name, 'output');
   }
 
   /**
@@ -175,18 +188,5 @@ export class AnthropicChatModel implements ChatModel {
       maxRetries: this.options.maxRetries ?? 0,
       ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
     };
-  }
-}
-
-/** The host and port of a base URL (the scheme's default port when it names none). */
-function serverOf(baseURL: unknown): ModelServer | undefined {
-  if (typeof baseURL !== 'string') return undefined;
-  try {
-    const url = new URL(baseURL);
-    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
-    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    return port === undefined ? { address } : { address, port };
-  } catch {
-    return undefined;
   }
 }

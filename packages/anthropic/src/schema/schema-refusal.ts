@@ -6,11 +6,12 @@ export type RefuseSchema = (path: string, keyword: string, hint: string) => neve
 /**
  * Makes the refusal of one tool's (or structured output's) conversion.
  * @param toolName - the tool, or the structured output's name
+ * @param subject - whose schema it is: a tool's (the default) or a structured output's
  * @returns a function throwing a `ProviderSchemaError` for provider `anthropic`
  */
-export function schemaRefusal(toolName: string): RefuseSchema {
+export function schemaRefusal(toolName: string, subject: 'tool' | 'output' = 'tool'): RefuseSchema {
   return (path, keyword, hint) => {
-    throw new ProviderSchemaError({ provider: 'anthropic', toolName, path, keyword, hint });
+    throw new ProviderSchemaError({ provider: 'anthropic', toolName, path, keyword, hint, subject });
   };
 }
 

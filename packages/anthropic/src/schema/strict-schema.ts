@@ -33,7 +33,7 @@ export function toStrictSchema(schema: JsonSchema, name: string, use: 'tool' | '
   const cache = use === 'tool' ? convertedTools : convertedOutputs;
   const cached = cache.get(schema);
   if (cached !== undefined) return cached;
-  const refuse = schemaRefusal(name);
+  const refuse = schemaRefusal(name, use === 'output' ? 'output' : 'tool');
   const normalized = normalizeSchema(schema, refuse, use === 'tool');
   const context: StrictContext = { refuse, recursive: recursiveReferences(normalized) };
   const result = { ...strictNode(normalized, rootPath, context), type: 'object' } as AnthropicInputSchema;

@@ -1,9 +1,8 @@
-import type { ToolDefinition } from '@toolcraft/core';
+import type { ToolDefinition, ToolDefinitionSource } from '@toolcraft/core';
+import { convertOnce, readToolDefinitions } from '@toolcraft/core/internal';
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { toInputSchema } from '../schema/input-schema.js';
 import { toStrictSchema } from '../schema/strict-schema.js';
-import { convertOnce } from './converted-tools-cache.js';
-import { readToolDefinitions, type ToolDefinitionSource } from './tool-definition-source.js';
 
 /** Options of {@link toAnthropicTools}. */
 export interface AnthropicToolsOptions {
@@ -30,7 +29,7 @@ export interface AnthropicToolsOptions {
  */
 export function toAnthropicTools(source: ToolDefinitionSource, options: AnthropicToolsOptions = {}): Tool[] {
   const strict = options.strict === true;
-  return convertOnce(source, strict ? 'strict' : 'plain', () =>
+  return convertOnce(source, strict ? 'anthropic:strict' : 'anthropic', () =>
     readToolDefinitions(source).map((definition) => toTool(definition, strict)),
   );
 }

@@ -15,11 +15,14 @@ export interface ProviderSchemaErrorDetails {
   keyword: string;
   /** What the provider does with it and what to change (`'Gemini has no patternProperties: declare the keys as properties'`). */
   hint: string;
+  /** Whose schema it is: a tool's input schema (the default) or an agent's structured output (`outputType`). */
+  subject?: 'tool' | 'output';
 }
 
 /**
- * A tool schema a provider's API would reject or silently change. Model adapters throw it when the
- * agent's tool list is built (`new Agent(...)`, or a toolset's tools on their first turn), never at
+ * A tool schema (or an agent's structured output schema) a provider's API would reject or silently
+ * change. Model adapters throw it when the agent's tool list is built (`new Agent(...)`, or a
+ * toolset's tools on their first turn) and, for an `outputType`, in `new Agent(...)`, never at
  * request time, so the problem shows before any request is sent.
  */
 export class ProviderSchemaError extends ToolcraftError {
@@ -30,14 +33,19 @@ export class ProviderSchemaError extends ToolcraftError {
   readonly toolName: string;
   readonly path: string;
   readonly keyword: string;
+  /** Whose schema it is: a tool's (`toolName` the tool) or a structured output's (`toolName` the output's name). */
+  readonly subject: 'tool' | 'output';
 
-  /** @param details - the provider, tool, path, keyword and what to change */
+  /** @param details - the provider, tool (or output), path, keyword and what to change */
   constructor(details: ProviderSchemaErrorDetails) {
-    super(`Tool '${details.toolName}' cannot be sent to ${details.provider}: at ${details.path}, '${details.keyword}': ${details.hint}`);
+    const subject = details.subject ?? 'tool';
+    const whose = subject === 'output' ? `The structured output '${details.toolName}'` : `Tool '${details.toolName}'`;
+    super(`${whose} cannot be sent to ${details.provider}: at ${details.path}, '${details.keyword}': ${details.hint}`);
     this.provider = details.provider;
     this.toolName = details.toolName;
     this.path = details.path;
     this.keyword = details.keyword;
+    this.subject = subject;
   }
 
   /**

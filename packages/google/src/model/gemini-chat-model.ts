@@ -6,9 +6,11 @@ import {
   type ChatResponse,
   type ChatStreamEvent,
   type ModelServer,
+  type ResponseFormat,
   type ToolDefinition,
 } from '@toolcraft/core';
 import { googleProvider } from '../schema/schema-context.js';
+import { toGeminiResponseSchema } from '../schema/to-gemini-schema.js';
 import { functionDeclarations } from '../tools/to-gemini-tools.js';
 import { GeminiAnswer } from './gemini-answer.js';
 import type { GeminiChatModelOptions } from './gemini-chat-model-options.js';
@@ -73,8 +75,19 @@ export class GeminiChatModel implements ChatModel {
   }
 
   /**
+   * Converts the agent's structured output to Gemini's `responseSchema` once, in `new Agent(...)`, by
+   * the rules tools follow, so a schema Gemini cannot take fails there rather than on a request. The
+   * conversion is kept per schema; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws ProviderSchemaError naming the output, the JSON path and the keyword
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toGeminiResponseSchema(format.schema, format.name);
+  }
+
+  /**
    * Sends one `generateContent` request.
-   * @param request - the transcript, tools, tool choice, settings and abort signal
+   * @param request - the transcript, tools, tool choice, settings, structured output and abort signal
    * @returns the assistant message with usage and finish reason
    * @throws ModelCallError when the request fails or the answer is blocked or empty; the signal's reason when aborted
    * @throws ProviderSchemaError for a structured output schema Gemini cannot take

@@ -1,5 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { ModelServer } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 
 /**
  * The host and port a client sends its requests to, from its base URL (the scheme's default port
@@ -16,13 +17,5 @@ export function serverOf(client: GoogleGenAI): ModelServer | undefined {
   } catch {
     return undefined;
   }
-  if (typeof baseUrl !== 'string') return undefined;
-  try {
-    const url = new URL(baseUrl);
-    const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : undefined;
-    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    return port === undefined ? { address } : { address, port };
-  } catch {
-    return undefined;
-  }
+  return serverOfUrl(baseUrl);
 }

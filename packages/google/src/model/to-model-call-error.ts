@@ -1,5 +1,6 @@
 import { ApiError } from '@google/genai';
 import { describeThrownValue, isRetryableError, isRetryableStatus, ModelCallError, retryAfterMs, type HeadersLike } from '@toolcraft/core';
+import { isDroppedConnection } from '@toolcraft/core/internal';
 import { googleProvider } from '../schema/schema-context.js';
 
 /** The error body of a Google API (`google.rpc.Status` in JSON), as the SDK puts it in `ApiError.message`. */
@@ -117,32 +118,4 @@ function headersOf(error: unknown): HeadersLike | undefined {
 /** The SDK's error for a stream whose body ended inside an event. */
 function isCutStream(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { message?: unknown }).message === 'Incomplete JSON segment at the end';
-}
-
-/** Socket error codes of a connection refused, reset or cut (Node's and undici's). */
-const connectionCodes: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/**
- * Whether the connection failed: Node's fetch rejects with `TypeError('fetch failed')` before a
- * response and `TypeError('terminated')` when the body is cut, the socket's code on a cause (the
- * SDK may wrap them once more). Read by name and code, not `instanceof`: the error may come from
- * another realm.
- */
-function isDroppedConnection(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 6; depth++) {
-    const { name, message, code } = current as { name?: unknown; message?: unknown; code?: unknown };
-    if (name === 'TypeError' && (message === 'terminated' || message === 'fetch failed')) return true;
-    if (typeof code === 'string' && connectionCodes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -24,7 +24,8 @@ export interface SchemaContext {
  * @throws ProviderSchemaError always
  */
 export function refuse(context: SchemaContext, path: string, keyword: string, hint: string): never {
-  throw new ProviderSchemaError({ provider: googleProvider, toolName: context.toolName, path, keyword, hint });
+  const subject = context.place === 'response' ? 'output' : 'tool';
+  throw new ProviderSchemaError({ provider: googleProvider, toolName: context.toolName, path, keyword, hint, subject });
 }
 
 /**

@@ -1,11 +1,9 @@
 import type { FunctionDeclaration, Tool } from '@google/genai';
-import type { ToolDefinition } from '@toolcraft/core';
+import type { ToolDefinition, ToolDefinitionSource } from '@toolcraft/core';
+import { convertOnce, readToolDefinitions } from '@toolcraft/core/internal';
 import { refuse } from '../schema/schema-context.js';
 import { rootPath } from '../schema/schema-path.js';
 import { toGeminiParameters } from '../schema/to-gemini-schema.js';
-import { toToolDefinitions, type ToolDefinitionSource } from './tool-definition-source.js';
-
-const declarationsCache = new WeakMap<object, readonly FunctionDeclaration[]>();
 
 /** Gemini's rule for function names (the SDK's and Vertex AI's reference): a letter or `_` first. */
 const functionNamePattern = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
@@ -36,12 +34,7 @@ export function toGeminiTools(source: ToolDefinitionSource): Tool[] {
  * @throws ProviderSchemaError as {@link toGeminiTools}
  */
 export function functionDeclarations(source: ToolDefinitionSource): readonly FunctionDeclaration[] {
-  const cacheable = !Array.isArray(source) || Object.isFrozen(source);
-  const cached = cacheable ? declarationsCache.get(source) : undefined;
-  if (cached !== undefined) return cached;
-  const declarations = Object.freeze(toToolDefinitions(source).map(toFunctionDeclaration));
-  if (cacheable) declarationsCache.set(source, declarations);
-  return declarations;
+  return convertOnce(source, 'google', () => readToolDefinitions(source).map(toFunctionDeclaration));
 }
 
 function toFunctionDeclaration(definition: ToolDefinition): FunctionDeclaration {

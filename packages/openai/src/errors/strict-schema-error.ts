@@ -4,10 +4,12 @@ const errorName = 'StrictSchemaError';
 const marker = Symbol.for(`toolcraft.error.${errorName}`);
 
 /**
- * A tool whose input schema cannot be made to follow OpenAI's strict-mode rules.
+ * A tool whose input schema (or an agent's structured output) cannot be made to follow OpenAI's
+ * strict-mode rules.
  *
  * Thrown when tool definitions are converted with `strict: true` (by `toOpenAITools`,
- * `toResponsesTools`, or a model's `prepareTools` when the agent builds its tool list), so the
+ * `toResponsesTools`, or a model's `prepareTools` when the agent builds its tool list, and its
+ * `prepareOutput` for an `outputType` in `new Agent(...)`), so the
  * problem shows at startup instead of as a 400 from the API on the first request. It is a
  * `ProviderSchemaError` of `@toolcraft/core` (provider `'openai'`), so code catching either works.
  */
@@ -22,19 +24,15 @@ export class StrictSchemaError extends ProviderSchemaError {
    * @param path - where in the schema, as a JSONPath (`$`, `$.address.zip`, `$.tags[*]`)
    * @param reason - what strict mode does not allow there
    * @param keyword - the keyword at fault (`'additionalProperties'`, `'not'`), when one is
+   * @param subject - whose schema it is: a tool's (the default) or an agent's structured output (`outputType`)
    */
-  constructor(toolName: string, path: string, reason: string, keyword = '') {
-    super({
-      provider: 'openai',
-      toolName,
-      path,
-      keyword,
-      hint: `${reason}. Change the tool's input schema or convert it with { strict: false }`,
-    });
+  constructor(toolName: string, path: string, reason: string, keyword = '', subject: 'tool' | 'output' = 'tool') {
+    const change =
+      subject === 'output' ? "Change the agent's outputType" : "Change the tool's input schema or convert it with { strict: false }";
+    super({ provider: 'openai', toolName, path, keyword, hint: `${reason}. ${change}`, subject });
     this.reason = reason;
-    this.message =
-      `Tool '${toolName}' cannot use OpenAI strict mode: at ${path}, ${reason}. ` +
-      `Change the tool's input schema or convert it with { strict: false }.`;
+    const whose = subject === 'output' ? `The structured output '${toolName}'` : `Tool '${toolName}'`;
+    this.message = `${whose} cannot use OpenAI strict mode: at ${path}, ${reason}. ${change}.`;
   }
 
   /**

@@ -1,12 +1,13 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
 import { ModelCallError } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import OpenAI from 'openai';
 import { toOpenAITools } from '../tools/to-openai-tools.js';
 import { ChatCompletionAccumulator } from './chat-completion-accumulator.js';
 import { fromChatCompletion } from './from-chat-completion.js';
 import type { OpenAIChatModelFromEnvOptions, OpenAIChatModelOptions } from './openai-chat-model-options.js';
 import { requestOptions } from './request-options.js';
-import { serverOf } from './server-of.js';
+import { toJsonSchemaFormat } from './structured-output.js';
 import { toChatCompletionBody } from './to-chat-completion-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 
@@ -43,7 +44,7 @@ export class OpenAIChatModel implements ChatModel {
     this.client = options.client;
     this.model = options.model;
     this.options = options;
-    const server = serverOf(options.client.baseURL);
+    const server = serverOfUrl(options.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 
@@ -73,6 +74,18 @@ export class OpenAIChatModel implements ChatModel {
    */
   prepareTools(tools: readonly ToolDefinition[]): void {
     toOpenAITools(tools, { strict: this.options.strict });
+  }
+
+  /**
+   * Converts the agent's structured output for this model once, in `new Agent(...)`, by the rules
+   * tools follow in strict mode (`toStrictSchema`), so a schema OpenAI would refuse throws there, not
+   * on the first request. The conversion is kept for that format object; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws StrictSchemaError for a strict schema that cannot be strict (a map, a schema without a type, ...)
+   * @throws ProviderSchemaError for a name OpenAI refuses
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toJsonSchemaFormat(format);
   }
 
   /**

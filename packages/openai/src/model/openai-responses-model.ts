@@ -1,4 +1,5 @@
-import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ToolDefinition } from '@toolcraft/core';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent, ModelServer, ResponseFormat, ToolDefinition } from '@toolcraft/core';
+import { serverOfUrl } from '@toolcraft/core/internal';
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { toResponsesTools } from '../tools/to-responses-tools.js';
@@ -7,7 +8,7 @@ import type { OpenAIResponsesModelFromEnvOptions, OpenAIResponsesModelOptions } 
 import { requestOptions } from './request-options.js';
 import { unreadableResponse } from './response-failure.js';
 import { ResponseStreamAccumulator } from './response-stream-accumulator.js';
-import { serverOf } from './server-of.js';
+import { toJsonSchemaFormat } from './structured-output.js';
 import { toResponsesBody } from './to-responses-body.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 
@@ -49,7 +50,7 @@ export class OpenAIResponsesModel implements ChatModel {
     this.client = options.client ?? new OpenAI({ maxRetries: 0 });
     this.model = options.model;
     this.options = options;
-    const server = serverOf(this.client.baseURL);
+    const server = serverOfUrl(this.client.baseURL);
     if (server !== undefined) this.server = server;
   }
 
@@ -84,6 +85,18 @@ export class OpenAIResponsesModel implements ChatModel {
    */
   prepareTools(tools: readonly ToolDefinition[]): void {
     toResponsesTools(tools, { strict: this.options.strict });
+  }
+
+  /**
+   * Converts the agent's structured output for this model once, in `new Agent(...)`, by the rules
+   * tools follow in strict mode (`toStrictSchema`), so a schema OpenAI would refuse throws there, not
+   * on the first request. The conversion is kept for that format object; requests reuse it.
+   * @param format - the output's name, JSON Schema and `strict`, as every request of the agent's runs carries it
+   * @throws StrictSchemaError for a strict schema that cannot be strict (a map, a schema without a type, ...)
+   * @throws ProviderSchemaError for a name OpenAI refuses
+   */
+  prepareOutput(format: ResponseFormat): void {
+    toJsonSchemaFormat(format);
   }
 
   /**

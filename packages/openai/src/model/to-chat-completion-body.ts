@@ -32,7 +32,7 @@ export function toChatCompletionBody(request: ChatRequest, options: OpenAIChatMo
     if (request.toolChoice !== undefined) body.tool_choice = toChatCompletionToolChoice(request.toolChoice);
   }
   if (request.responseFormat !== undefined)
-    body.response_format = { type: 'json_schema', json_schema: toJsonSchemaFormat(request.responseFormat) };
+    body.response_format = { type: 'json_schema', json_schema: { ...toJsonSchemaFormat(request.responseFormat) } };
   return body;
 }
 

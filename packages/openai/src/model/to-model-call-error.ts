@@ -1,4 +1,5 @@
 import { describeThrownValue, type HeadersLike, isRetryableStatus, ModelCallError, retryAfterMs } from '@toolcraft/core';
+import { isDroppedConnection } from '@toolcraft/core/internal';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 
 /**
@@ -68,34 +69,11 @@ export function toModelCallError(error: unknown, model: string, operation = 'cha
 function isConnectionError(error: unknown): boolean {
   const name = className(error);
   return (
-    error instanceof APIConnectionError || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || isDroppedBody(error)
+    error instanceof APIConnectionError ||
+    name === 'APIConnectionError' ||
+    name === 'APIConnectionTimeoutError' ||
+    isDroppedConnection(error)
   );
-}
-
-/** Socket error codes of a connection that ended under a response (Node's and undici's). */
-const droppedCodes = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
-/**
- * Whether the connection dropped while the body was read: the response had arrived, so the client
- * does not wrap it as a connection error. Node's fetch (undici) rejects the body with a
- * `TypeError('terminated')` whose `cause` carries the socket's code.
- */
-function isDroppedBody(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && droppedCodes.has(code)) return true;
-    if (current instanceof TypeError && message === 'terminated') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function isHeadersLike(headers: unknown): headers is HeadersLike {

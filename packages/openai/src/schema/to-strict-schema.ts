@@ -15,17 +15,18 @@ const converted = new WeakMap<object, JsonSchema>();
  * `$defs`; `oneOf` becomes `anyOf` and a single-branch `allOf` is flattened; constraints
  * strict mode cannot enforce (`minLength`, `default`, ...) move into the description.
  * The input is not modified; results are cached per schema object.
- * @param schema - the tool's input schema
- * @param toolName - the tool's name, for error messages
+ * @param schema - the tool's input schema (or a structured output's schema)
+ * @param toolName - the tool's name (or the output's), for error messages
+ * @param subject - whose schema it is, for error messages: a tool's (the default) or a structured output's
  * @returns the strict schema
  * @throws StrictSchemaError when the schema cannot be made strict (a root that is not an
  *   object, a free-form object or `Record`, an unsupported keyword, a schema without a type)
  */
-export function toStrictSchema(schema: JsonSchema, toolName: string): JsonSchema {
+export function toStrictSchema(schema: JsonSchema, toolName: string, subject: 'tool' | 'output' = 'tool'): JsonSchema {
   const cached = converted.get(schema);
   if (cached !== undefined) return cached;
   const fail = (path: string, keyword: string, reason: string): never => {
-    throw new StrictSchemaError(toolName, path, reason, keyword);
+    throw new StrictSchemaError(toolName, path, reason, keyword, subject);
   };
   if (!isSchemaObject(schema)) return fail(rootPath, 'type', 'the input schema must be a JSON Schema object');
   const context: Context = { root: schema, fail };

@@ -1,10 +1,9 @@
-import type { ToolDefinition } from '@toolcraft/core';
+import type { ToolDefinition, ToolDefinitionSource } from '@toolcraft/core';
+import { convertOnce, readToolDefinitions } from '@toolcraft/core/internal';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { toFunctionParameters } from '../schema/to-function-parameters.js';
 import { toStrictSchema } from '../schema/to-strict-schema.js';
-import { convertOnce } from './converted-tools-cache.js';
-import type { OpenAIToolsOptions, ToolDefinitionSource } from './tool-definition-source.js';
-import { toToolDefinitions } from './tool-definition-source.js';
+import type { OpenAIToolsOptions } from './openai-tools-options.js';
 
 /**
  * Converts tools to the Chat Completions `tools` parameter
@@ -23,8 +22,8 @@ import { toToolDefinitions } from './tool-definition-source.js';
  */
 export function toOpenAITools(source: ToolDefinitionSource, options: OpenAIToolsOptions = {}): ChatCompletionFunctionTool[] {
   const strict = options.strict === true;
-  return convertOnce(source, strict ? 'chat:strict' : 'chat', () =>
-    toToolDefinitions(source).map((definition) => toChatTool(definition, strict)),
+  return convertOnce(source, strict ? 'openai:chat:strict' : 'openai:chat', () =>
+    readToolDefinitions(source).map((definition) => toChatTool(definition, strict)),
   );
 }
 

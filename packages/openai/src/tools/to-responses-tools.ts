@@ -1,10 +1,9 @@
-import type { ToolDefinition } from '@toolcraft/core';
+import type { ToolDefinition, ToolDefinitionSource } from '@toolcraft/core';
+import { convertOnce, readToolDefinitions } from '@toolcraft/core/internal';
 import type { FunctionTool } from 'openai/resources/responses/responses';
 import { toFunctionParameters } from '../schema/to-function-parameters.js';
 import { toStrictSchema } from '../schema/to-strict-schema.js';
-import { convertOnce } from './converted-tools-cache.js';
-import type { OpenAIToolsOptions, ToolDefinitionSource } from './tool-definition-source.js';
-import { toToolDefinitions } from './tool-definition-source.js';
+import type { OpenAIToolsOptions } from './openai-tools-options.js';
 
 /**
  * Converts tools to the Responses API `tools` parameter
@@ -35,8 +34,8 @@ import { toToolDefinitions } from './tool-definition-source.js';
  */
 export function toResponsesTools(source: ToolDefinitionSource, options: OpenAIToolsOptions = {}): FunctionTool[] {
   const strict = options.strict === true;
-  return convertOnce(source, strict ? 'responses:strict' : 'responses', () =>
-    toToolDefinitions(source).map((definition) => toFunctionTool(definition, strict)),
+  return convertOnce(source, strict ? 'openai:responses:strict' : 'openai:responses', () =>
+    readToolDefinitions(source).map((definition) => toFunctionTool(definition, strict)),
   );
 }
 

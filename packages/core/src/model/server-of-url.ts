@@ -1,12 +1,12 @@
-import type { ModelServer } from '@toolcraft/core';
+import type { ModelServer } from './chat-model.js';
 
 /**
- * The host and port of a client's base URL, for traces (`server.address`, `server.port`): the
- * scheme's default port when the URL names none.
- * @param baseURL - the client's `baseURL`
+ * The host and port of a model client's base URL, for traces (`server.address`, `server.port`): the
+ * scheme's default port when the URL names none, an IPv6 address without its brackets.
+ * @param baseURL - the client's base URL
  * @returns the server, or undefined when the base URL is not a URL
  */
-export function serverOf(baseURL: unknown): ModelServer | undefined {
+export function serverOfUrl(baseURL: unknown): ModelServer | undefined {
   if (typeof baseURL !== 'string') return undefined;
   try {
     const url = new URL(baseURL);
