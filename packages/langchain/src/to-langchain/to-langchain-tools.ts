@@ -1,0 +1,84 @@
+import { AgentEnvironment, ToolRegistry, type AnyTool } from '@toolcraft/core';
+import { isTool } from '@toolcraft/core/internal';
+import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
+import { CallRunner } from './call-runner.js';
+import type { ToLangChainToolsOptions } from './to-langchain-options.js';
+import { ToolcraftLangChainTool } from './toolcraft-langchain-tool.js';
+
+const where = 'toLangChainTools';
+
+/**
+ * toolcraft tools as LangChain tools (`@langchain/core` `StructuredTool`s), for `bindTools`,
+ * `createAgent`, LangGraph's `ToolNode` or a plain `tool.invoke(toolCall)`. Each keeps its name,
+ * description and exact JSON Schema, and each call runs through one `AgentEnvironment` (the one
+ * given, or one made of the tools and the options' settings): toolcraft's validation, features,
+ * time limits, result limits and error text hold as in a toolcraft run. LangChain's signal cancels
+ * the call, its tool call id is the call's id, its callbacks get the call's progress as custom
+ * events (`toolcraft_progress`), and its config reaches the tool as metadata (`LangChainConfigKey`).
+ * @param source - a `ToolRegistry`, a list of tools, or an `AgentEnvironment` whose registry and settings are used as they are
+ * @param options - the environment's settings (not with an environment), the context, the approval policy
+ * @returns one LangChain tool per toolcraft tool, in the registry's order
+ * @throws InvalidLangChainToolsError for a source that is not tools, settings given with an environment,
+ *   or (unless `approvals: 'leave-to-langchain'`) a tool that declares `needsApproval`
+ * @example
+ * const tools = toLangChainTools([new WeatherTool()], { toolTimeoutMs: 10_000 });
+ * const model = new ChatOpenAI({ model: 'gpt-5-mini' }).bindTools(tools);
+ */
+export function toLangChainTools(
+  source: ToolRegistry | AgentEnvironment | readonly AnyTool[],
+  options: ToLangChainToolsOptions = {},
+): ToolcraftLangChainTool[] {
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidLangChainToolsError(where, `options must be an object, got ${options === null ? 'null' : typeof options}.`);
+  const { context, approvals = 'refuse', ...settings } = options;
+  if (approvals !== 'refuse' && approvals !== 'leave-to-langchain')
+    throw new InvalidLangChainToolsError(where, `'approvals' must be 'refuse' or 'leave-to-langchain', got ${JSON.stringify(approvals)}.`);
+  if (context !== undefined && typeof context !== 'function' && typeof context !== 'object')
+    throw new InvalidLangChainToolsError(where, `'context' must be an AgentContext or a function of LangChain's config, got ${typeof context}.`);
+  const environment = environmentOf(source, settings);
+  if (approvals === 'refuse') refuseApprovals(environment.registry.tools);
+  const runner = new CallRunner(environment, context);
+  return environment.registry.tools.map((tool) => new ToolcraftLangChainTool(tool, runner));
+}
+
+function environmentOf(source: unknown, settings: Omit<ToLangChainToolsOptions, 'context' | 'approvals'>): AgentEnvironment {
+  const given = Object.keys(settings).filter((key) => settings[key as keyof typeof settings] !== undefined);
+  if (source instanceof AgentEnvironment) {
+    if (given.length > 0)
+      throw new InvalidLangChainToolsError(
+        where,
+        `${given.map((key) => `'${key}'`).join(', ')} cannot be given with an AgentEnvironment: give them to the environment, or pass its registry instead.`,
+      );
+    return source;
+  }
+  return new AgentEnvironment({ registry: registryOf(source), ...settings });
+}
+
+function registryOf(source: unknown): ToolRegistry {
+  if (source instanceof ToolRegistry) return source;
+  if (!Array.isArray(source))
+    throw new InvalidLangChainToolsError(
+      where,
+      `expected a ToolRegistry, an AgentEnvironment or an array of toolcraft tools, got ${source === null ? 'null' : typeof source}.`,
+    );
+  source.forEach((item: unknown, index) => {
+    if (!isTool(item))
+      throw new InvalidLangChainToolsError(
+        where,
+        `item ${index} is not a toolcraft tool (a Tool, ToolBase or @Tool method tool); for a class with @Tool methods, pass ToolRegistry.of(instance).`,
+      );
+  });
+  return new ToolRegistry(source as readonly AnyTool[]);
+}
+
+/** Refuses tools that need approval: a LangChain call runs the tool directly, with no run to pause for a person. */
+function refuseApprovals(tools: readonly AnyTool[]): void {
+  const names = tools.filter((tool) => tool.needsApproval !== undefined && tool.needsApproval !== false).map((tool) => `'${tool.name}'`);
+  if (names.length === 0) return;
+  throw new InvalidLangChainToolsError(
+    where,
+    `${names.join(', ')} ${names.length === 1 ? 'declares' : 'declare'} needsApproval, which a LangChain tool cannot enforce: ` +
+      'LangChain runs the tool directly, with no toolcraft run to pause for a person. Run it in a toolcraft Agent instead, ' +
+      "or pass approvals: 'leave-to-langchain' to make it anyway, trusting the LangChain app to ask before each call (human-in-the-loop middleware, a LangGraph interrupt).",
+  );
+}
