@@ -1,21 +1,20 @@
-import type { AnyTool, JsonSchema, ReceivedToolResult } from '@toolcraft/core';
-import type { CallbackManagerForToolRun } from '@langchain/core/callbacks/manager';
-import { ToolMessage, type MessageContent, type ToolCall } from '@langchain/core/messages';
+import type { AnyTool, JsonSchema } from '@toolcraft/core';
+import type { MessageContent, ToolCall } from '@langchain/core/messages';
 import {
-  StructuredTool,
+  DynamicStructuredTool,
   ToolInputParsingException,
   type StructuredToolCallInput,
   type ToolReturnType,
   type ToolRunnableConfig,
 } from '@langchain/core/tools';
 import type { CallRunner } from './call-runner.js';
-import { resultContent } from './result-content.js';
+import { respond } from './respond.js';
 
 /** The arguments of a toolcraft tool called from LangChain: a JSON object. */
 export type ToolcraftToolArgs = Record<string, unknown>;
 
 /**
- * A toolcraft tool as a LangChain `StructuredTool`, made by `toLangChainTools`: its name,
+ * A toolcraft tool as a LangChain `DynamicStructuredTool`, made by `toLangChainTools`: its name,
  * description and JSON Schema are the toolcraft tool's (what LangChain sends to the model), and
  * every call runs through the set's `AgentEnvironment` (toolcraft's validation, features, time
  * limits and error text). Invoked with a `ToolCall`, it answers a `ToolMessage` (`status: 'error'`
@@ -23,29 +22,32 @@ export type ToolcraftToolArgs = Record<string, unknown>;
  * and files), error results included. Arguments LangChain's own check of the schema refuses are
  * answered with toolcraft's error result too.
  */
-export class ToolcraftLangChainTool extends StructuredTool<JsonSchema, ToolcraftToolArgs, ToolcraftToolArgs, MessageContent> {
+export class ToolcraftLangChainTool extends DynamicStructuredTool<JsonSchema, ToolcraftToolArgs, ToolcraftToolArgs, MessageContent> {
   /** @returns the class name LangChain serializes the tool under */
   static override lc_name(): string {
     return 'ToolcraftLangChainTool';
   }
 
-  override name: string;
-  override description: string;
-  override schema: JsonSchema;
+  /** The toolcraft tool. */
+  readonly tool: AnyTool;
+  private readonly runner: CallRunner;
 
   /**
    * @param tool - the toolcraft tool
    * @param runner - runs the calls through the set's environment
    * @internal
    */
-  constructor(
-    readonly tool: AnyTool,
-    private readonly runner: CallRunner,
-  ) {
-    super();
-    this.name = tool.name;
-    this.description = tool.description;
-    this.schema = tool.inputSchema;
+  constructor(tool: AnyTool, runner: CallRunner) {
+    super({
+      name: tool.name,
+      description: tool.description,
+      schema: plainSchema(tool.inputSchema),
+      func: async (args: ToolcraftToolArgs, runManager, config) =>
+        // A ToolMessage is passed through by LangChain as it is (a direct tool output).
+        respond(await runner.run(tool.name, args, config ?? {}, runManager), tool.name, config ?? {}) as MessageContent,
+    });
+    this.tool = tool;
+    this.runner = runner;
   }
 
   /**
@@ -67,33 +69,17 @@ export class ToolcraftLangChainTool extends StructuredTool<JsonSchema, Toolcraft
       const call = isToolCall(input) ? input : undefined;
       const callConfig: ToolRunnableConfig = { ...config, ...(call === undefined ? {} : { toolCall: call }) };
       const result = await this.runner.run(this.name, call === undefined ? input : call.args, callConfig);
-      return this.answer(result, callConfig) as ToolReturnType<TInput, TConfig, MessageContent>;
+      return respond(result, this.name, callConfig) as ToolReturnType<TInput, TConfig, MessageContent>;
     }
   }
+}
 
-  protected override async _call(
-    args: ToolcraftToolArgs,
-    runManager?: CallbackManagerForToolRun,
-    config?: ToolRunnableConfig,
-  ): Promise<MessageContent> {
-    const callConfig = config ?? {};
-    const result = await this.runner.run(this.name, args, callConfig, runManager);
-    // A ToolMessage is passed through by LangChain as it is (a direct tool output).
-    return this.answer(result, callConfig) as MessageContent;
-  }
-
-  private answer(result: ReceivedToolResult, config: ToolRunnableConfig): MessageContent | ToolMessage {
-    const content = resultContent(result);
-    const id = config.toolCall?.id;
-    if (typeof id !== 'string' || id === '') return content;
-    return new ToolMessage({
-      content,
-      tool_call_id: id,
-      name: this.name,
-      status: result.isError ? 'error' : 'success',
-      ...(this.metadata === undefined ? {} : { metadata: this.metadata }),
-    });
-  }
+/**
+ * The schema as plain JSON data: a zod-made schema carries a `~standard` property, through which
+ * LangChain would send its own (draft-07) conversion instead of the schema toolcraft validates with.
+ */
+function plainSchema(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
 }
 
 function isToolCall(input: unknown): input is ToolCall {
