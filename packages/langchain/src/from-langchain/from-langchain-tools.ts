@@ -1,4 +1,5 @@
 import { describeThrownValue, type JsonSchema } from '@toolcraft/core';
+import { describeValue as describe } from '@toolcraft/core/internal';
 import type { ClientTool } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
@@ -25,7 +26,7 @@ const where = 'fromLangChainTools';
  * const agent = new Agent({ model, tools: fromLangChainTools([searchTool, calculatorTool], { timeoutMs: 30_000 }) });
  */
 export function fromLangChainTools(tools: readonly ClientTool[], options: FromLangChainToolsOptions = {}): ImportedLangChainTool[] {
-  if (!Array.isArray(tools)) throw new InvalidLangChainToolsError(where, `expected an array of LangChain tools, got ${describe(tools)}.`);
+  if (!Array.isArray(tools)) throw new InvalidLangChainToolsError(where, `expected an array of LangChain tools, got ${describe(tools)}${isTool(tools) ? ' (pass [tool])' : ''}.`);
   checkOptions(options);
   const names = new Set<string>();
   return tools.map((langchain: unknown, index) => {
@@ -43,6 +44,10 @@ export function fromLangChainTools(tools: readonly ClientTool[], options: FromLa
       throw new InvalidLangChainToolsError(`${where}: tool '${tool.name}'`, `cannot be imported: ${describeThrownValue(error)}`, error);
     }
   });
+}
+
+function isTool(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { invoke?: unknown }).invoke === 'function';
 }
 
 function checkTool(value: unknown, index: number): ClientTool {
@@ -87,11 +92,4 @@ function checkOptions(options: FromLangChainToolsOptions): void {
     throw new InvalidLangChainToolsError(where, `'config' must be a LangChain RunnableConfig object, got ${describe(config)}.`);
   if (tools !== undefined && (typeof tools !== 'object' || tools === null))
     throw new InvalidLangChainToolsError(where, `'tools' must be an object of settings by tool name, got ${describe(tools)}.`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return JSON.stringify(value)?.slice(0, 200) ?? 'an object';
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
 }
