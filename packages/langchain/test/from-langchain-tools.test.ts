@@ -7,7 +7,13 @@ import { DynamicStructuredTool, tool } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { z } from 'zod';
-import { fromLangChainTools, ImportedLangChainTool, InvalidLangChainToolsError, LangChainToolError, toLangChainTools } from '@toolcraft/langchain';
+import {
+  fromLangChainTools,
+  ImportedLangChainTool,
+  InvalidLangChainToolsError,
+  LangChainToolError,
+  toLangChainTools,
+} from '@toolcraft/langchain';
 import { hangingTool, langchainTools } from './support/langchain-tools';
 import { WeatherTool } from './support/tools';
 
@@ -153,12 +159,22 @@ describe('fromLangChainTools', () => {
     class Recorder extends BaseCallbackHandler {
       name = 'recorder';
       override awaitHandlers = true;
-      override handleToolStart(_tool: unknown, _input: string, _runId: string, _parent?: string, tags?: string[], metadata?: unknown, runName?: string) {
+      override handleToolStart(
+        _tool: unknown,
+        _input: string,
+        _runId: string,
+        _parent?: string,
+        tags?: string[],
+        metadata?: unknown,
+        runName?: string,
+      ) {
         starts.push({ name: runName, tags, metadata });
       }
     }
     const lc = langchainTools();
-    const [add] = fromLangChainTools([lc.add], { config: { callbacks: [new Recorder()], tags: ['toolcraft'], metadata: { tenant: 'acme' } } });
+    const [add] = fromLangChainTools([lc.add], {
+      config: { callbacks: [new Recorder()], tags: ['toolcraft'], metadata: { tenant: 'acme' } },
+    });
     await call(environmentOf(add!), 'add', { a: 1, b: 1 });
     expect(starts).toEqual([{ name: 'add', tags: ['toolcraft'], metadata: expect.objectContaining({ tenant: 'acme' }) }]);
     expect(lc.calls[0]!.config?.tags).toEqual(['toolcraft']);
@@ -166,7 +182,9 @@ describe('fromLangChainTools', () => {
 
   it('takes side effects, approval and limits toolcraft cannot read from a LangChain tool, by name: an approval pauses the run', async () => {
     const lc = langchainTools();
-    const tools = fromLangChainTools([lc.add, lc.search], { tools: { search: { effects: 'read', needsApproval: true, maxInvocations: 2 } } });
+    const tools = fromLangChainTools([lc.add, lc.search], {
+      tools: { search: { effects: 'read', needsApproval: true, maxInvocations: 2 } },
+    });
     expect(tools[1]).toMatchObject({ effects: 'read', needsApproval: true, maxInvocations: 2 });
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'search', arguments: { query: 'cats' } }] }, { text: 'found cats' }]);
     const agent = new Agent({ model, tools });
@@ -190,7 +208,9 @@ describe('fromLangChainTools', () => {
 
   it('says which tool cannot be imported and why', () => {
     const lc = langchainTools();
-    expect(() => fromLangChainTools(lc.add as never)).toThrow('fromLangChainTools: expected an array of LangChain tools, got an instance of DynamicStructuredTool (pass [tool]).');
+    expect(() => fromLangChainTools(lc.add as never)).toThrow(
+      'fromLangChainTools: expected an array of LangChain tools, got an instance of DynamicStructuredTool (pass [tool]).',
+    );
     expect(() => fromLangChainTools([lc.add, { name: 'x' }] as never)).toThrow('fromLangChainTools: item 1 is not a LangChain tool');
     expect(() => fromLangChainTools([lc.add, lc.add])).toThrow("fromLangChainTools: tool 'add': two tools have this name");
     const spaced = tool(() => 'x', { name: 'has spaces', description: 'x', schema: z.object({}) });

@@ -5,7 +5,11 @@ import { progressEventName, toLangChainTools, type ToolcraftLangChainTool } from
 import { CounterTool, LookupTool, WeatherTool } from './support/tools';
 
 /** LangChain's tool-calling loop: the model bound to the tools, each tool call invoked, until the model answers. */
-async function runLoop(tools: readonly ToolcraftLangChainTool[], model: ReturnType<typeof fakeModel>, question: string): Promise<BaseMessage[]> {
+async function runLoop(
+  tools: readonly ToolcraftLangChainTool[],
+  model: ReturnType<typeof fakeModel>,
+  question: string,
+): Promise<BaseMessage[]> {
   const bound = model.bindTools([...tools]);
   const messages: BaseMessage[] = [new HumanMessage(question)];
   for (;;) {

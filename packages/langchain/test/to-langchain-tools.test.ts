@@ -4,8 +4,24 @@ import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { ToolMessage } from '@langchain/core/messages';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
-import { InvalidLangChainToolsError, LangChainConfigKey, progressEventName, toLangChainTools, type ToolcraftLangChainTool } from '@toolcraft/langchain';
-import { ChartTool, CounterTool, DeleteTool, EvenTool, LookupTool, MetadataTool, WaitingTool, WeatherTool } from './support/tools';
+import {
+  InvalidLangChainToolsError,
+  LangChainConfigKey,
+  progressEventName,
+  toLangChainTools,
+  type ToolcraftLangChainTool,
+} from '@toolcraft/langchain';
+import {
+  ChartTool,
+  CounterTool,
+  DeleteTool,
+  EvenTool,
+  ShipTool,
+  LookupTool,
+  MetadataTool,
+  WaitingTool,
+  WeatherTool,
+} from './support/tools';
 
 const toolCall = (name: string, args: Record<string, unknown>, id = `call_${name}`) => ({ type: 'tool_call' as const, id, name, args });
 const named = (tools: readonly ToolcraftLangChainTool[], name: string) => tools.find((tool) => tool.name === name)!;
@@ -142,7 +158,7 @@ describe('toLangChainTools', () => {
     expect(threads.get('t1')!.state.get('count')).toBe(2);
   });
 
-  it("rejects the invoke with a clear error when the context function throws or returns something else", async () => {
+  it('rejects the invoke with a clear error when the context function throws or returns something else', async () => {
     const [throwing] = toLangChainTools([new CounterTool()], {
       context: () => {
         throw new Error('no session');
@@ -168,7 +184,15 @@ describe('toLangChainTools', () => {
     class Recorder extends BaseCallbackHandler {
       name = 'recorder';
       override awaitHandlers = true;
-      override handleToolStart(_tool: unknown, input: string, _runId: string, _parent?: string, _tags?: string[], _meta?: unknown, runName?: string) {
+      override handleToolStart(
+        _tool: unknown,
+        input: string,
+        _runId: string,
+        _parent?: string,
+        _tags?: string[],
+        _meta?: unknown,
+        runName?: string,
+      ) {
         events.push(['start', `${runName} ${input}`]);
       }
       override handleCustomEvent(eventName: string, data: unknown) {
@@ -197,7 +221,7 @@ describe('toLangChainTools', () => {
     expect(message.contentBlocks.map((block) => block.type)).toEqual(['text', 'image']);
   });
 
-  it("refuses tools that need approval unless told to leave approvals to LangChain", () => {
+  it('refuses tools that need approval unless told to leave approvals to LangChain', () => {
     expect(() => toLangChainTools([new WeatherTool(), new DeleteTool()])).toThrow(
       "toLangChainTools: 'delete_record' declares needsApproval, which a LangChain tool cannot enforce",
     );
@@ -209,7 +233,13 @@ describe('toLangChainTools', () => {
       'toLangChainTools: expected a ToolRegistry, an AgentEnvironment or an array of toolcraft tools, got object.',
     );
     expect(() => toLangChainTools([new WeatherTool(), { name: 'x' }] as never)).toThrow('toLangChainTools: item 1 is not a toolcraft tool');
-    expect(() => toLangChainTools([], { approvals: 'ask' as never })).toThrow(`'approvals' must be 'refuse' or 'leave-to-langchain', got "ask".`);
+    expect(() => toLangChainTools([], { approvals: 'ask' as never })).toThrow(
+      `'approvals' must be 'refuse' or 'leave-to-langchain', got "ask".`,
+    );
     expect(() => toLangChainTools([], { context: 'ctx' as never })).toThrow(InvalidLangChainToolsError);
+    const address = { $id: 'https://example.com/address.json', type: 'object', properties: { city: { type: 'string' } } };
+    expect(() => toLangChainTools([new ShipTool()], { schemas: [address] })).toThrow(
+      `toLangChainTools: tool 'ship': its schema refers to another document ($ref "https://example.com/address.json")`,
+    );
   });
 });

@@ -26,12 +26,17 @@ const where = 'fromLangChainTools';
  * const agent = new Agent({ model, tools: fromLangChainTools([searchTool, calculatorTool], { timeoutMs: 30_000 }) });
  */
 export function fromLangChainTools(tools: readonly ClientTool[], options: FromLangChainToolsOptions = {}): ImportedLangChainTool[] {
-  if (!Array.isArray(tools)) throw new InvalidLangChainToolsError(where, `expected an array of LangChain tools, got ${describe(tools)}${isTool(tools) ? ' (pass [tool])' : ''}.`);
+  if (!Array.isArray(tools))
+    throw new InvalidLangChainToolsError(
+      where,
+      `expected an array of LangChain tools, got ${describe(tools)}${isTool(tools) ? ' (pass [tool])' : ''}.`,
+    );
   checkOptions(options);
   const names = new Set<string>();
   return tools.map((langchain: unknown, index) => {
     const tool = checkTool(langchain, index);
-    if (names.has(tool.name)) throw new InvalidLangChainToolsError(`${where}: tool '${tool.name}'`, 'two tools have this name; tool names must be unique.');
+    if (names.has(tool.name))
+      throw new InvalidLangChainToolsError(`${where}: tool '${tool.name}'`, 'two tools have this name; tool names must be unique.');
     names.add(tool.name);
     const settings: ImportedToolSettings = {
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -52,13 +57,22 @@ function isTool(value: unknown): boolean {
 
 function checkTool(value: unknown, index: number): ClientTool {
   const tool = value as Partial<ClientTool> | null;
-  if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || typeof tool.invoke !== 'function' || !('schema' in tool))
+  if (
+    typeof tool !== 'object' ||
+    tool === null ||
+    typeof tool.name !== 'string' ||
+    typeof tool.invoke !== 'function' ||
+    !('schema' in tool)
+  )
     throw new InvalidLangChainToolsError(
       where,
       `item ${index} is not a LangChain tool (an object with a string 'name', a 'schema' and an 'invoke' method, like tool() or DynamicStructuredTool make), got ${describe(value)}.`,
     );
   if (tool.description !== undefined && typeof tool.description !== 'string')
-    throw new InvalidLangChainToolsError(`${where}: tool '${tool.name}'`, `its description must be a string, got ${describe(tool.description)}.`);
+    throw new InvalidLangChainToolsError(
+      `${where}: tool '${tool.name}'`,
+      `its description must be a string, got ${describe(tool.description)}.`,
+    );
   return tool as ClientTool;
 }
 

@@ -65,7 +65,10 @@ export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unk
     const signal = metadata.get(ToolBase.SignalKey);
     const base = this.config;
     const signals = [base?.signal, signal].filter((item): item is AbortSignal => item !== undefined);
-    const config: RunnableConfig = { ...base, ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }) };
+    const config: RunnableConfig = {
+      ...base,
+      ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }),
+    };
     const output: unknown = await this.langchain.invoke({ type: 'tool_call', id, name: this.langchain.name, args }, config);
     if (ToolMessage.isInstance(output)) {
       if (output.status === 'error') throw new LangChainToolError(this.name, output.text || `Tool '${this.name}' failed.`, output);

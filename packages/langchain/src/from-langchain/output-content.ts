@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { ContentPart } from '@toolcraft/core';
 import { ToolMessage, type ContentBlock } from '@langchain/core/messages';
 
@@ -30,7 +31,8 @@ function partOf(block: ContentBlock): ContentPart {
   if (block.type === 'image' || block.type === 'file') {
     const data = dataOf(fields);
     if (data !== undefined) {
-      const mediaType = typeof fields.mimeType === 'string' ? fields.mimeType : block.type === 'image' ? 'image/*' : 'application/octet-stream';
+      const mediaType =
+        typeof fields.mimeType === 'string' ? fields.mimeType : block.type === 'image' ? 'image/*' : 'application/octet-stream';
       if (block.type === 'image') return { type: 'image', data, mediaType };
       const filename = (fields.metadata as { filename?: unknown } | undefined)?.filename;
       return { type: 'file', data, mediaType, ...(typeof filename === 'string' ? { filename } : {}) };
@@ -61,7 +63,7 @@ function isBlock(item: unknown): boolean {
   return typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string';
 }
 
-/** JSON of a value, or its string form when it has none (a cycle, a BigInt, a function, undefined). */
+/** JSON of a value, or Node's inspection of it when it has none (a cycle, a BigInt, a function); `undefined` as nothing. */
 function json(value: unknown): string {
   try {
     const text = JSON.stringify(value);
@@ -71,7 +73,7 @@ function json(value: unknown): string {
   }
   if (value === undefined) return '';
   try {
-    return String(value);
+    return inspect(value, { depth: 4, breakLength: Number.POSITIVE_INFINITY });
   } catch {
     return Object.prototype.toString.call(value);
   }

@@ -55,9 +55,7 @@ export class CallRunner {
     const context = this.contextFor(config);
     const options: ToolExecutionOptions = { agentContext: context, runId: context.runId };
     if (config.signal !== undefined) options.signal = config.signal;
-    if (runManager !== undefined)
-      options.onProgress = (progress) =>
-        runManager.handleCustomEvent(progressEventName, { ...progress });
+    if (runManager !== undefined) options.onProgress = (progress) => runManager.handleCustomEvent(progressEventName, { ...progress });
     const metadata: Array<[MetadataKeyLike, unknown]> = Object.entries(config.metadata ?? {});
     metadata.push([LangChainConfigKey, config]);
     return this.environment.executeTool(call, metadata, options);

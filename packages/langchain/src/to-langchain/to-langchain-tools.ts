@@ -2,6 +2,7 @@ import { AgentEnvironment, ToolRegistry, type AnyTool } from '@toolcraft/core';
 import { isTool } from '@toolcraft/core/internal';
 import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
 import { CallRunner } from './call-runner.js';
+import { externalReference } from './external-reference.js';
 import type { ToLangChainToolsOptions } from './to-langchain-options.js';
 import { ToolcraftLangChainTool } from './toolcraft-langchain-tool.js';
 
@@ -19,7 +20,8 @@ const where = 'toLangChainTools';
  * @param options - the environment's settings (not with an environment), the context, the approval policy
  * @returns one LangChain tool per toolcraft tool, in the registry's order
  * @throws InvalidLangChainToolsError for a source that is not tools, settings given with an environment,
- *   or (unless `approvals: 'leave-to-langchain'`) a tool that declares `needsApproval`
+ *   a schema with a `$ref` to another document, or (unless `approvals: 'leave-to-langchain'`) a tool
+ *   that declares `needsApproval`
  * @example
  * const tools = toLangChainTools([new WeatherTool()], { toolTimeoutMs: 10_000 });
  * const model = new ChatOpenAI({ model: 'gpt-5-mini' }).bindTools(tools);
@@ -34,9 +36,20 @@ export function toLangChainTools(
   if (approvals !== 'refuse' && approvals !== 'leave-to-langchain')
     throw new InvalidLangChainToolsError(where, `'approvals' must be 'refuse' or 'leave-to-langchain', got ${JSON.stringify(approvals)}.`);
   if (context !== undefined && typeof context !== 'function' && typeof context !== 'object')
-    throw new InvalidLangChainToolsError(where, `'context' must be an AgentContext or a function of LangChain's config, got ${typeof context}.`);
+    throw new InvalidLangChainToolsError(
+      where,
+      `'context' must be an AgentContext or a function of LangChain's config, got ${typeof context}.`,
+    );
   const environment = environmentOf(source, settings);
   if (approvals === 'refuse') refuseApprovals(environment.registry.tools);
+  for (const tool of environment.registry.tools) {
+    const reference = externalReference(tool.inputSchema);
+    if (reference !== undefined)
+      throw new InvalidLangChainToolsError(
+        `${where}: tool '${tool.name}'`,
+        `its schema refers to another document ($ref ${JSON.stringify(reference)}), which LangChain can resolve neither in its own check of the arguments nor for the model (it sends the schema as it is); put that schema inside the tool's schema (under $defs) instead.`,
+      );
+  }
   const runner = new CallRunner(environment, context);
   return environment.registry.tools.map((tool) => new ToolcraftLangChainTool(tool, runner));
 }

@@ -44,7 +44,8 @@ export function langchainTools() {
     { name: 'broken', description: 'Always fails.', schema: z.object({}) },
   );
   const quota = tool(
-    (_input, config: ToolRunnableConfig) => new ToolMessage({ content: 'quota exceeded', status: 'error', tool_call_id: config.toolCall!.id! }),
+    (_input, config: ToolRunnableConfig) =>
+      new ToolMessage({ content: 'quota exceeded', status: 'error', tool_call_id: config.toolCall!.id! }),
     { name: 'quota', description: 'Answers an error message.', schema: z.object({}) },
   );
   const weather = tool(() => ({ city: 'Paris', temperature: 21 }), {

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  ContextAwareTool,
-  Tool,
-  ToolBase,
-  ToolResult,
-  type AgentContext,
-  type ContentPart,
-  type ToolCallMetadata,
-} from '@toolcraft/core';
+import { ContextAwareTool, Tool, ToolBase, ToolResult, type AgentContext, type ContentPart, type ToolCallMetadata } from '@toolcraft/core';
 
 const WeatherArgs = z.object({
   city: z.string().min(2).describe('The city'),
@@ -75,7 +67,12 @@ export class WaitingTool extends ContextAwareTool<Record<string, never>, string>
   readonly started: Promise<void>;
   private start!: () => void;
   constructor(timeoutMs?: number) {
-    super({ name: 'waiting', description: 'Waits.', argsType: { type: 'object', properties: {} }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    super({
+      name: 'waiting',
+      description: 'Waits.',
+      argsType: { type: 'object', properties: {} },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
     this.started = new Promise((resolve) => (this.start = resolve));
   }
   execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
@@ -128,5 +125,19 @@ export class DeleteTool extends Tool<{ id: string }, string> {
   }
   execute(args: { id: string }): string {
     return `deleted ${args.id}`;
+  }
+}
+
+/** A tool whose schema refers to another document. */
+export class ShipTool extends Tool<{ to: unknown }, string> {
+  constructor() {
+    super({
+      name: 'ship',
+      description: 'Ships a parcel.',
+      argsType: { type: 'object', properties: { to: { $ref: 'https://example.com/address.json' } }, required: ['to'] },
+    });
+  }
+  execute(): string {
+    return 'shipped';
   }
 }
