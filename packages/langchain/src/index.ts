@@ -11,5 +11,6 @@ export { progressEventName } from './to-langchain/call-runner.js';
 export { fromLangChainTools } from './from-langchain/from-langchain-tools.js';
 export type { FromLangChainToolsOptions, ImportedToolSettings } from './from-langchain/from-langchain-options.js';
 export { ImportedLangChainTool } from './from-langchain/imported-langchain-tool.js';
+export type { LangChainTool } from './from-langchain/langchain-tool.js';
 export { InvalidLangChainToolsError } from './errors/invalid-langchain-tools-error.js';
 export { LangChainToolError } from './errors/langchain-tool-error.js';

@@ -1,5 +1,13 @@
 import 'reflect-metadata';
-import { AgentContext, AgentEnvironment, ToolCancelledError, ToolRegistry, ToolTimeoutError, type Feature } from '@toolcraft/core';
+import {
+  AgentContext,
+  AgentEnvironment,
+  type JsonSchema,
+  ToolCancelledError,
+  ToolRegistry,
+  ToolTimeoutError,
+  type Feature,
+} from '@toolcraft/core';
 import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { ToolMessage } from '@langchain/core/messages';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
@@ -237,7 +245,7 @@ describe('toLangChainTools', () => {
       `'approvals' must be 'refuse' or 'leave-to-langchain', got "ask".`,
     );
     expect(() => toLangChainTools([], { context: 'ctx' as never })).toThrow(InvalidLangChainToolsError);
-    const address = { $id: 'https://example.com/address.json', type: 'object', properties: { city: { type: 'string' } } };
+    const address: JsonSchema = { $id: 'https://example.com/address.json', type: 'object', properties: { city: { type: 'string' } } };
     expect(() => toLangChainTools([new ShipTool()], { schemas: [address] })).toThrow(
       `toLangChainTools: tool 'ship': its schema refers to another document ($ref "https://example.com/address.json")`,
     );

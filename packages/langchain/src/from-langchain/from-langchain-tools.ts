@@ -1,10 +1,10 @@
 import { describeThrownValue, type JsonSchema } from '@toolcraft/core';
 import { describeValue as describe } from '@toolcraft/core/internal';
-import type { ClientTool } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
 import type { FromLangChainToolsOptions, ImportedToolSettings } from './from-langchain-options.js';
 import { ImportedLangChainTool } from './imported-langchain-tool.js';
+import type { LangChainTool } from './langchain-tool.js';
 
 const where = 'fromLangChainTools';
 
@@ -25,7 +25,7 @@ const where = 'fromLangChainTools';
  * @example
  * const agent = new Agent({ model, tools: fromLangChainTools([searchTool, calculatorTool], { timeoutMs: 30_000 }) });
  */
-export function fromLangChainTools(tools: readonly ClientTool[], options: FromLangChainToolsOptions = {}): ImportedLangChainTool[] {
+export function fromLangChainTools(tools: readonly LangChainTool[], options: FromLangChainToolsOptions = {}): ImportedLangChainTool[] {
   if (!Array.isArray(tools))
     throw new InvalidLangChainToolsError(
       where,
@@ -55,8 +55,8 @@ function isTool(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { invoke?: unknown }).invoke === 'function';
 }
 
-function checkTool(value: unknown, index: number): ClientTool {
-  const tool = value as Partial<ClientTool> | null;
+function checkTool(value: unknown, index: number): LangChainTool {
+  const tool = value as Partial<LangChainTool> | null;
   if (
     typeof tool !== 'object' ||
     tool === null ||
@@ -73,14 +73,14 @@ function checkTool(value: unknown, index: number): ClientTool {
       `${where}: tool '${tool.name}'`,
       `its description must be a string, got ${describe(tool.description)}.`,
     );
-  return tool as ClientTool;
+  return tool as LangChainTool;
 }
 
 /** The JSON Schema LangChain sends to a model for the tool (its own conversion of zod and Standard Schemas). */
-function schemaOf(tool: ClientTool): JsonSchema {
+function schemaOf(tool: LangChainTool): JsonSchema {
   let schema: unknown;
   try {
-    schema = toJsonSchema(tool.schema);
+    schema = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
   } catch (error) {
     throw new InvalidLangChainToolsError(
       `${where}: tool '${tool.name}'`,

@@ -3,15 +3,15 @@ import { FrameworkKeys, ToolBase, type JsonSchema, type ToolCallMetadata } from 
 import { withImportedSchema } from '@toolcraft/core/internal';
 import { ToolMessage, isDirectToolOutput } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import type { ClientTool } from '@langchain/core/tools';
 import { LangChainToolError } from '../errors/langchain-tool-error.js';
 import type { ImportedToolSettings } from './from-langchain-options.js';
+import type { LangChainTool } from './langchain-tool.js';
 import { outputContent } from './output-content.js';
 
 /** What an imported tool is made of: the LangChain tool, its JSON Schema, and how it is called. */
 export interface ImportedToolSpec {
   /** The LangChain tool. */
-  langchain: ClientTool;
+  langchain: LangChainTool;
   /** The JSON Schema LangChain sends to a model for it. */
   schema: JsonSchema;
   /** Its side effects, approval, limits and time limit. */
@@ -29,7 +29,7 @@ export interface ImportedToolSpec {
  */
 export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unknown> {
   /** The LangChain tool. */
-  readonly langchain: ClientTool;
+  readonly langchain: LangChainTool;
   private readonly config: RunnableConfig | undefined;
 
   /**
@@ -79,7 +79,7 @@ export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unk
         output,
       );
     }
-    if ('returnDirect' in this.langchain && this.langchain.returnDirect === true) {
+    if (this.langchain.returnDirect === true) {
       const context = metadata.get(ToolBase.AgentContextKey);
       if (context !== undefined) context.actions.skipSummarization = true;
     }

@@ -14,7 +14,7 @@ export function externalReference(schema: unknown): string | undefined {
     seen.add(node);
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
-    pending.push(...Object.values(node));
+    pending.push(...(Object.values(node) as unknown[]));
   }
   return undefined;
 }

@@ -23,7 +23,10 @@ export type ToolcraftToolArgs = Record<string, unknown>;
  * answered with toolcraft's error result too.
  */
 export class ToolcraftLangChainTool extends DynamicStructuredTool<JsonSchema, ToolcraftToolArgs, ToolcraftToolArgs, MessageContent> {
-  /** @returns the class name LangChain serializes the tool under */
+  /**
+   * The class name LangChain serializes and traces the tool under.
+   * @returns `'ToolcraftLangChainTool'`
+   */
   static override lc_name(): string {
     return 'ToolcraftLangChainTool';
   }
