@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { getEventListeners } from 'node:events';
 import { Agent, AgentEnvironment, ToolRegistry, ToolResult, ToolTimeoutError } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
@@ -146,6 +147,21 @@ describe('fromLangChainTools', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("cancels calls when the configured config's signal aborts, and leaves no listener on it after a call", async () => {
+    const lc = langchainTools();
+    const controller = new AbortController();
+    const waiting = tool(() => new Promise<string>(() => undefined), { name: 'waiting', description: 'Waits.', schema: z.object({}) });
+    const environment = environmentOf(...fromLangChainTools([lc.add, waiting], { config: { signal: controller.signal } }));
+    expect((await call(environment, 'add', { a: 1, b: 2 })).content).toBe('3');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const pending = call(environment, 'waiting');
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('shutting down'));
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('shutting down');
   });
 
   it("ends the run with the answer of a tool marked returnDirect, as LangChain's agents do", async () => {

@@ -6,6 +6,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import { LangChainToolError } from '../errors/langchain-tool-error.js';
 import type { ImportedToolSettings } from './from-langchain-options.js';
 import type { LangChainTool } from './langchain-tool.js';
+import { linkedSignal } from './linked-signal.js';
 import { outputContent } from './output-content.js';
 
 /** What an imported tool is made of: the LangChain tool, its JSON Schema, and how it is called. */
@@ -65,11 +66,15 @@ export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unk
     const signal = metadata.get(ToolBase.SignalKey);
     const base = this.config;
     const signals = [base?.signal, signal].filter((item): item is AbortSignal => item !== undefined);
-    const config: RunnableConfig = {
-      ...base,
-      ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }),
-    };
-    const output: unknown = await this.langchain.invoke({ type: 'tool_call', id, name: this.langchain.name, args }, config);
+    const linked = signals.length > 1 ? linkedSignal(signals) : undefined;
+    const callSignal = linked?.signal ?? signals[0];
+    const config: RunnableConfig = { ...base, ...(callSignal === undefined ? {} : { signal: callSignal }) };
+    let output: unknown;
+    try {
+      output = await this.langchain.invoke({ type: 'tool_call', id, name: this.langchain.name, args }, config);
+    } finally {
+      linked?.dispose();
+    }
     if (ToolMessage.isInstance(output)) {
       if (output.status === 'error') throw new LangChainToolError(this.name, output.text || `Tool '${this.name}' failed.`, output);
     } else if (isDirectToolOutput(output)) {

@@ -1,5 +1,6 @@
 import type { AnyTool, JsonSchema } from '@toolcraft/core';
 import type { MessageContent, ToolCall } from '@langchain/core/messages';
+import { ensureConfig } from '@langchain/core/runnables';
 import {
   DynamicStructuredTool,
   ToolInputParsingException,
@@ -70,7 +71,8 @@ export class ToolcraftLangChainTool extends DynamicStructuredTool<JsonSchema, To
       if (!(error instanceof ToolInputParsingException)) throw error;
       // LangChain checked the arguments against the schema first: toolcraft's own check answers instead.
       const call = isToolCall(input) ? input : undefined;
-      const callConfig: ToolRunnableConfig = { ...config, ...(call === undefined ? {} : { toolCall: call }) };
+      // ensureConfig turns a `timeout` into the signal, as LangChain's own invoke does.
+      const callConfig: ToolRunnableConfig = ensureConfig({ ...config, ...(call === undefined ? {} : { toolCall: call }) });
       const result = await this.runner.run(this.name, call === undefined ? input : call.args, callConfig);
       return respond(result, this.name, callConfig) as ToolReturnType<TInput, TConfig, MessageContent>;
     }
