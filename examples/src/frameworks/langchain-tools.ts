@@ -66,8 +66,13 @@ export function langchainToolsInToolcraft(model: ChatModel = new ScriptedModel(c
 if (require.main === module) {
   void (async () => {
     for (const message of await toolcraftToolsInLangChain()) {
-      const status = ToolMessage.isInstance(message) ? ` (${message.status})` : '';
-      console.log(`${message.type}${status}: ${typeof message.content === 'string' ? message.content : JSON.stringify(message.content)}`);
+      // The offline model's tool-call turns echo the conversation as text: show their calls instead.
+      const calls = AIMessage.isInstance(message) ? (message.tool_calls ?? []) : [];
+      if (calls.length > 0) for (const call of calls) console.log(`ai calls ${call.name} ${JSON.stringify(call.args)}`);
+      else {
+        const status = ToolMessage.isInstance(message) ? ` (${message.status})` : '';
+        console.log(`${message.type}${status}: ${message.text}`);
+      }
     }
     const run = await langchainToolsInToolcraft();
     for (const call of run.toolCalls) console.log(`${call.name} ${call.arguments} -> ${call.result.content}`);
