@@ -40,7 +40,7 @@ export class CallRunner {
   }
 
   /**
-   * Runs one call; never rejects but for a context function that throws or returns no context.
+   * Runs one call; rejects only for a context function that throws or returns no context.
    * @param name - the tool's name
    * @param args - the call's arguments, as LangChain passed them
    * @param config - LangChain's config for the call
@@ -48,7 +48,7 @@ export class CallRunner {
    * @returns the environment's result
    * @throws InvalidLangChainToolsError when the `context` function throws or returns something else than an `AgentContext`
    */
-  run(name: string, args: unknown, config: ToolRunnableConfig, runManager?: CallbackManagerForToolRun): Promise<ReceivedToolResult> {
+  async run(name: string, args: unknown, config: ToolRunnableConfig, runManager?: CallbackManagerForToolRun): Promise<ReceivedToolResult> {
     const id = config.toolCall?.id;
     const call: ToolCall = { name, arguments: (args ?? {}) as Record<string, unknown> };
     if (typeof id === 'string' && id !== '') call.id = id;
