@@ -3,7 +3,7 @@
  * as toolcraft tools (`fromLangChainTools`), on `@langchain/core` 1.x.
  * @packageDocumentation
  */
-export { toLangChainTools } from './to-langchain/to-langchain-tools.js';
+export { toLangChainTools, type ToolcraftToolSource } from './to-langchain/to-langchain-tools.js';
 export type { ToLangChainToolsOptions } from './to-langchain/to-langchain-options.js';
 export { ToolcraftLangChainTool, type ToolcraftToolArgs } from './to-langchain/toolcraft-langchain-tool.js';
 export { LangChainConfigKey } from './to-langchain/langchain-config-key.js';

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   AgentContext,
   AgentEnvironment,
+  InvalidToolDefinitionError,
   type JsonSchema,
   ToolCancelledError,
   ToolRegistry,
@@ -26,6 +27,7 @@ import {
   EvenTool,
   ShipTool,
   LookupTool,
+  MathService,
   MetadataTool,
   WaitingTool,
   WeatherTool,
@@ -104,6 +106,12 @@ describe('toLangChainTools', () => {
     expect(blocked.content).toContain('lookups are switched off');
   });
 
+  it('takes services with @Tool methods as ToolRegistry.of does', async () => {
+    const [multiply] = toLangChainTools([new MathService()]);
+    expect(multiply!.name).toBe('multiply');
+    await expect(multiply!.invoke({ a: 3, b: 4 })).resolves.toBe('12');
+  });
+
   it('uses an AgentEnvironment as it is, and refuses settings given beside one', async () => {
     const environment = new AgentEnvironment({ registry: ToolRegistry.of(new WeatherTool()), maxResultChars: 12 });
     const [weather] = toLangChainTools(environment);
@@ -153,12 +161,12 @@ describe('toLangChainTools', () => {
 
   it("takes a context per call from a function of LangChain's config (one per thread, say)", async () => {
     const threads = new Map<string, AgentContext>();
-    const context = (config: { configurable?: Record<string, unknown> }) => {
+    const agentContext = (config: { configurable?: Record<string, unknown> }) => {
       const thread = String(config.configurable?.thread_id);
       if (!threads.has(thread)) threads.set(thread, new AgentContext({ agentName: 'support', runId: thread }));
       return threads.get(thread)!;
     };
-    const [tool] = toLangChainTools([new CounterTool()], { context });
+    const [tool] = toLangChainTools([new CounterTool()], { agentContext });
     const on = (thread: string) => ({ configurable: { thread_id: thread } });
     await tool!.invoke(toolCall('counter', {}, 'a'), on('t1'));
     await tool!.invoke(toolCall('counter', {}, 'b'), on('t1'));
@@ -168,12 +176,12 @@ describe('toLangChainTools', () => {
 
   it('rejects the invoke with a clear error when the context function throws or returns something else', async () => {
     const [throwing] = toLangChainTools([new CounterTool()], {
-      context: () => {
+      agentContext: () => {
         throw new Error('no session');
       },
     });
-    await expect(throwing!.invoke({})).rejects.toThrow("toLangChainTools: the 'context' function threw");
-    const [wrong] = toLangChainTools([new CounterTool()], { context: () => ({}) as AgentContext });
+    await expect(throwing!.invoke({})).rejects.toThrow("toLangChainTools: the 'agentContext' function threw");
+    const [wrong] = toLangChainTools([new CounterTool()], { agentContext: () => ({}) as AgentContext });
     await expect(wrong!.invoke({})).rejects.toThrow(InvalidLangChainToolsError);
   });
 
@@ -238,13 +246,13 @@ describe('toLangChainTools', () => {
 
   it('says what was wrong with what it was given', () => {
     expect(() => toLangChainTools({} as never)).toThrow(
-      'toLangChainTools: expected a ToolRegistry, an AgentEnvironment or an array of toolcraft tools, got object.',
+      'toLangChainTools: expected a ToolRegistry, an AgentEnvironment or a list of toolcraft tools (or services with @Tool methods), got an empty object.',
     );
-    expect(() => toLangChainTools([new WeatherTool(), { name: 'x' }] as never)).toThrow('toLangChainTools: item 1 is not a toolcraft tool');
+    expect(() => toLangChainTools([new WeatherTool(), { name: 'x' }] as never)).toThrow(InvalidToolDefinitionError);
     expect(() => toLangChainTools([], { approvals: 'ask' as never })).toThrow(
       `'approvals' must be 'refuse' or 'leave-to-langchain', got "ask".`,
     );
-    expect(() => toLangChainTools([], { context: 'ctx' as never })).toThrow(InvalidLangChainToolsError);
+    expect(() => toLangChainTools([], { agentContext: 'ctx' as never })).toThrow(InvalidLangChainToolsError);
     const address: JsonSchema = { $id: 'https://example.com/address.json', type: 'object', properties: { city: { type: 'string' } } };
     expect(() => toLangChainTools([new ShipTool()], { schemas: [address] })).toThrow(
       `toLangChainTools: tool 'ship': its schema refers to another document ($ref "https://example.com/address.json")`,

@@ -10,6 +10,7 @@ import {
 } from '@toolcraft/core';
 import type { CallbackManagerForToolRun } from '@langchain/core/callbacks/manager';
 import type { ToolRunnableConfig } from '@langchain/core/tools';
+import { describeValue } from '@toolcraft/core/internal';
 import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
 import { LangChainConfigKey } from './langchain-config-key.js';
 
@@ -22,7 +23,8 @@ export const progressEventName = 'toolcraft_progress';
  * metadata LangChain's config (`LangChainConfigKey`) and the config's `metadata` entries.
  */
 export class CallRunner {
-  private readonly contextOf: (config: ToolRunnableConfig) => AgentContext;
+  private readonly contextOf: (config: ToolRunnableConfig) => AgentContext | undefined;
+  private readonly shared: AgentContext;
 
   /**
    * @param environment - the environment the calls run through
@@ -30,13 +32,10 @@ export class CallRunner {
    */
   constructor(
     readonly environment: AgentEnvironment,
-    context: AgentContext | ((config: ToolRunnableConfig) => AgentContext) | undefined,
+    context: AgentContext | ((config: ToolRunnableConfig) => AgentContext | undefined) | undefined,
   ) {
-    if (typeof context === 'function') this.contextOf = context;
-    else {
-      const shared = context ?? new AgentContext({ agentName: 'langchain', runId: randomUUID() });
-      this.contextOf = () => shared;
-    }
+    this.shared = typeof context === 'object' ? context : new AgentContext({ agentName: 'langchain', runId: randomUUID() });
+    this.contextOf = typeof context === 'function' ? context : () => this.shared;
   }
 
   /**
@@ -46,7 +45,7 @@ export class CallRunner {
    * @param config - LangChain's config for the call
    * @param runManager - LangChain's callbacks of the tool run, when it has some
    * @returns the environment's result
-   * @throws InvalidLangChainToolsError when the `context` function throws or returns something else than an `AgentContext`
+   * @throws InvalidLangChainToolsError when the `agentContext` function throws or returns something else than an `AgentContext`
    */
   async run(name: string, args: unknown, config: ToolRunnableConfig, runManager?: CallbackManagerForToolRun): Promise<ReceivedToolResult> {
     const id = config.toolCall?.id;
@@ -66,12 +65,13 @@ export class CallRunner {
     try {
       context = this.contextOf(config);
     } catch (error) {
-      throw new InvalidLangChainToolsError('toLangChainTools', `the 'context' function threw ${describeThrownValue(error)}.`, error);
+      throw new InvalidLangChainToolsError('toLangChainTools', `the 'agentContext' function threw ${describeThrownValue(error)}.`, error);
     }
+    if (context === undefined) return this.shared;
     if (!(context instanceof AgentContext))
       throw new InvalidLangChainToolsError(
         'toLangChainTools',
-        `the 'context' function must return an AgentContext (new AgentContext({ agentName, runId })), got ${typeof context}.`,
+        `the 'agentContext' function must return an AgentContext (new AgentContext({ agentName, runId })) or undefined, got ${describeValue(context)}.`,
       );
     return context;
   }

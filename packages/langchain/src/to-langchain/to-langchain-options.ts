@@ -10,10 +10,10 @@ export interface ToLangChainToolsOptions extends AgentEnvironmentSettings {
   /**
    * The context of each call (cloned per call by the environment, with the call's id and signal):
    * one context, or a function of LangChain's config for the call (a context per LangGraph thread,
-   * say). Default one context for all the tools made by this call, its state kept across their
-   * calls, with `agentName` `'langchain'` and a run id of its own.
+   * say; `undefined` for the default). Default one context for all the tools made by this call, its
+   * state kept across their calls, with `agentName` `'langchain'` and a run id of its own.
    */
-  context?: AgentContext | ((config: ToolRunnableConfig) => AgentContext);
+  agentContext?: AgentContext | ((config: ToolRunnableConfig) => AgentContext | undefined);
   /**
    * Cancels every unfinished call of these tools when aborted (the environment's signal; each call is
    * also cancelled by the `signal` of LangChain's config).

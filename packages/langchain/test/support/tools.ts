@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContextAwareTool, Tool, ToolBase, ToolResult, type AgentContext, type ContentPart, type ToolCallMetadata } from '@toolcraft/core';
+import { LLMDescription, Tool as ToolMethod } from '@toolcraft/core/annotations';
 
 const WeatherArgs = z.object({
   city: z.string().min(2).describe('The city'),
@@ -139,5 +140,14 @@ export class ShipTool extends Tool<{ to: unknown }, string> {
   }
   execute(): string {
     return 'shipped';
+  }
+}
+
+/** A service whose `@Tool` methods are tools (`ToolRegistry.of` reads them). */
+export class MathService {
+  @ToolMethod({ customName: 'multiply' })
+  @LLMDescription('Multiplies two numbers.')
+  multiply(@LLMDescription('The first number') a: number, @LLMDescription('The second number') b: number): number {
+    return a * b;
   }
 }
