@@ -23,6 +23,7 @@ const moduleNameMapper = {
   '^@toolcraft/tools$': source('packages/tools/src/index.ts'),
   '^@toolcraft/openapi$': source('packages/openapi/src/index.ts'),
   '^@toolcraft/ai-sdk$': source('packages/ai-sdk/src/index.ts'),
+  '^@toolcraft/langchain$': source('packages/langchain/src/index.ts'),
   '^@toolcraft/ui-stream$': source('packages/ui-stream/src/index.ts'),
   '^@toolcraft/devtools$': source('packages/devtools/src/index.ts'),
   '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -58,6 +59,7 @@ module.exports = {
     project('tools', 'packages/tools'),
     project('openapi', 'packages/openapi'),
     project('ai-sdk', 'packages/ai-sdk'),
+    project('langchain', 'packages/langchain'),
     project('ui-stream', 'packages/ui-stream'),
     // The dev UI's tests drive a real Chromium: the global setup finds it (or installs Debian's package as root).
     project('devtools', 'packages/devtools', { globalSetup: source('packages/devtools/test/setup/chromium.js') }),

@@ -8,7 +8,7 @@ const { join } = require('node:path');
 
 const repository = join(__dirname, '..', '..', '..');
 const fixtures = join(__dirname, '..', '..', 'fixtures');
-const packages = ['core', 'openai', 'anthropic', 'google', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq', 'tools', 'openapi', 'ai-sdk', 'ui-stream', 'devtools'];
+const packages = ['core', 'openai', 'anthropic', 'google', 'testing', 'schema', 'mcp', 'opentelemetry', 'redis', 'bullmq', 'tools', 'openapi', 'ai-sdk', 'langchain', 'ui-stream', 'devtools'];
 /** What a user installs beside the tarballs; versions follow the monorepo's own dev dependencies (root and packages). */
 const userDependencies = [
   'reflect-metadata',
@@ -22,6 +22,7 @@ const userDependencies = [
   'bullmq',
   'ai',
   '@ag-ui/core',
+  '@langchain/core',
   'typescript',
   'tsx',
   'jest',
