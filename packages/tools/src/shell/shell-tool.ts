@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { ContextAwareTool, type AgentContext, type ContextProvider, type JsonSchema } from '@toolcraft/core';
 import { InvalidToolsetOptionsError } from '../errors/invalid-toolset-options-error.js';
 import { runCommand, type CommandOutcome } from './run-command.js';
@@ -50,6 +52,8 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
     const subject = 'ShellTool';
     if (mode !== 'stateless' && mode !== 'persistent')
       throw new InvalidToolsetOptionsError(subject, 'mode', mode, "'stateless' or 'persistent'");
+    if (mode === 'persistent' && options.shell !== undefined && basename(options.shell) !== 'bash')
+      throw new InvalidToolsetOptionsError(subject, 'shell', options.shell, "bash (a path whose file name is 'bash') in mode 'persistent'");
     for (const [option, value] of [
       ['timeoutMs', options.timeoutMs ?? 30_000],
       ['maxOutputChars', options.maxOutputChars ?? 20_000],
@@ -78,7 +82,8 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
     this.contextProvider = {
       name: `${name}_environment`,
       provide: async (context) => {
-        const cwd = this.sessionState(context.state.get<unknown>(this.stateKey))?.cwd ?? this.cwd;
+        const saved = this.sessionState(context.state.get<unknown>(this.stateKey))?.cwd;
+        const cwd = saved !== undefined && (await isFolder(saved)) ? saved : this.cwd;
         return { instructions: await describeShell(this.shell, cwd, this.env, name) };
       },
     };
@@ -86,7 +91,14 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
 
   async execute(args: { command: string }, context: AgentContext): Promise<string> {
     const saved = this.mode === 'persistent' ? this.sessionState(context.state.get<unknown>(this.stateKey)) : undefined;
-    const cwd = saved?.cwd ?? this.cwd;
+    let cwd = saved?.cwd ?? this.cwd;
+    let note = '';
+    if (saved !== undefined && !(await isFolder(saved.cwd))) {
+      // A session's folder removed since (a clean step, another command): start again from the tool's.
+      note = `note: the working directory ${saved.cwd} no longer exists; the command ran in ${this.cwd}.\n`;
+      cwd = this.cwd;
+    }
+    if (!(await isFolder(cwd))) throw new Error(`The shell's working directory ${cwd} does not exist (or is not a folder).`);
     const script = this.mode === 'persistent' ? persistentScript(args.command, saved) : args.command;
     const outcome = await runCommand(script, {
       shell: this.shell,
@@ -95,12 +107,17 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
       timeoutMs: this.commandTimeoutMs,
       maxOutputChars: this.maxOutputChars,
       signal: context.signal,
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      throw new Error(
+        (await isFolder(cwd)) ? `The shell ${this.shell} was not found.` : `The shell's working directory ${cwd} does not exist.`,
+      );
     });
     if (this.mode === 'persistent') {
       const next = readState(outcome.state);
       if (next !== undefined) context.state.set(this.stateKey, next);
     }
-    return report(outcome, this.commandTimeoutMs);
+    return note + report(outcome, this.commandTimeoutMs);
   }
 
   private sessionState(value: unknown): ShellSessionState | undefined {
@@ -111,17 +128,19 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
   }
 }
 
-/** The command wrapped so the shell writes its final directory and changed exports to fd 3. */
+/**
+ * The command wrapped so the shell writes its final directory and changed exports to fd 3 when it
+ * exits, at its end or at an `exit` in the command (an EXIT trap), its exit code kept.
+ */
 function persistentScript(command: string, saved: ShellSessionState | undefined): string {
   const restore = saved === undefined ? '' : `${saved.exports.join('\n')}\n`;
   // The exports are compared with the tool's own environment, so the session keeps only what its commands changed.
+  const save = `{ printf '%s\\n' '${stateMarker}'; pwd; printf '%s\\n' '${stateMarker}'; diff <(printf '%s\\n' "$__toolcraft_before") <(export -p) | sed -n 's/^> //p'; } >&3 2>/dev/null`;
   return [
     '__toolcraft_before="$(export -p)"',
     restore,
+    `trap ${quote(`__toolcraft_rc=$?; ${save}; exit $__toolcraft_rc`)} EXIT`,
     `eval ${quote(command)}`,
-    '__toolcraft_rc=$?',
-    `{ printf '%s\\n' '${stateMarker}'; pwd; printf '%s\\n' '${stateMarker}'; diff <(printf '%s\\n' "$__toolcraft_before") <(export -p) | sed -n 's/^> //p'; } >&3 2>/dev/null`,
-    'exit $__toolcraft_rc',
   ].join('\n');
 }
 
@@ -131,6 +150,13 @@ function readState(text: string): ShellSessionState | undefined {
   const cwd = parts[1]!.trim();
   const exports = parts[2]!.split('\n').filter((line) => line.startsWith('declare -x ') && !line.startsWith('declare -x __toolcraft_'));
   return cwd === '' ? undefined : { cwd, exports };
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }
 
 function quote(text: string): string {
