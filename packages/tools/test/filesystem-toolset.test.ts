@@ -203,7 +203,9 @@ describe('FileSystemToolset', () => {
     writeFileSync(join(root, 'big.txt'), 'TODO: big\n'.repeat(10));
     const call = environment({ maxFileBytes: 50 });
     expect((await call('read_file', { path: 'big.txt' })).content).toContain("'big.txt' has 100 bytes, more than the 50 these tools read");
-    expect((await call('edit_file', { path: 'big.txt', oldText: 'x', newText: 'y' })).content).toContain('more than the 50 these tools edit');
+    expect((await call('edit_file', { path: 'big.txt', oldText: 'x', newText: 'y' })).content).toContain(
+      'more than the 50 these tools edit',
+    );
     expect((await call('search_files', { text: 'TODO' })).content).toBe(
       'notes.md:1: TODO: ship\nnotes.md:2: TODO: test\n[1 file(s) over 50 bytes not searched]',
     );

@@ -30,7 +30,7 @@ export async function readBytes(handle: FileHandle, maxBytes: number, subject: s
  */
 export async function replaceBytes(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   await handle.truncate(0);
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const { bytesWritten } = await handle.write(bytes, at, bytes.length - at, at);
     at += bytesWritten;
   }

@@ -75,7 +75,9 @@ export class RootedPaths {
    * @returns it relative to the root, with `/` separators (`.` for the root)
    */
   async display(absolute: string): Promise<string> {
-    const shown = relative(await this.rootPath(), absolute).split(sep).join('/');
+    const shown = relative(await this.rootPath(), absolute)
+      .split(sep)
+      .join('/');
     return shown === '' ? '.' : shown;
   }
 

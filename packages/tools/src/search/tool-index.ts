@@ -77,7 +77,8 @@ export class ToolIndex {
     if (query.length > maxQueryChars)
       throw new Error(`The query has ${query.length} characters; use at most ${maxQueryChars}: what the tool does, in a few words.`);
     const words = query.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
-    if (words > maxQueryWords) throw new Error(`The query has ${words} words; use at most ${maxQueryWords}: what the tool does, in a few words.`);
+    if (words > maxQueryWords)
+      throw new Error(`The query has ${words} words; use at most ${maxQueryWords}: what the tool does, in a few words.`);
     return this.search
       .search(query)
       .slice(0, limit)

@@ -74,7 +74,13 @@ export function runCommand(script: string, options: CommandOptions): Promise<Com
     const finish = () => {
       if (settled) return;
       cleanUp();
-      resolve({ exitCode: killed === undefined ? exitCode : null, ...(killed ? { killed } : {}), stdout: stdout.text(), stderr: stderr.text(), state });
+      resolve({
+        exitCode: killed === undefined ? exitCode : null,
+        ...(killed ? { killed } : {}),
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        state,
+      });
     };
     // One more turn of the event loop after the drain, so output already in the pipes is read first.
     const finishSoon = () => (drain ??= setTimeout(() => setImmediate(finish), drainMs));
