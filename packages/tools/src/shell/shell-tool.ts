@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ContextAwareTool, type AgentContext, type ContextProvider, type JsonSchema } from '@toolcraft/core';
 import { InvalidToolsetOptionsError } from '../errors/invalid-toolset-options-error.js';
+import { persistentScript, readState, type ShellSessionState } from './persistent-script.js';
 import { runCommand, type CommandOutcome } from './run-command.js';
 import type { ShellOptions } from './shell-options.js';
 import { describeShell } from './describe-shell.js';
@@ -12,14 +13,6 @@ const commandArgs: JsonSchema = {
   required: ['command'],
   additionalProperties: false,
 };
-
-/** What persistent mode keeps of a session: the working directory and the exports that differ from the tool's. */
-interface ShellSessionState {
-  cwd: string;
-  exports: string[];
-}
-
-const stateMarker = '__toolcraft_shell_state__';
 
 /**
  * A local shell (Microsoft Agent Framework's shell tool): runs a command and tells the model its exit
@@ -128,39 +121,11 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
   }
 }
 
-/**
- * The command wrapped so the shell writes its final directory and changed exports to fd 3 when it
- * exits, at its end or at an `exit` in the command (an EXIT trap), its exit code kept.
- */
-function persistentScript(command: string, saved: ShellSessionState | undefined): string {
-  const restore = saved === undefined ? '' : `${saved.exports.join('\n')}\n`;
-  // The exports are compared with the tool's own environment, so the session keeps only what its commands changed.
-  const save = `{ printf '%s\\n' '${stateMarker}'; pwd; printf '%s\\n' '${stateMarker}'; diff <(printf '%s\\n' "$__toolcraft_before") <(export -p) | sed -n 's/^> //p'; } >&3 2>/dev/null`;
-  return [
-    '__toolcraft_before="$(export -p)"',
-    restore,
-    `trap ${quote(`__toolcraft_rc=$?; ${save}; exit $__toolcraft_rc`)} EXIT`,
-    `eval ${quote(command)}`,
-  ].join('\n');
-}
-
-function readState(text: string): ShellSessionState | undefined {
-  const parts = text.split(`${stateMarker}\n`);
-  if (parts.length < 3) return undefined;
-  const cwd = parts[1]!.trim();
-  const exports = parts[2]!.split('\n').filter((line) => line.startsWith('declare -x ') && !line.startsWith('declare -x __toolcraft_'));
-  return cwd === '' ? undefined : { cwd, exports };
-}
-
 async function isFolder(path: string): Promise<boolean> {
   return stat(path).then(
     (info) => info.isDirectory(),
     () => false,
   );
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function report(outcome: CommandOutcome, timeoutMs: number): string {
