@@ -92,6 +92,54 @@ describe('ShellTool', () => {
     expect(run.toolCalls[1]!.result.content).toBe(`exit code: 0\nstdout:\n${dir}\n[]`);
   });
 
+  it('answers when the command ends though a background job holds its output, and kills the job', async () => {
+    const shell = new ShellTool({ cwd: dir, timeoutMs: 20_000, acknowledgeUnsafe: true });
+    const run = await runCommands(shell, ['sleep 60 & echo started $!']);
+    const result = run.toolCalls[0]!.result;
+    expect(result.isError).toBe(false);
+    expect(result.content).toMatch(/^exit code: 0\nstdout:\nstarted \d+$/);
+    expect(await ended(Number(/started (\d+)/.exec(result.content)![1]))).toBe(true);
+  });
+
+  it('settles at the end and at the time limit though a process that left the group (setsid) holds the pipes', async () => {
+    const escaped: number[] = [];
+    try {
+      const shell = new ShellTool({ cwd: dir, timeoutMs: 2_000, acknowledgeUnsafe: true });
+      // The escaped process writes its pid once it is in its own session; the command waits for that.
+      const escape = (file: string) =>
+        `setsid bash -c 'echo $$ > ${file}.tmp; mv ${file}.tmp ${file}; exec sleep 60' & until [ -s ${file} ]; do :; done; cat ${file}`;
+      const run = await runCommands(shell, [escape('a'), `${escape('b')}; sleep 30`]);
+      const [done, timedOut] = run.toolCalls.map((call) => call.result);
+      expect(done!.content).toMatch(/^exit code: 0\nstdout:\n\d+$/);
+      expect(timedOut!.content).toContain('ran past its 2000 ms limit; its process group was killed');
+      for (const file of ['a', 'b']) escaped.push(Number(readFileSync(join(dir, file), 'utf8')));
+      expect(escaped.every(isAlive)).toBe(true);
+    } finally {
+      for (const pid of escaped) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('in persistent mode keeps the folder a command moved to before it called exit, and its exit code', async () => {
+    const shell = new ShellTool({ mode: 'persistent', cwd: dir, acknowledgeUnsafe: true });
+    const run = await runCommands(shell, ['cd sub && export A=1 && exit 3', 'pwd; echo "$A"']);
+    expect(run.toolCalls[0]!.result.content).toBe('exit code: 3\n(no output)');
+    expect(run.toolCalls[1]!.result.content).toBe(`exit code: 0\nstdout:\n${join(dir, 'sub')}\n1`);
+  });
+
+  it("in persistent mode runs in the tool's folder when the session's folder is gone, and tells the model", async () => {
+    const shell = new ShellTool({ mode: 'persistent', cwd: dir, acknowledgeUnsafe: true });
+    const gone = join(dir, 'gone');
+    const run = await runCommands(shell, ['pwd', 'pwd'], { sessionState: { 'toolcraft.shell.shell': { cwd: gone, exports: [] } } });
+    expect(run.toolCalls[0]!.result.content).toBe(
+      `note: the working directory ${gone} no longer exists; the command ran in ${dir}.\nexit code: 0\nstdout:\n${dir}`,
+    );
+    expect(run.toolCalls[1]!.result.content).toBe(`exit code: 0\nstdout:\n${dir}`);
+    const missing = await runCommands(new ShellTool({ cwd: gone, acknowledgeUnsafe: true }), ['pwd']);
+    expect(missing.toolCalls[0]!.result.content).toContain(`The shell's working directory ${gone} does not exist`);
+    const noShell = await runCommands(new ShellTool({ cwd: dir, shell: join(dir, 'no-such-shell'), acknowledgeUnsafe: true }), ['pwd']);
+    expect(noShell.toolCalls[0]!.result.content).toContain(`The shell ${join(dir, 'no-such-shell')} was not found`);
+  });
+
   it('its context provider tells the model the shell, the working directory and tool versions', async () => {
     const shell = new ShellTool({ cwd: dir, acknowledgeUnsafe: true });
     const model = new ScriptedModel([{ text: 'ok' }]);
@@ -113,8 +161,12 @@ describe('ShellTool', () => {
     expect(run.stopReason).toBe('aborted');
   });
 
-  it('refuses impossible options', () => {
+  it('refuses impossible options, and a shell other than bash in persistent mode', () => {
     expect(() => new ShellTool({ mode: 'sticky' as never })).toThrow(InvalidToolsetOptionsError);
     expect(() => new ShellTool({ timeoutMs: 0 })).toThrow("option 'timeoutMs' must be a whole number of at least 1");
+    expect(() => new ShellTool({ mode: 'persistent', shell: '/bin/sh' })).toThrow(
+      "ShellTool: option 'shell' must be bash (a path whose file name is 'bash') in mode 'persistent', but was '/bin/sh'.",
+    );
+    expect(() => new ShellTool({ mode: 'persistent', shell: '/usr/local/bin/bash' })).not.toThrow();
   });
 });

@@ -95,6 +95,59 @@ describe('ToolSearchToolset', () => {
     expect(run.text).toBe('Sorry.');
   });
 
+  it('refuses a query over 300 characters or 20 words at once, with a short error the model reads', async () => {
+    const long = 'x'.repeat(100_000);
+    const words = Array.from({ length: 25 }, (_, index) => `word${index}`).join(' ');
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 's1', name: 'search_tools', arguments: { query: long } }] },
+      { toolCalls: [{ id: 's2', name: 'search_tools', arguments: { query: words } }] },
+      { text: 'ok' },
+    ]);
+    const toolset = new ToolSearchToolset({ tools: manyTools() });
+    const run = await new Agent({ model, tools: [toolset] }).run('x');
+    expect(run.toolCalls[0]!.result.isError).toBe(true);
+    expect(run.toolCalls[0]!.result.content).toContain('must be at most 300 characters');
+    expect(run.toolCalls[0]!.result.content.length).toBeLessThan(400);
+    expect(run.toolCalls[1]!.result.content).toContain('The query has 25 words; use at most 20');
+    expect(() => toolset.search(long)).toThrow('The query has 100000 characters; use at most 300');
+  });
+
+  it('still finds a tool by a misspelt word, while a word longer than any name part is matched exactly', () => {
+    const toolset = new ToolSearchToolset({ tools: manyTools() });
+    expect(toolset.search('refnd', 1)[0]!.name).toBe('refund_order');
+    expect(toolset.search('r'.repeat(290))).toEqual([]);
+  });
+
+  it('refuses at construction a listed tool named like the search tool, or two tools of one name, naming them', () => {
+    expect(() => new ToolSearchToolset({ tools: [...manyTools(), new NamedTool('search_tools', 'Searches the catalogue.')] })).toThrow(
+      "option 'tools' must be tools of distinct names, none named 'search_tools' (the search tool's name, option searchToolName), but was a list holding a tool named 'search_tools'",
+    );
+    expect(() => new ToolSearchToolset({ tools: [...manyTools(), new NamedTool('refund_order', 'Refunds (v2).')] })).toThrow(
+      "but was a list holding two tools named 'refund_order'",
+    );
+    expect(() => new ToolSearchToolset({ tools: [new NamedTool('search_tools', 'x')], searchToolName: 'find_tools' })).not.toThrow();
+  });
+
+  it('a resumed state offers at most maxLoaded tools, only indexed ones, each once, whatever the stored state holds', async () => {
+    const refund = new NamedTool('refund_order', 'Refunds a paid order to the customer.', { needsApproval: true });
+    const tools = manyTools(refund);
+    const first = new ScriptedModel([
+      { toolCalls: [{ id: 's1', name: 'search_tools', arguments: { query: 'refund' } }] },
+      { toolCalls: [{ id: 'c1', name: 'refund_order', arguments: { id: 'A7' } }] },
+    ]);
+    const paused = await new Agent({ model: first, tools: [new ToolSearchToolset({ tools, maxLoaded: 2 })] }).run('Refund A7');
+    const tampered = ['refund_order', 'refund_order', 'search_tools', 'no_such_tool', 7, ...tools.slice(0, 30).map((tool) => tool.name)];
+    const json = JSON.stringify(paused.state).replace(
+      /("temp:toolcraft\.tool_search\.loaded":)\[[^\]]*\]/,
+      (_, key: string) => `${key}${JSON.stringify(tampered)}`,
+    );
+    const state = RunState.fromJSON(JSON.parse(json));
+    state.approve('c1');
+    const second = new ScriptedModel([{ text: 'done' }]);
+    await new Agent({ model: second, tools: [new ToolSearchToolset({ tools, maxLoaded: 2 })] }).resume(state);
+    expect(second.requests[0]!.tools.map((tool) => tool.name)).toEqual(['search_tools', 'inventory_tool_28', 'inventory_tool_29']);
+  });
+
   it('search() previews what a query finds, best first, without loading anything', () => {
     const toolset = new ToolSearchToolset({ tools: manyTools() });
     expect(toolset.size).toBe(1000);

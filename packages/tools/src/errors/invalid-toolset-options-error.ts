@@ -14,14 +14,16 @@ export class InvalidToolsetOptionsError extends ToolcraftError {
    * @param option - the option
    * @param value - what it was given
    * @param expected - what it must be
+   * @param described - what it was, in words, when the value itself does not say (`'a list with two tools named \'refund\''`)
    */
   constructor(
     readonly subject: string,
     readonly option: string,
     value: unknown,
     expected: string,
+    described?: string,
   ) {
-    super(`${subject}: option '${option}' must be ${expected}, but was ${describeValue(value)}.`);
+    super(`${subject}: option '${option}' must be ${expected}, but was ${described ?? describeValue(value)}.`);
   }
 
   /**

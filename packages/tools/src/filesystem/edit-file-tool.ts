@@ -1,6 +1,7 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
 import { Tool, type JsonSchema } from '@toolcraft/core';
+import { readBytes, replaceBytes } from './file-bytes.js';
 import type { FileSystemSettings } from './filesystem-options.js';
+import { openToWrite } from './open-inside.js';
 import type { RootedPaths } from './rooted-path.js';
 
 /** The arguments of `edit_file`. */
@@ -21,7 +22,11 @@ const editArgs: JsonSchema = {
   additionalProperties: false,
 };
 
-/** `edit_file`: replaces one snippet that occurs exactly once; a missing or repeated snippet is an error saying so. */
+/**
+ * `edit_file`: replaces one snippet that occurs exactly once; a missing or repeated snippet is an error
+ * saying so. The file's bytes are edited (the snippets as UTF-8), so every other byte stays as it was,
+ * in any encoding.
+ */
 export class EditFileTool extends Tool<EditArgs, string> {
   /**
    * @param paths - the root's paths
@@ -37,24 +42,49 @@ export class EditFileTool extends Tool<EditArgs, string> {
   }
 
   async execute(args: EditArgs): Promise<string> {
-    const path = await this.paths.resolve(args.path);
-    if ((await stat(path)).size > this.settings.maxFileBytes)
-      throw new Error(`'${args.path}' is larger than the ${this.settings.maxFileBytes} bytes these tools edit.`);
-    const content = await readFile(path, 'utf8');
-    const first = content.indexOf(args.oldText);
-    if (first < 0) throw new Error(`The text to replace does not occur in '${args.path}'; read the file and copy the snippet exactly.`);
-    let count = 0;
-    for (let at = first; at >= 0; at = content.indexOf(args.oldText, at + 1)) count++;
-    if (count > 1)
-      throw new Error(
-        `The text to replace occurs ${count} times in '${args.path}'; include more of the lines around it so it occurs once.`,
-      );
-    const next = content.slice(0, first) + args.newText + content.slice(first + args.oldText.length);
-    const bytes = Buffer.byteLength(next, 'utf8');
-    if (bytes > this.settings.maxWriteBytes)
-      throw new Error(`The edited file would have ${bytes} bytes, more than the ${this.settings.maxWriteBytes} these tools write.`);
-    await writeFile(path, next, 'utf8');
-    const line = content.slice(0, first).split('\n').length;
-    return `Edited ${await this.paths.display(path)} at line ${line}.`;
+    const file = await openToWrite(this.paths, args.path, 'edit');
+    try {
+      if (file.size > this.settings.maxFileBytes)
+        throw new Error(`'${args.path}' has ${file.size} bytes, more than the ${this.settings.maxFileBytes} these tools edit.`);
+      const content = await readBytes(file.handle, this.settings.maxFileBytes, `'${args.path}'`);
+      const old = Buffer.from(args.oldText, 'utf8');
+      const first = content.indexOf(old);
+      if (first < 0) throw new Error(missing(args, content));
+      let count = 0;
+      for (let at = first; at >= 0; at = content.indexOf(old, at + 1)) count++;
+      if (count > 1)
+        throw new Error(
+          `The text to replace occurs ${count} times in '${args.path}'; include more of the lines around it so it occurs once.`,
+        );
+      const next = Buffer.concat([content.subarray(0, first), Buffer.from(args.newText, 'utf8'), content.subarray(first + old.length)]);
+      if (next.length > this.settings.maxWriteBytes)
+        throw new Error(`The edited file would have ${next.length} bytes, more than the ${this.settings.maxWriteBytes} these tools write.`);
+      await replaceBytes(file.handle, next);
+      const line = countNewlines(content.subarray(0, first)) + 1;
+      return `Edited ${await this.paths.display(file.path)} at line ${line}.`;
+    } finally {
+      await file.handle.close();
+    }
   }
+}
+
+function missing(args: EditArgs, content: Buffer): string {
+  const base = `The text to replace does not occur in '${args.path}'; read the file and copy the snippet exactly.`;
+  if (isUtf8(content)) return base;
+  return `${base} The file is not valid UTF-8: its undecodable bytes read as \uFFFD, which matches nothing; choose a snippet without them.`;
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function countNewlines(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
+  return count;
 }

@@ -4,13 +4,13 @@ export interface FileSystemOptions {
   root: string;
   /** Offer only the tools that read (`read_file`, `list_files`, `search_files`); default false. */
   readOnly?: boolean;
-  /** The most characters `read_file` answers with (the rest is cut, saying how to read on); default 100,000. */
+  /** The most characters `read_file` answers with (the rest is cut, saying how to read on, inside a line too); default 100,000. */
   maxReadChars?: number;
   /** The largest file `write_file` and `edit_file` write, in bytes; default 1,000,000. */
   maxWriteBytes?: number;
   /** The most entries `list_files` and matches `search_files` answer with; default 500. */
   maxEntries?: number;
-  /** Files larger than this, in bytes, are not searched (nor read whole by `edit_file`); default 2,000,000. */
+  /** Files larger than this, in bytes, are refused by `read_file` and `edit_file` and skipped by `search_files`; default 2,000,000. */
   maxFileBytes?: number;
   /** Prefix of the tools' names (`'fs_'` gives `fs_read_file`); default none. */
   prefix?: string;

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Tool, type JsonSchema } from '@toolcraft/core';
 import type { FileSystemSettings } from './filesystem-options.js';
+import { listInside } from './open-inside.js';
 import type { RootedPaths } from './rooted-path.js';
 
 /** The arguments of `list_files`. */
@@ -35,21 +35,21 @@ export class ListFilesTool extends Tool<ListArgs, string> {
   }
 
   async execute(args: ListArgs): Promise<string> {
-    const folder = await this.paths.resolve(args.path ?? '.');
+    const given = args.path ?? '.';
     const entries: string[] = [];
     const limit = this.settings.maxEntries;
-    const walk = async (absolute: string): Promise<boolean> => {
-      const children = (await readdir(absolute, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
-      for (const child of children) {
+    const walk = async (real: string, shown: string): Promise<boolean> => {
+      const folder = await listInside(this.paths, real, shown);
+      for (const child of folder.entries) {
         if (entries.length >= limit) return false;
-        const path = join(absolute, child.name);
-        const shown = await this.paths.display(path);
-        entries.push(child.isDirectory() ? `${shown}/` : shown);
-        if (args.recursive === true && child.isDirectory() && !(await walk(path))) return false;
+        const path = join(folder.path, child.name);
+        const display = await this.paths.display(path);
+        entries.push(child.isDirectory() ? `${display}/` : display);
+        if (args.recursive === true && child.isDirectory() && !(await walk(path, display))) return false;
       }
       return true;
     };
-    const complete = await walk(folder);
+    const complete = await walk(await this.paths.resolve(given), given);
     if (entries.length === 0) return '(empty folder)';
     return complete ? entries.join('\n') : `${entries.join('\n')}\n[... more entries not listed: the limit is ${limit}]`;
   }

@@ -1,7 +1,8 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Tool, type JsonSchema } from '@toolcraft/core';
+import { readBytes } from './file-bytes.js';
 import type { FileSystemSettings } from './filesystem-options.js';
+import { listInside, openEntry } from './open-inside.js';
 import type { RootedPaths } from './rooted-path.js';
 
 /** The arguments of `search_files`. */
@@ -22,7 +23,10 @@ const searchArgs: JsonSchema = {
   additionalProperties: false,
 };
 
-/** `search_files`: the lines that hold a text, as `path:line: text`, in every text file under a folder. */
+/**
+ * `search_files`: the lines that hold a text, as `path:line: text`, in every regular text file under a
+ * folder (symlinks, binary files and files over `maxFileBytes` skipped, the last ones counted).
+ */
 export class SearchFilesTool extends Tool<SearchArgs, string> {
   /**
    * @param paths - the root's paths
@@ -43,32 +47,53 @@ export class SearchFilesTool extends Tool<SearchArgs, string> {
   }
 
   async execute(args: SearchArgs): Promise<string> {
-    const folder = await this.paths.resolve(args.path ?? '.');
+    const given = args.path ?? '.';
     const needle = args.ignoreCase === true ? args.text.toLowerCase() : args.text;
     const matches: string[] = [];
     const limit = this.settings.maxEntries;
-    const visit = async (absolute: string): Promise<boolean> => {
-      for (const child of (await readdir(absolute, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-        const path = join(absolute, child.name);
+    let tooLarge = 0;
+    const visit = async (real: string, shown: string): Promise<boolean> => {
+      const folder = await listInside(this.paths, real, shown);
+      for (const child of folder.entries) {
+        const path = join(folder.path, child.name);
+        const display = await this.paths.display(path);
         if (child.isDirectory()) {
-          if (!(await visit(path))) return false;
+          if (!(await visit(path, display))) return false;
           continue;
         }
-        if (!child.isFile() || (await stat(path)).size > this.settings.maxFileBytes) continue;
-        const content = await readFile(path, 'utf8');
-        if (content.includes('\u0000')) continue;
-        const lines = content.split('\n');
+        if (!child.isFile()) continue;
+        const { text, tooLarge: large } = await this.readText(path, display);
+        if (large) tooLarge++;
+        if (text === undefined) continue;
+        const lines = text.split('\n');
         for (let index = 0; index < lines.length; index++) {
           const line = lines[index]!;
           if (!(args.ignoreCase === true ? line.toLowerCase() : line).includes(needle)) continue;
           if (matches.length >= limit) return false;
-          matches.push(`${await this.paths.display(path)}:${index + 1}: ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`);
+          matches.push(`${display}:${index + 1}: ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`);
         }
       }
       return true;
     };
-    const complete = await visit(folder);
-    if (matches.length === 0) throw new Error(`No file under '${args.path ?? '.'}' holds '${args.text}'.`);
-    return complete ? matches.join('\n') : `${matches.join('\n')}\n[... more matches not listed: the limit is ${limit}]`;
+    const complete = await visit(await this.paths.resolve(given), given);
+    const skipped = tooLarge > 0 ? `\n[${tooLarge} file(s) over ${this.settings.maxFileBytes} bytes not searched]` : '';
+    if (matches.length === 0) throw new Error(`No file under '${given}' holds '${args.text}'.${skipped}`);
+    const listed = complete ? matches.join('\n') : `${matches.join('\n')}\n[... more matches not listed: the limit is ${limit}]`;
+    return `${listed}${skipped}`;
+  }
+
+  /** A text file's content; none for one that is binary, too large, or not a regular file inside the root now. */
+  private async readText(path: string, shown: string): Promise<{ text?: string; tooLarge?: boolean }> {
+    const file = await openEntry(this.paths, path, shown).catch(() => undefined);
+    if (file === undefined) return {};
+    try {
+      if (file.size > this.settings.maxFileBytes) return { tooLarge: true };
+      const text = (await readBytes(file.handle, this.settings.maxFileBytes, shown)).toString('utf8');
+      return text.includes('\u0000') ? {} : { text };
+    } catch {
+      return {};
+    } finally {
+      await file.handle.close();
+    }
   }
 }

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { Tool, type JsonSchema } from '@toolcraft/core';
+import { replaceBytes } from './file-bytes.js';
 import type { FileSystemSettings } from './filesystem-options.js';
+import { openToWrite } from './open-inside.js';
 import type { RootedPaths } from './rooted-path.js';
 
 /** The arguments of `write_file`. */
@@ -20,7 +20,10 @@ const writeArgs: JsonSchema = {
   additionalProperties: false,
 };
 
-/** `write_file`: creates or replaces a file with the given content, at most `maxWriteBytes`. */
+/**
+ * `write_file`: creates or replaces a regular file with the given content, at most `maxWriteBytes`;
+ * never writes through a symlink, nor into a pipe or device.
+ */
 export class WriteFileTool extends Tool<WriteArgs, string> {
   /**
    * @param paths - the root's paths
@@ -36,12 +39,15 @@ export class WriteFileTool extends Tool<WriteArgs, string> {
   }
 
   async execute(args: WriteArgs): Promise<string> {
-    const bytes = Buffer.byteLength(args.content, 'utf8');
-    if (bytes > this.settings.maxWriteBytes)
-      throw new Error(`The content has ${bytes} bytes, more than the ${this.settings.maxWriteBytes} these tools write.`);
-    const path = await this.paths.resolve(args.path);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, args.content, 'utf8');
-    return `Wrote ${bytes} bytes to ${await this.paths.display(path)}.`;
+    const bytes = Buffer.from(args.content, 'utf8');
+    if (bytes.length > this.settings.maxWriteBytes)
+      throw new Error(`The content has ${bytes.length} bytes, more than the ${this.settings.maxWriteBytes} these tools write.`);
+    const file = await openToWrite(this.paths, args.path, 'replace');
+    try {
+      await replaceBytes(file.handle, bytes);
+    } finally {
+      await file.handle.close();
+    }
+    return `Wrote ${bytes.length} bytes to ${await this.paths.display(file.path)}.`;
   }
 }

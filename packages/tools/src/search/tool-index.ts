@@ -1,6 +1,13 @@
 import MiniSearch from 'minisearch';
 import type { AnyTool, JsonSchema } from '@toolcraft/core';
 
+/** The longest query a search takes, in characters. */
+export const maxQueryChars = 300;
+/** The most words a query may have. */
+export const maxQueryWords = 20;
+/** Words longer than this are matched exactly, not fuzzily. */
+const maxFuzzyWordChars = 24;
+
 /** One tool as the index holds it. */
 interface IndexedTool {
   id: number;
@@ -25,7 +32,13 @@ export class ToolIndex {
     this.tools = tools;
     this.search = new MiniSearch<IndexedTool>({
       fields: ['name', 'words', 'description', 'parameters'],
-      searchOptions: { prefix: true, fuzzy: 0.2, boost: { name: 4, words: 3, description: 2 }, combineWith: 'OR' },
+      // Fuzzy matching costs the square of a word's length: words longer than any name part are matched exactly (and as prefixes).
+      searchOptions: {
+        prefix: true,
+        fuzzy: (term) => (term.length <= maxFuzzyWordChars ? 0.2 : false),
+        boost: { name: 4, words: 3, description: 2 },
+        combineWith: 'OR',
+      },
     });
     this.search.addAll(
       tools.map((tool, id) => {
@@ -55,11 +68,17 @@ export class ToolIndex {
   }
 
   /**
-   * @param query - words to look for
+   * @param query - words to look for: at most {@link maxQueryChars} characters and {@link maxQueryWords} words
    * @param limit - the most tools to answer with
    * @returns the best matches, best first
+   * @throws Error for a longer query, saying the limit
    */
   query(query: string, limit: number): AnyTool[] {
+    if (query.length > maxQueryChars)
+      throw new Error(`The query has ${query.length} characters; use at most ${maxQueryChars}: what the tool does, in a few words.`);
+    const words = query.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
+    if (words > maxQueryWords)
+      throw new Error(`The query has ${words} words; use at most ${maxQueryWords}: what the tool does, in a few words.`);
     return this.search
       .search(query)
       .slice(0, limit)

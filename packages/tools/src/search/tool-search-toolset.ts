@@ -7,14 +7,19 @@ import {
   type ReadonlyAgentContext,
   type Toolset,
 } from '@toolcraft/core';
-import { ToolIndex } from './tool-index.js';
+import { maxQueryChars, maxQueryWords, ToolIndex } from './tool-index.js';
 import type { ToolSearchOptions } from './tool-search-options.js';
 import { readSearchOptions } from './read-search-options.js';
 
 const searchArgs: JsonSchema = {
   type: 'object',
   properties: {
-    query: { type: 'string', minLength: 1, description: 'What the tool should do, in a few words (e.g. "refund an order")' },
+    query: {
+      type: 'string',
+      minLength: 1,
+      maxLength: maxQueryChars,
+      description: `What the tool should do, in a few words (e.g. "refund an order"; at most ${maxQueryWords} words)`,
+    },
   },
   required: ['query'],
   additionalProperties: false,
@@ -73,19 +78,29 @@ export class ToolSearchToolset implements Toolset {
    * @returns the search tool, then the tools the run has loaded
    */
   getTools(context: ReadonlyAgentContext): AnyTool[] {
-    const loaded = context.state.get<unknown>(this.stateKey);
-    if (!Array.isArray(loaded) || loaded.length === 0) return [this.searchTool];
-    const tools: AnyTool[] = [this.searchTool];
-    for (const name of loaded) {
-      const tool = typeof name === 'string' ? this.index.find(name) : undefined;
-      if (tool !== undefined) tools.push(tool);
-    }
-    return tools;
+    const tools = this.loadedNames(context).map((name) => this.index.find(name)!);
+    return [this.searchTool, ...tools];
+  }
+
+  /**
+   * What the state says is loaded, as it may be trusted: names of indexed tools, each once, at most
+   * `maxLoaded` (the most recent kept), whatever a stored or edited state holds.
+   */
+  private loadedNames(context: ReadonlyAgentContext): string[] {
+    const stored = context.state.get<unknown>(this.stateKey);
+    if (!Array.isArray(stored)) return [];
+    const names: string[] = [];
+    for (const name of stored)
+      if (typeof name === 'string' && this.index.find(name) !== undefined) {
+        const at = names.indexOf(name);
+        if (at >= 0) names.splice(at, 1);
+        names.push(name);
+      }
+    return names.slice(-this.maxLoaded);
   }
 
   private load(context: AgentContext, found: readonly AnyTool[]): void {
-    const before = context.state.get<unknown>(this.stateKey);
-    const names = Array.isArray(before) ? before.filter((name): name is string => typeof name === 'string') : [];
+    const names = this.loadedNames(context);
     for (const tool of found) {
       const at = names.indexOf(tool.name);
       if (at >= 0) names.splice(at, 1);

@@ -1,5 +1,8 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { ContextAwareTool, type AgentContext, type ContextProvider, type JsonSchema } from '@toolcraft/core';
 import { InvalidToolsetOptionsError } from '../errors/invalid-toolset-options-error.js';
+import { persistentScript, readState, type ShellSessionState } from './persistent-script.js';
 import { runCommand, type CommandOutcome } from './run-command.js';
 import type { ShellOptions } from './shell-options.js';
 import { describeShell } from './describe-shell.js';
@@ -10,14 +13,6 @@ const commandArgs: JsonSchema = {
   required: ['command'],
   additionalProperties: false,
 };
-
-/** What persistent mode keeps of a session: the working directory and the exports that differ from the tool's. */
-interface ShellSessionState {
-  cwd: string;
-  exports: string[];
-}
-
-const stateMarker = '__toolcraft_shell_state__';
 
 /**
  * A local shell (Microsoft Agent Framework's shell tool): runs a command and tells the model its exit
@@ -50,6 +45,8 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
     const subject = 'ShellTool';
     if (mode !== 'stateless' && mode !== 'persistent')
       throw new InvalidToolsetOptionsError(subject, 'mode', mode, "'stateless' or 'persistent'");
+    if (mode === 'persistent' && options.shell !== undefined && basename(options.shell) !== 'bash')
+      throw new InvalidToolsetOptionsError(subject, 'shell', options.shell, "bash (a path whose file name is 'bash') in mode 'persistent'");
     for (const [option, value] of [
       ['timeoutMs', options.timeoutMs ?? 30_000],
       ['maxOutputChars', options.maxOutputChars ?? 20_000],
@@ -78,7 +75,8 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
     this.contextProvider = {
       name: `${name}_environment`,
       provide: async (context) => {
-        const cwd = this.sessionState(context.state.get<unknown>(this.stateKey))?.cwd ?? this.cwd;
+        const saved = this.sessionState(context.state.get<unknown>(this.stateKey))?.cwd;
+        const cwd = saved !== undefined && (await isFolder(saved)) ? saved : this.cwd;
         return { instructions: await describeShell(this.shell, cwd, this.env, name) };
       },
     };
@@ -86,7 +84,14 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
 
   async execute(args: { command: string }, context: AgentContext): Promise<string> {
     const saved = this.mode === 'persistent' ? this.sessionState(context.state.get<unknown>(this.stateKey)) : undefined;
-    const cwd = saved?.cwd ?? this.cwd;
+    let cwd = saved?.cwd ?? this.cwd;
+    let note = '';
+    if (saved !== undefined && !(await isFolder(saved.cwd))) {
+      // A session's folder removed since (a clean step, another command): start again from the tool's.
+      note = `note: the working directory ${saved.cwd} no longer exists; the command ran in ${this.cwd}.\n`;
+      cwd = this.cwd;
+    }
+    if (!(await isFolder(cwd))) throw new Error(`The shell's working directory ${cwd} does not exist (or is not a folder).`);
     const script = this.mode === 'persistent' ? persistentScript(args.command, saved) : args.command;
     const outcome = await runCommand(script, {
       shell: this.shell,
@@ -95,12 +100,17 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
       timeoutMs: this.commandTimeoutMs,
       maxOutputChars: this.maxOutputChars,
       signal: context.signal,
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      throw new Error(
+        (await isFolder(cwd)) ? `The shell ${this.shell} was not found.` : `The shell's working directory ${cwd} does not exist.`,
+      );
     });
     if (this.mode === 'persistent') {
       const next = readState(outcome.state);
       if (next !== undefined) context.state.set(this.stateKey, next);
     }
-    return report(outcome, this.commandTimeoutMs);
+    return note + report(outcome, this.commandTimeoutMs);
   }
 
   private sessionState(value: unknown): ShellSessionState | undefined {
@@ -111,30 +121,11 @@ export class ShellTool extends ContextAwareTool<{ command: string }, string> {
   }
 }
 
-/** The command wrapped so the shell writes its final directory and changed exports to fd 3. */
-function persistentScript(command: string, saved: ShellSessionState | undefined): string {
-  const restore = saved === undefined ? '' : `${saved.exports.join('\n')}\n`;
-  // The exports are compared with the tool's own environment, so the session keeps only what its commands changed.
-  return [
-    '__toolcraft_before="$(export -p)"',
-    restore,
-    `eval ${quote(command)}`,
-    '__toolcraft_rc=$?',
-    `{ printf '%s\\n' '${stateMarker}'; pwd; printf '%s\\n' '${stateMarker}'; diff <(printf '%s\\n' "$__toolcraft_before") <(export -p) | sed -n 's/^> //p'; } >&3 2>/dev/null`,
-    'exit $__toolcraft_rc',
-  ].join('\n');
-}
-
-function readState(text: string): ShellSessionState | undefined {
-  const parts = text.split(`${stateMarker}\n`);
-  if (parts.length < 3) return undefined;
-  const cwd = parts[1]!.trim();
-  const exports = parts[2]!.split('\n').filter((line) => line.startsWith('declare -x ') && !line.startsWith('declare -x __toolcraft_'));
-  return cwd === '' ? undefined : { cwd, exports };
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+async function isFolder(path: string): Promise<boolean> {
+  return stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }
 
 function report(outcome: CommandOutcome, timeoutMs: number): string {
