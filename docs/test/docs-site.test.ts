@@ -41,10 +41,15 @@ describe('The docs site', () => {
         '/guide/quick-start-zod.html',
         '/guide/troubleshooting.html',
         '/concepts/agent-loop.html',
+        '/concepts/ai-sdk-and-langchain.html',
         '/migrate/vercel-ai-sdk.html',
         '/migrate/koog.html',
         '/api/index.html',
         '/api/core/classes/Agent.html',
+        '/api/ai-sdk/functions/toAISDKTools.html',
+        '/api/ai-sdk/classes/AISDKChatModel.html',
+        '/api/langchain/functions/toLangChainTools.html',
+        '/api/langchain/functions/fromLangChainTools.html',
       ]),
     );
   });

@@ -36,6 +36,7 @@ const userDependencies = [
   '@modelcontextprotocol/sdk',
   '@opentelemetry/sdk-trace-base',
   '@opentelemetry/context-async-hooks',
+  '@ai-sdk/openai',
 ];
 
 /**
@@ -46,7 +47,12 @@ const userDependencies = [
 const oldestSupported = { 'class-validator': '~0.14.4' };
 
 /** Versions of what the docs' snippets use that the monorepo itself does not depend on. */
-const docsOnly = { '@valibot/to-json-schema': '1.8.0', '@opentelemetry/context-async-hooks': '~2.12.1' };
+const docsOnly = {
+  '@valibot/to-json-schema': '1.8.0',
+  '@opentelemetry/context-async-hooks': '~2.12.1',
+  // the provider of `ai` 6 (its @ai-sdk/provider-utils is the one `ai` 6.0.325 uses), Node >= 18
+  '@ai-sdk/openai': '3.0.139',
+};
 
 /** The environment of a child process: no npm_* variables of the `npm test` that started jest, no jest worker id. */
 function childEnvironment() {
