@@ -1,3 +1,5 @@
+import { describeThrownValue } from '@toolcraft/core';
+
 /**
  * What went wrong with a request that got no answer, for the model: `fetch`'s own message and the
  * causes it wraps (`fetch failed: other side closed (UND_ERR_SOCKET)`,
@@ -9,13 +11,14 @@ export function describeNetworkError(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    const item = current instanceof AggregateError && current.errors.length > 0 && current.message === '' ? current.errors[0] : current;
+    const item: unknown =
+      current instanceof AggregateError && current.errors.length > 0 && current.message === '' ? (current.errors as unknown[])[0] : current;
     if (typeof item !== 'object' || item === null) {
       parts.push(String(item));
       break;
     }
     const { message, code } = item as { message?: unknown; code?: unknown };
-    const text = typeof message === 'string' && message !== '' ? message : String(item);
+    const text = typeof message === 'string' && message !== '' ? message : describeThrownValue(item);
     parts.push(typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text);
     current = (item as { cause?: unknown }).cause;
   }

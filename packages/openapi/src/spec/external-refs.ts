@@ -14,7 +14,9 @@ export function firstExternalRef(document: unknown): { ref: string; at: string }
     seen.add(node);
     const ref = (node as { $ref?: unknown }).$ref;
     if (Object.hasOwn(node, '$ref') && typeof ref === 'string' && !ref.startsWith('#')) return { ref, at: at === '' ? '/' : at };
-    const entries = Array.isArray(node) ? node.map((item, index) => [String(index), item] as const) : Object.entries(node);
+    const entries: Array<readonly [string, unknown]> = Array.isArray(node)
+      ? (node as unknown[]).map((item, index) => [String(index), item] as const)
+      : Object.entries(node);
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, value] = entries[index]!;
       pending.push({ node: value, at: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
