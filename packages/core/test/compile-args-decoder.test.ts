@@ -312,6 +312,24 @@ describe('compileArgsDecoder with an explicit schema', () => {
     expect(() => toolOf(Args)).toThrow(/argument named 'constructor'/);
   });
 
+  it('refuses at definition time a default holding __proto__, constructor or prototype, and a property named __proto__ in parsed JSON', () => {
+    const defaultWith = (key: string) =>
+      JSON.parse(`{"type":"object","properties":{"opts":{"type":"object","default":{"a":[{"${key}":{"admin":true}}]}}}}`) as JsonSchema;
+    for (const key of ['__proto__', 'constructor', 'prototype'])
+      expect(() => new TeamTool(defaultWith(key))).toThrow(
+        new RegExp(
+          `its default at /properties/opts/default holds the key '${key}' \\(at a\\[0\\]\\.${key}\\).*remove the key from the default`,
+        ),
+      );
+    const direct = JSON.parse(
+      '{"type":"object","properties":{"opts":{"type":"object","default":{"__proto__":{"admin":true}}}}}',
+    ) as JsonSchema;
+    expect(() => new TeamTool(direct)).toThrow(InvalidToolDefinitionError);
+    expect({}).not.toHaveProperty('admin');
+    const property = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","default":{}}}}') as JsonSchema;
+    expect(() => new TeamTool(property)).toThrow(/declares an argument named '__proto__'/);
+  });
+
   it('refuses at definition time a format nothing checks (e.g. iri), listing the supported formats', () => {
     expect(() => new TeamTool({ type: 'object', properties: { link: { type: 'string', format: 'iri' } } })).toThrow(
       /format "iri", which toolcraft cannot check.*supported formats: .*uri.*email/,
@@ -525,6 +543,48 @@ describe('schemas that refer to their own root', () => {
     ]);
     expect(toolOf(named).argsDecoder.decode('{"child":{"label":2}}', limits).ok).toBe(false);
     expect(toolOf(named).argsDecoder.decode('{"child":{"label":"two"}}', limits).ok).toBe(true);
+  });
+});
+
+describe('$ref loops', () => {
+  it('refuses $refs that only lead to each other with InvalidToolDefinitionError naming where the loop starts, never a RangeError', () => {
+    const loop = () =>
+      toolOf({ type: 'object', properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } });
+    expect(loop).toThrow(InvalidToolDefinitionError);
+    expect(loop).toThrow(
+      'its $ref at /properties/x leads only to other $refs, in a loop (#/$defs/a → #/$defs/b → #/$defs/a), so there is no schema to check a value against',
+    );
+    expect(() => toolOf({ type: 'object', properties: { x: { $ref: '#/properties/x', description: 'me' } } })).toThrow(
+      'in a loop (#/properties/x → #/properties/x)',
+    );
+    // A $ref through a schema with rules of its own is a recursive schema, not a loop.
+    const tree = toolOf({
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/node' } },
+      $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } },
+    });
+    expect(tree.argsDecoder.decode('{"node":{"next":{"next":{}}}}', limits).ok).toBe(true);
+  });
+});
+
+describe('schema documents', () => {
+  it('refuses documents whose $ids clash (an embedded $id repeating another document’s), naming both places, in either order', () => {
+    const a: JsonSchema = { $id: 'https://ex.com/a.json', $defs: { x: { $id: 'https://ex.com/b.json', type: 'string' } } };
+    const b: JsonSchema = { $id: 'https://ex.com/b.json', type: 'integer' };
+    expect(() => readSchemaDocuments([a, b])).toThrow(
+      'schemas[1] declares the $id "https://ex.com/b.json", which schemas[0] at /$defs/x declares too; each $id must name one schema',
+    );
+    expect(() => readSchemaDocuments([b, a])).toThrow(
+      'schemas[1] at /$defs/x declares the $id "https://ex.com/b.json", which schemas[0] declares too',
+    );
+    const relative: JsonSchema = { $id: 'https://ex.com/dir/c.json', $defs: { y: { $id: 'b.json' } } };
+    expect(() => readSchemaDocuments([relative, { $id: 'https://ex.com/dir/b.json' }])).toThrow(
+      'which schemas[0] at /$defs/y declares too',
+    );
+    const user = toolOf({ type: 'object', properties: { b: { $ref: 'https://ex.com/b.json' } } });
+    expect(() => new AgentEnvironment({ registry: new ToolRegistry([user]), schemas: [a, b] })).toThrow(
+      /option 'schemas'.*schemas\[1\] declares the \$id/,
+    );
   });
 });
 

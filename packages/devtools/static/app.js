@@ -29,30 +29,91 @@ function toolCard(tool) {
   errors.hidden = true;
   const result = h('div', { class: 'result', 'data-test': 'result' });
   const call = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit' }, ['Call']));
-  const formElement = h('form', { 'data-test': 'tool-form' }, [form.element, errors, call]);
-  formElement.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const checked = readChecked(tool.inputSchema, form);
-    showErrors(errors, checked.errors);
-    if (checked.errors.length > 0) return;
+  // A tool a run would ask a person about first: the page asks before calling it.
+  const confirm = tool.approval ? approvalConfirm(tool) : undefined;
+  const formElement = h('form', { 'data-test': 'tool-form' }, [form.element, errors, ...(confirm ? [confirm.element] : []), call]);
+  /** @param {unknown} value */
+  const send = async (value) => {
     call.disabled = true;
     try {
-      const answer = await postJson('/api/tools/call', { name: tool.name, arguments: checked.value });
+      const answer = await postJson('/api/tools/call', { name: tool.name, arguments: value, ...(confirm ? { confirmed: true } : {}) });
       result.className = `result${answer.isError ? ' error' : ''}`;
-      result.replaceChildren(h('div', { class: 'muted' }, [`${answer.isError ? 'error' : 'result'} in ${answer.durationMs} ms`]), h('pre', {}, [answer.content]));
+      result.replaceChildren(
+        h('div', { class: 'muted' }, [`${answer.isError ? 'error' : 'result'} in ${answer.durationMs} ms`]),
+        h('pre', {}, [answer.content]),
+      );
     } catch (error) {
       showErrors(errors, [/** @type {Error} */ (error).message]);
     } finally {
       call.disabled = false;
     }
+  };
+  formElement.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const checked = readChecked(tool.inputSchema, form);
+    showErrors(errors, checked.errors);
+    if (checked.errors.length > 0) return;
+    if (confirm) confirm.ask(() => send(checked.value), call);
+    else void send(checked.value);
   });
   const schemaViews = [h('details', {}, [h('summary', {}, ['JSON Schema (toolcraft)']), h('pre', {}, [pretty(tool.inputSchema)])])];
   for (const [provider, sent] of Object.entries(tool.providers ?? {}))
     schemaViews.push(h('details', {}, [h('summary', {}, [`sent to ${provider}`]), h('pre', {}, [pretty(sent)])]));
   return h('details', { class: 'tool', 'data-tool': tool.name }, [
-    h('summary', {}, [h('span', { class: 'name' }, [tool.name]), ' ', h('span', { class: 'muted' }, [tool.description.split('\n')[0] ?? ''])]),
+    h('summary', {}, [
+      h('span', { class: 'name' }, [tool.name]),
+      ...(tool.approval ? [' ', h('span', { class: 'badge', 'data-test': 'approval-badge' }, ['needs approval'])] : []),
+      ' ',
+      h('span', { class: 'muted' }, [tool.description.split('\n')[0] ?? '']),
+    ]),
     h('div', { class: 'body' }, [...schemaViews, formElement, result]),
   ]);
+}
+
+/**
+ * The confirm step of a tool that needs approval in a run: the form calls the tool directly, so the
+ * page says so and calls it only on "Call anyway".
+ * @param {any} tool
+ */
+function approvalConfirm(tool) {
+  const yes = h('button', { type: 'button', class: 'danger', 'data-test': 'confirm-call' }, ['Call anyway']);
+  const no = h('button', { type: 'button', class: 'secondary', 'data-test': 'cancel-call' }, ['Cancel']);
+  const element = h('div', { class: 'card', 'data-test': 'confirm' }, [
+    h('h3', {}, [`${tool.name} needs approval in a run`]),
+    h('div', {}, [
+      `(${tool.approval.because}${tool.approval.need === 'sometimes' ? ', for some calls' : ''}). This form calls it directly: nobody is asked.`,
+    ]),
+    h('div', { class: 'actions' }, [yes, no]),
+  ]);
+  element.hidden = true;
+  /** @type {(() => void) | undefined} */
+  let pending;
+  /** @type {HTMLButtonElement | undefined} */
+  let button;
+  const close = () => {
+    element.hidden = true;
+    pending = undefined;
+    if (button) button.disabled = false;
+  };
+  yes.addEventListener('click', () => {
+    const run = pending;
+    close();
+    run?.();
+  });
+  no.addEventListener('click', close);
+  return {
+    element,
+    /**
+     * @param {() => void} run calls the tool
+     * @param {HTMLButtonElement} call the form's button, disabled while it asks
+     */
+    ask(run, call) {
+      pending = run;
+      button = call;
+      call.disabled = true;
+      element.hidden = false;
+    },
+  };
 }
 
 // ---- chat ---------------------------------------------------------------------------------------
@@ -135,7 +196,8 @@ function showInterruptions(runId, interruptions) {
   const decide = (/** @type {any} */ item, /** @type {HTMLElement} */ card, /** @type {object} */ decision) => {
     decisions.set(item.callId, { callId: item.callId, ...decision });
     card.classList.add('answered');
-    for (const control of card.querySelectorAll('button, input, textarea, select')) /** @type {HTMLInputElement} */ (control).disabled = true;
+    for (const control of card.querySelectorAll('button, input, textarea, select'))
+      /** @type {HTMLInputElement} */ (control).disabled = true;
     if (decisions.size === interruptions.length) {
       container.replaceChildren();
       void streamRun('/api/runs/resume', { runId, decisions: [...decisions.values()] }, runId, 'resumed');
@@ -178,7 +240,9 @@ function interruptionCard(item, decide) {
       h('div', { class: 'actions' }, [approve, reject, reason]),
     );
   } else if (item.kind === 'credential') {
-    const secret = /** @type {HTMLInputElement} */ (h('input', { type: 'password', autocomplete: 'off', placeholder: item.request?.key ?? 'credential', 'data-test': 'credential' }));
+    const secret = /** @type {HTMLInputElement} */ (
+      h('input', { type: 'password', autocomplete: 'off', placeholder: item.request?.key ?? 'credential', 'data-test': 'credential' })
+    );
     const provide = h('button', { type: 'button', 'data-test': 'provide' }, ['Provide']);
     provide.addEventListener('click', () => {
       if (secret.value === '') return showErrors(errors, ['Enter the credential.']);
@@ -188,7 +252,10 @@ function interruptionCard(item, decide) {
     });
     card.append(
       h('h3', {}, [`${item.toolName} needs a credential`]),
-      h('div', { class: 'muted' }, [item.request?.description ?? `'${item.request?.key}'`, item.request?.scheme ? ` (${item.request.scheme})` : '']),
+      h('div', { class: 'muted' }, [
+        item.request?.description ?? `'${item.request?.key}'`,
+        item.request?.scheme ? ` (${item.request.scheme})` : '',
+      ]),
       errors,
       h('div', { class: 'actions' }, [secret, provide]),
     );
@@ -204,7 +271,12 @@ function interruptionCard(item, decide) {
       }
       decide(item, card, { action: 'resolve', value: result });
     });
-    card.append(h('h3', {}, [`${item.toolName} is run by you`]), h('pre', {}, [item.arguments]), value, h('div', { class: 'actions' }, [send]));
+    card.append(
+      h('h3', {}, [`${item.toolName} is run by you`]),
+      h('pre', {}, [item.arguments]),
+      value,
+      h('div', { class: 'actions' }, [send]),
+    );
   }
   return card;
 }
@@ -222,7 +294,8 @@ function showRun(title, line) {
   if (document.querySelector('#runs-panel .legend') === null) $('runs-title').after(timelineLegend());
   const status = line.kind === 'failed' ? 'failed' : line.stopReason;
   const parts = [h('h3', {}, [`${title} · ${status} · `, h('code', {}, [line.runId ?? ''])]), drawTimeline(line.timeline ?? [])];
-  if (line.runState !== undefined) parts.push(h('details', {}, [h('summary', {}, ['RunState']), h('pre', { 'data-test': 'run-state' }, [pretty(line.runState)])]));
+  if (line.runState !== undefined)
+    parts.push(h('details', {}, [h('summary', {}, ['RunState']), h('pre', { 'data-test': 'run-state' }, [pretty(line.runState)])]));
   runs.prepend(h('div', { class: 'run', 'data-test': 'run', 'data-status': status }, parts));
   if (line.session !== undefined) $('session-state').textContent = pretty(line.session);
 }
@@ -233,7 +306,10 @@ async function start() {
   $('session-id').textContent = sessionId;
   const described = await getJson('/api/agent');
   const agent = described.agent;
-  $('agent-info').textContent = agent === null ? 'a tool registry (no agent to chat with)' : `agent ${agent.name}${agent.provider ? ` · ${agent.provider}` : ''}${agent.modelId ? ` ${agent.modelId}` : ''}`;
+  $('agent-info').textContent =
+    agent === null
+      ? 'a tool registry (no agent to chat with)'
+      : `agent ${agent.name}${agent.provider ? ` · ${agent.provider}` : ''}${agent.modelId ? ` ${agent.modelId}` : ''}`;
   for (const tool of described.tools) schemas.set(tool.name, tool.inputSchema);
   $('tools').replaceChildren(...described.tools.map(toolCard));
   if (agent === null) $('chat-panel').hidden = true;

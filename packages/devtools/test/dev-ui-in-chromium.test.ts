@@ -67,6 +67,25 @@ describe('the dev UI in Chromium', () => {
     expect(posted.slice(before)).toEqual(['/api/tools/call']);
   });
 
+  it('asks in the page before its form calls a tool that needs approval: Cancel sends nothing, Call anyway calls it', async () => {
+    const transfer = page.locator('details[data-tool="transfer"]');
+    await expectText(transfer.locator('[data-test="approval-badge"]'), 'needs approval');
+    await transfer.locator('input[name="to"]').fill('Ann');
+    await transfer.locator('input[name="amount"]').fill('5');
+    const before = posted.length;
+    await transfer.locator('button[type="submit"]').click();
+    const confirm = transfer.locator('[data-test="confirm"]');
+    await expectText(confirm, 'transfer needs approval in a run');
+    await expectText(confirm, 'needsApproval: true');
+    await confirm.locator('[data-test="cancel-call"]').click();
+    expect(await confirm.isHidden()).toBe(true);
+    expect(posted.length).toBe(before);
+    await transfer.locator('button[type="submit"]').click();
+    await confirm.locator('[data-test="confirm-call"]').click();
+    await expectText(transfer.locator('[data-test="result"]'), 'sent 5 EUR to Ann');
+    expect(posted.slice(before)).toEqual(['/api/tools/call']);
+  });
+
   it('chats: the answer streams in, piece by piece', async () => {
     // Counts the changes of the chat log while the answer arrives (run in the page).
     await page.evaluate(`window.textChanges = 0;

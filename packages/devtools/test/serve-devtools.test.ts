@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ToolRegistry } from '@toolcraft/core';
+import { Agent, ToolRegistry } from '@toolcraft/core';
+import { ScriptedModel } from '@toolcraft/testing';
 import { serveDevtools, type DevtoolsServer, type TimelineBar } from '../src/index.js';
 import { ConvertTool, createDevAgent } from './support/dev-agent.js';
 import { postLines, rawRequest } from './support/raw-request.js';
@@ -63,6 +64,41 @@ describe('serveDevtools', () => {
     expect(bad).toMatchObject({ isError: true, content: expect.stringContaining('euros') });
     const unknown = JSON.parse((await post('/api/tools/call', { name: 'nope', arguments: {} })).body);
     expect(unknown).toMatchObject({ isError: true, content: expect.stringContaining('nope') });
+  });
+
+  it('calls a tool that needs approval in a run only when the page confirmed it (409 naming the need otherwise)', async () => {
+    const unconfirmed = await post('/api/tools/call', { name: 'transfer', arguments: { to: 'Ann', amount: 5 } });
+    expect(unconfirmed.status).toBe(409);
+    expect(JSON.parse(unconfirmed.body).error).toContain("'transfer' needs approval in a run (needsApproval: true)");
+    const confirmed = JSON.parse(
+      (await post('/api/tools/call', { name: 'transfer', arguments: { to: 'Ann', amount: 5 }, confirmed: true })).body,
+    );
+    expect(confirmed).toMatchObject({ isError: false, content: 'sent 5 EUR to Ann' });
+    const described = JSON.parse((await rawRequest(devtools.port, { path: '/api/agent' })).body) as {
+      tools: Array<{ name: string; approval?: unknown }>;
+    };
+    expect(described.tools.map((tool) => [tool.name, tool.approval])).toEqual([
+      ['convert', undefined],
+      ['transfer', { need: 'always', because: 'needsApproval: true' }],
+      ['balance', undefined],
+    ]);
+    // The agent's approvals policy counts for tools that say nothing themselves.
+    const strict = await serveDevtools({
+      agent: new Agent({ model: new ScriptedModel([]), tools: [new ConvertTool()], approvals: 'all' }),
+      port: 0,
+    });
+    try {
+      const answer = await rawRequest(strict.port, {
+        method: 'POST',
+        path: '/api/tools/call',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'convert', arguments: { euros: 1 } }),
+      });
+      expect(answer.status).toBe(409);
+      expect(JSON.parse(answer.body).error).toContain("(the agent's approvals: 'all')");
+    } finally {
+      await strict.close();
+    }
   });
 
   it('never crashes on a bad request: each gets an error answer, and the server answers on', async () => {

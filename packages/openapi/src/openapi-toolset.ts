@@ -1,10 +1,12 @@
-import type { AnyTool, Toolset } from '@toolcraft/core';
+import { InvalidToolDefinitionError, OptionsError, type AnyTool, type Toolset } from '@toolcraft/core';
 import { OpenApiSpecError } from './errors/openapi-spec-error.js';
+import { credentialProblem, redacted } from './http/credential-problem.js';
 import { OperationTool } from './http/operation-tool.js';
 import type { OpenApiToolsetOptions } from './openapi-toolset-options.js';
 import { inputSchema } from './schema/input-schema.js';
 import { loadSpec } from './spec/load-spec.js';
 import type { HttpMethod, OpenApiDocument, Operation, Parameter } from './spec/openapi-document.js';
+import { serverUrl } from './spec/server-url.js';
 
 const methods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -23,10 +25,18 @@ export class OpenApiToolset implements Toolset {
   readonly skipped: Array<{ operation: string; reason: string }> = [];
   private loading?: Promise<readonly OperationTool[]>;
 
-  /** @param options - the spec, base URL, auth, operations and limits */
+  /**
+   * @param options - the spec, base URL, auth, operations and limits
+   * @throws OpenApiSpecError when `spec` is neither an object nor text
+   * @throws OptionsError for a credential in `auth` that cannot be used (empty, or not a key, token or user and password)
+   */
   constructor(private readonly options: OpenApiToolsetOptions) {
     if (typeof options?.spec !== 'object' && typeof options?.spec !== 'string')
       throw new OpenApiSpecError('spec', 'the spec option must be an object, YAML or JSON text, or a file path.');
+    for (const [scheme, credential] of Object.entries(options.auth ?? {})) {
+      const problem = credentialProblem(credential);
+      if (problem !== undefined) throw new OptionsError('OpenApiToolset', `auth.${scheme}`, redacted(credential), problem);
+    }
     this.name = options.name ?? 'openapi';
   }
 
@@ -49,9 +59,11 @@ export class OpenApiToolset implements Toolset {
 
   private build(document: OpenApiDocument): readonly OperationTool[] {
     const { options } = this;
-    const baseUrl = options.baseUrl ?? document.servers?.[0]?.url;
-    if (baseUrl === undefined || !/^https?:\/\//.test(baseUrl))
-      throw new OpenApiSpecError('spec', `it names no absolute server URL (servers[0].url is ${JSON.stringify(baseUrl)}): give baseUrl.`);
+    const variables = options.serverVariables ?? {};
+    const given = options.baseUrl === undefined ? undefined : serverUrl([{ url: options.baseUrl }], variables, 'baseUrl');
+    const baseUrl = given ?? serverUrl(document.servers, variables, 'spec');
+    if (baseUrl === undefined)
+      throw new OpenApiSpecError('spec', 'it names no server URL (its servers list is empty or missing): give baseUrl.');
     const tools: OperationTool[] = [];
     const names = new Set<string>();
     for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -72,23 +84,15 @@ export class OpenApiToolset implements Toolset {
             `its tool name '${name}' is taken by another operation: give the operations distinct operationIds.`,
           );
         names.add(name);
-        let built: ReturnType<typeof inputSchema>;
+        let tool: OperationTool;
         try {
-          built = inputSchema(document, where, operation, (item.parameters ?? []) as Parameter[]);
-        } catch (error) {
-          if (!OpenApiSpecError.isInstance(error) || options.operations !== undefined) throw error;
-          this.skipped.push({ operation: where, reason: error.message });
-          process.emitWarning(`toolcraft: ${error.message}`, 'OpenApiToolsetWarning');
-          continue;
-        }
-        const { schema, plan } = built;
-        tools.push(
-          new OperationTool({
+          const { schema, plan } = inputSchema(document, where, operation, (item.parameters ?? []) as Parameter[]);
+          tool = new OperationTool({
             name,
             description: describe(operation, where),
             method,
             path,
-            baseUrl,
+            baseUrl: serverUrl(operation.servers ?? item.servers, variables, where, baseUrl) ?? baseUrl,
             schema,
             plan,
             security: operation.security ?? document.security,
@@ -98,8 +102,18 @@ export class OpenApiToolset implements Toolset {
             timeoutMs: options.timeoutMs ?? 30_000,
             maxResponseChars: options.maxResponseChars ?? 20_000,
             fetch: options.fetch ?? fetch,
-          }),
-        );
+          });
+        } catch (caught) {
+          // The core refuses a schema it cannot use (a pattern that cannot run in linear time): a spec problem.
+          const error = InvalidToolDefinitionError.isInstance(caught)
+            ? new OpenApiSpecError(where, `its input schema cannot be used: ${caught.message}`, caught)
+            : caught;
+          if (!OpenApiSpecError.isInstance(error) || options.operations !== undefined) throw error;
+          this.skipped.push({ operation: where, reason: error.message });
+          process.emitWarning(`toolcraft: ${error.message}`, 'OpenApiToolsetWarning');
+          continue;
+        }
+        tools.push(tool);
       }
     }
     for (const wanted of options.operations ?? [])

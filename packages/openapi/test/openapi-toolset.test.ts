@@ -1,9 +1,12 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
-import { ScriptedModel, testAgentContext } from '@toolcraft/testing';
-import { Agent, AgentEnvironment, ContextAwareTool, ToolCallMetadata, ToolRegistry, type AnyTool } from '@toolcraft/core';
-import { OpenApiSpecError, OpenApiToolset } from '@toolcraft/openapi';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { metadataWith, ScriptedModel, testAgentContext } from '@toolcraft/testing';
+import { Agent, AgentEnvironment, ContextAwareTool, OptionsError, ToolCallMetadata, ToolRegistry, type AnyTool } from '@toolcraft/core';
+import { OpenApiSpecError, OpenApiToolset, type OpenApiToolsetOptions } from '@toolcraft/openapi';
 import { PetstoreServer } from './support/petstore-server';
+import { RecordingServer } from './support/recording-server';
 
 const petstoreFile = require.resolve('@readme/oas-examples/3.0/yaml/petstore.yaml');
 const server = new PetstoreServer();
@@ -192,5 +195,324 @@ describe('OpenApiToolset over the Petstore 3.0 spec', () => {
     expect(bad.isError).toBe(true);
     expect(bad.content).toContain('name');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+/** Calls a tool of a toolset as a run would (validated, with a context), and gives the model's result. */
+async function callTool(toolset: OpenApiToolset, name: string, args: Record<string, unknown>) {
+  const environment = new AgentEnvironment({ registry: new ToolRegistry([...(await toolset.load())]) });
+  return environment.executeTool({ name, arguments: args }, metadataWith(testAgentContext()));
+}
+
+const specWith = (url: string, paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  servers: [{ url }],
+  paths,
+  ...extra,
+});
+
+describe('OpenApiToolset requests', () => {
+  const api = new RecordingServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.close());
+  beforeEach(() => (api.requests.length = 0));
+
+  it('puts each path parameter in the path as one encoded segment, and refuses a value that would make a . or .. segment', async () => {
+    const toolset = new OpenApiToolset({
+      spec: specWith(`${api.url}/api/v1`, {
+        '/users/{userId}/posts/{postId}': {
+          delete: {
+            operationId: 'deletePost',
+            parameters: [
+              { name: 'userId', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'postId', in: 'path', required: true, schema: { type: 'string' } },
+            ],
+          },
+        },
+      }),
+    });
+    const sent = await callTool(toolset, 'deletePost', { userId: 'a/b?c#d', postId: '%2e%2e' });
+    expect(sent.isError).toBe(false);
+    expect(await callTool(toolset, 'deletePost', { userId: 'me', postId: '7.' })).toMatchObject({ isError: false });
+    expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'DELETE /api/v1/users/a%2Fb%3Fc%23d/posts/%252e%252e',
+      'DELETE /api/v1/users/me/posts/7.',
+    ]);
+    for (const postId of ['..', '.', '']) {
+      const refused = await callTool(toolset, 'deletePost', { userId: 'me', postId });
+      expect(refused.isError).toBe(true);
+      expect(refused.content).toContain(`the path parameter 'postId' cannot be ${JSON.stringify(postId)}`);
+    }
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('follows a redirect to another origin without any credential it added (auth headers and cookies, the headers option)', async () => {
+    const elsewhere = await new RecordingServer().start();
+    const redirecting = await new RecordingServer((request, response) => {
+      if (request.url === '/v1/away') response.writeHead(302, { location: `${elsewhere.otherOriginUrl}/collect` }).end();
+      else if (request.url === '/v1/here') response.writeHead(307, { location: '/v1/landed' }).end();
+      else if (request.url === '/v1/form') response.writeHead(303, { location: '/v1/done' }).end();
+      else return false;
+      return true;
+    }).start();
+    try {
+      for (const scheme of [
+        { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        { type: 'http', scheme: 'bearer' },
+        { type: 'apiKey', in: 'cookie', name: 'session' },
+      ]) {
+        const toolset = new OpenApiToolset({
+          spec: specWith(
+            `${redirecting.url}/v1`,
+            {
+              '/away': { get: { operationId: 'away' } },
+              '/here': { get: { operationId: 'here' } },
+              '/form': { post: { operationId: 'form', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } } },
+            },
+            { security: [{ key: [] }], components: { securitySchemes: { key: scheme } } },
+          ),
+          auth: { key: 'SECRET-123' },
+          headers: { 'X-Tenant-Token': 'TENANT-SECRET' },
+        });
+        expect(await callTool(toolset, 'away', {})).toMatchObject({ isError: false });
+        const leaked = JSON.stringify(elsewhere.requests.at(-1)!.headers);
+        expect(elsewhere.requests.at(-1)!.url).toBe('/collect');
+        expect(leaked).not.toContain('SECRET');
+        // The same origin keeps them, through every redirect.
+        await callTool(toolset, 'here', {});
+        expect(redirecting.requests.at(-1)!.url).toBe('/v1/landed');
+        expect(JSON.stringify(redirecting.requests.at(-1)!.headers)).toContain('SECRET-123');
+        expect(redirecting.requests.at(-1)!.headers['x-tenant-token']).toBe('TENANT-SECRET');
+        // A 303 goes on as a GET without the body.
+        await callTool(toolset, 'form', { body: { a: 1 } });
+        expect(redirecting.requests.at(-1)).toMatchObject({ method: 'GET', url: '/v1/done', body: '' });
+      }
+    } finally {
+      await Promise.all([elsewhere.close(), redirecting.close()]);
+    }
+  });
+
+  it('gives clashing parameters distinct names that never take another parameter’s name, and sends each required one', async () => {
+    const toolset = new OpenApiToolset({
+      spec: specWith(api.url, {
+        '/items/{id}': {
+          parameters: [{ name: 'body', in: 'query', schema: { type: 'string' } }],
+          get: {
+            operationId: 'getItem',
+            parameters: [
+              { name: 'query_id', in: 'query', required: true, schema: { type: 'string' }, description: 'tracking id' },
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'id', in: 'query', schema: { type: 'integer' }, description: 'version id' },
+              { name: 'constructor', in: 'header', schema: { type: 'string' } },
+            ],
+          },
+        },
+      }),
+    });
+    const [tool] = await toolset.load();
+    expect(Object.keys(tool!.inputSchema.properties!)).toEqual(['query_body', 'query_id', 'id', 'query_id_2', 'header_constructor']);
+    expect(tool!.inputSchema.properties!.query_id).toEqual({ type: 'string', description: 'tracking id' });
+    expect(tool!.inputSchema.properties!.query_id_2).toEqual({ type: 'integer', description: 'version id' });
+    expect(tool!.inputSchema.required).toEqual(['query_id', 'id']);
+    await callTool(toolset, 'getItem', { id: 'A', query_id: 'T-1', query_id_2: 3, query_body: 'b', header_constructor: 'c' });
+    expect(api.requests[0]!.url).toBe('/items/A?body=b&query_id=T-1&id=3');
+    expect(api.requests[0]!.headers.constructor).toBe('c');
+    const missing = await callTool(toolset, 'getItem', { id: 'A' });
+    expect(missing.isError).toBe(true);
+    expect(missing.content).toContain('query_id');
+  });
+
+  it('sends each operation to its own servers (the operation’s, else the path’s, else the spec’s), variables filled', async () => {
+    const uploads = await new RecordingServer().start();
+    const port = (url: string) => new URL(url).port;
+    try {
+      const spec = specWith(`${api.url}/v1`, {
+        '/files': {
+          servers: [{ url: `${uploads.url}/files-api` }],
+          post: { operationId: 'upload', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } },
+          get: {
+            operationId: 'listFiles',
+            servers: [
+              {
+                url: 'http://{host}:{port}/{base}',
+                variables: {
+                  host: { default: '127.0.0.1' },
+                  port: { default: port(api.url) },
+                  base: { default: 'v9', enum: ['v9', 'v10'] },
+                },
+              },
+            ],
+          },
+        },
+        '/ping': { get: { operationId: 'ping' } },
+      });
+      await callTool(new OpenApiToolset({ spec }), 'upload', { body: { a: 1 } });
+      await callTool(new OpenApiToolset({ spec }), 'ping', {});
+      await callTool(new OpenApiToolset({ spec }), 'listFiles', {});
+      await callTool(new OpenApiToolset({ spec, serverVariables: { base: 'v10' } }), 'listFiles', {});
+      expect(uploads.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /files-api/files']);
+      expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        'GET /v1/ping',
+        'GET /v9/files',
+        'GET /v10/files',
+      ]);
+      await expect(new OpenApiToolset({ spec, serverVariables: { base: 'v3' }, operations: ['listFiles'] }).load()).rejects.toThrow(
+        'the server variable {base} is "v3", which its enum does not list ("v9", "v10")',
+      );
+      const noDefault = specWith('https://{region}.api.example.com', { '/ping': { get: { operationId: 'ping' } } });
+      await expect(new OpenApiToolset({ spec: noDefault }).load()).rejects.toThrow('give it in serverVariables ({ region:');
+      const relative = specWith('/api', { '/ping': { get: { operationId: 'ping' } } });
+      await callTool(new OpenApiToolset({ spec: relative, baseUrl: api.url }), 'ping', {});
+      expect(api.requests.at(-1)!.url).toBe('/ping');
+    } finally {
+      await uploads.close();
+    }
+  });
+
+  it('tells the model why a request got no answer (the network error’s cause), and stops a redirect loop', async () => {
+    const failing = await new RecordingServer((request, response) => {
+      if (request.url === '/reset') response.socket?.destroy();
+      else response.writeHead(302, { location: '/loop' }).end();
+      return true;
+    }).start();
+    try {
+      const toolset = new OpenApiToolset({
+        spec: specWith(failing.url, { '/reset': { get: { operationId: 'reset' } }, '/loop': { get: { operationId: 'loop' } } }),
+      });
+      const reset = await callTool(toolset, 'reset', {});
+      expect(reset.isError).toBe(true);
+      expect(reset.content).toContain(`GET /reset: the request to ${failing.url} failed: fetch failed: other side closed (UND_ERR_SOCKET)`);
+      const loop = await callTool(toolset, 'loop', {});
+      expect(loop.content).toContain('GET /loop: the server redirected more than 20 times');
+      expect(failing.requests.filter((request) => request.url === '/loop')).toHaveLength(21);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('asks for a security scheme named like an Object member (toString) as for any other', async () => {
+    const spec = specWith(
+      api.url,
+      { '/b': { get: { operationId: 'b', security: [{ toString: [] }] } } },
+      {
+        components: { securitySchemes: { toString: { type: 'http', scheme: 'bearer' } } },
+      },
+    );
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'b' }] }, { text: 'done' }]),
+      tools: [new OpenApiToolset({ spec })],
+    });
+    const paused = await agent.run('go');
+    expect(paused.interruptions).toMatchObject([{ kind: 'credential', request: { key: 'openapi.toString', scheme: 'http' } }]);
+    expect(api.requests).toHaveLength(0);
+    paused.state.provideCredential('c1', 'tok');
+    await agent.resume(paused.state);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('refuses an empty credential: configured (OptionsError naming the scheme) or provided by the host (the call fails, saying so)', async () => {
+    const spec = specWith(
+      api.url,
+      { '/a': { get: { operationId: 'a' } } },
+      {
+        security: [{ key: [] }],
+        components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+      },
+    );
+    const configure = (auth: OpenApiToolsetOptions['auth']) => () => new OpenApiToolset({ spec, auth });
+    expect(configure({ key: '' })).toThrow(OptionsError);
+    expect(configure({ key: '  ' })).toThrow("OpenApiToolset option 'auth.key' must be a non-empty key or token");
+    expect(configure({ key: { username: '', password: 'p4ss' } })).toThrow('non-empty username');
+    expect(configure({ key: { username: '', password: 'p4ss' } })).not.toThrow('p4ss');
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'a' }] }, { text: 'done' }]),
+      tools: [new OpenApiToolset({ spec })],
+    });
+    const paused = await agent.run('go');
+    paused.state.provideCredential('c1', '');
+    const resumed = await agent.resume(paused.state);
+    expect(resumed.toolCalls.at(-1)!.result).toMatchObject({ isError: true });
+    expect(resumed.toolCalls.at(-1)!.result.content).toContain("the credential provided for 'openapi.key' cannot be used");
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('OpenApiToolset specs', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'openapi-refs-'));
+    mkdirSync(join(folder, 'api', 'parts'), { recursive: true });
+    writeFileSync(join(folder, 'secret.env'), 'DB_PASSWORD=hunter2');
+    writeFileSync(join(folder, 'api', 'parts', 'description.yaml'), '"Reads the thing."');
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const operationWith = (description: unknown) => ({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    servers: [{ url: 'http://127.0.0.1:1' }],
+    paths: { '/x': { get: { operationId: 'x', description } } },
+  });
+
+  it('refuses a spec given as an object or text whose $ref names a file, naming the $ref, and reads none', async () => {
+    for (const spec of [operationWith({ $ref: join(folder, 'secret.env') }), JSON.stringify(operationWith({ $ref: 'secret.env' }))]) {
+      const loading = new OpenApiToolset({ spec }).load();
+      await expect(loading).rejects.toThrow(OpenApiSpecError);
+      await expect(loading).rejects.toThrow(/its \$ref ".*secret\.env" at \/paths\/~1x\/get\/description names another document/);
+    }
+  });
+
+  it('reads a spec file’s relative $refs inside its own folder only', async () => {
+    const file = (name: string, description: unknown) => {
+      const path = join(folder, 'api', name);
+      writeFileSync(path, JSON.stringify(operationWith(description)));
+      return path;
+    };
+    const [tool] = await new OpenApiToolset({ spec: file('inside.json', { $ref: 'parts/description.yaml' }) }).load();
+    expect(tool!.description).toBe('Reads the thing.');
+    for (const ref of ['../secret.env', join(folder, 'secret.env'), '/etc/hostname', 'http://127.0.0.1:1/spec.json']) {
+      const loading = new OpenApiToolset({ spec: file('outside.json', { $ref: ref }) }).load();
+      await expect(loading).rejects.toThrow(OpenApiSpecError);
+      await expect(loading).rejects.toThrow(/outside the spec's folder|remote document/);
+    }
+  });
+
+  it('refuses text that is not an OpenAPI document as such, not as a missing file', async () => {
+    for (const text of ['[1,2]', '- 1\n- 2\n', '# a comment\nswagger: "2.0"\n'])
+      await expect(new OpenApiToolset({ spec: text }).load()).rejects.toThrow('it is not an OpenAPI 3.x document');
+  });
+
+  it('leaves out, with why, an operation whose schema the core cannot use: a slow pattern (schemas are imported) or a circular $ref outside components', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      servers: [{ url: 'http://127.0.0.1:1' }],
+      'x-defs': { Node: { type: 'object', properties: { child: { $ref: '#/x-defs/Node' } } } },
+      paths: {
+        '/u': {
+          get: {
+            operationId: 'lookup',
+            parameters: [{ name: 'code', in: 'query', schema: { type: 'string', pattern: '^(?=\\w)(\\w+\\s?)+$' } }],
+          },
+        },
+        '/n': { post: { operationId: 'node', requestBody: { content: { 'application/json': { schema: { $ref: '#/x-defs/Node' } } } } } },
+        '/ok': { get: { operationId: 'ok', parameters: [{ name: 'code', in: 'query', schema: { type: 'string', pattern: '^[a-z]+$' } }] } },
+      },
+    };
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const toolset = new OpenApiToolset({ spec });
+      expect((await toolset.load()).map((tool) => tool.name)).toEqual(['ok']);
+      expect(toolset.skipped).toEqual([
+        { operation: 'GET /u', reason: expect.stringContaining("uses a lookahead ('(?=')") },
+        { operation: 'POST /n', reason: expect.stringContaining('circular $ref to "#/x-defs/Node", outside components/schemas') },
+      ]);
+      expect(warnings).toHaveBeenCalledTimes(2);
+    } finally {
+      warnings.mockRestore();
+    }
+    await expect(new OpenApiToolset({ spec, operations: ['lookup'] }).load()).rejects.toThrow(OpenApiSpecError);
+    await expect(new OpenApiToolset({ spec, operations: ['node'] }).load()).rejects.toThrow(OpenApiSpecError);
   });
 });

@@ -3,7 +3,7 @@ import type { ResumeEntry } from '@ag-ui/core';
 import { Agent, type AgentOptions, type RunState } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import { applyAGUIResume, InvalidUIMessagesError } from '../src/index.js';
-import { AddTool, CredentialTool } from './support/tools.js';
+import { AddTool, CredentialTool, locateTool } from './support/tools.js';
 
 async function paused(tools: AgentOptions['tools'], calls: { id: string; name: string; arguments?: Record<string, unknown> }[]) {
   const model = new ScriptedModel([{ toolCalls: calls }, { text: 'Done.' }]);
@@ -69,5 +69,32 @@ describe('applyAGUIResume', () => {
     );
     expect(refused(state, [null])).toContain('resume[0]');
     expect(state.interruptions.map((item) => item.callId)).toEqual(['c1']);
+  });
+
+  it('checks every entry before applying any: a resolved result without a payload is refused with its path, and the approval before it is not applied', async () => {
+    const add = new AddTool({ needsApproval: true });
+    const runs = jest.spyOn(add, 'execute');
+    const { agent, state } = await paused(
+      [add, locateTool],
+      [
+        { id: 'c1', name: 'add', arguments: { a: 1, b: 2 } },
+        { id: 'c2', name: 'locate' },
+      ],
+    );
+    let thrown: unknown;
+    try {
+      applyAGUIResume(state, [
+        { interruptId: 'c1', status: 'resolved', payload: { approved: true } },
+        { interruptId: 'c2', status: 'resolved' },
+      ]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(InvalidUIMessagesError.isInstance(thrown)).toBe(true);
+    expect((thrown as InvalidUIMessagesError).path).toBe('resume[1].payload');
+    const resumed = await agent.resume(state);
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions.map((item) => item.callId).sort()).toEqual(['c1', 'c2']);
+    expect(runs).not.toHaveBeenCalled();
   });
 });

@@ -117,4 +117,37 @@ describe('approvalsFromUIMessages', () => {
     // Nothing was applied: the call still waits.
     expect(state.interruptions.map((item) => item.callId)).toEqual(['c1']);
   });
+
+  it('checks every answer before applying any: a result without its output is refused with its path, and the approval beside it is not applied', async () => {
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'c1', name: 'add', arguments: { a: 1, b: 2 } },
+          { id: 'c2', name: 'locate' },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const add = new AddTool({ needsApproval: true });
+    const runs = jest.spyOn(add, 'execute');
+    const agent = new Agent({ model, tools: [add, locateTool] });
+    const { state, messages, message } = await pausedRun(model, agent);
+    const answered = answer(message, 'c1', true);
+    Object.assign(toolPart(answered, 'c2'), { state: 'output-available', output: undefined });
+    let thrown: unknown;
+    try {
+      approvalsFromUIMessages(state, [messages[0]!, answered]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(InvalidUIMessagesError.isInstance(thrown)).toBe(true);
+    const index = answered.parts.findIndex((part) => 'toolCallId' in part && part.toolCallId === 'c2');
+    expect((thrown as InvalidUIMessagesError).path).toBe(`messages[1].parts[${index}].output`);
+    expect((thrown as Error).message).toContain("expected the call's result as a string or JSON data");
+    // Nothing was applied: resumed as it is, the run still waits on both calls and the approved one never ran.
+    const resumed = await agent.resume(state);
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions.map((item) => item.callId).sort()).toEqual(['c1', 'c2']);
+    expect(runs).not.toHaveBeenCalled();
+  });
 });

@@ -196,7 +196,11 @@ function compileChecks(schema: JsonSchema, subject: string, origin: SchemaOrigin
       };
     } catch (error) {
       if (ToolcraftError.isInstance(error)) throw error;
-      throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${(error as Error).message}`, error);
+      const problem =
+        error instanceof RangeError
+          ? `it nests or refers to itself too deeply for the validator to compile (${error.message}); check its $refs`
+          : (error as Error).message;
+      throw new InvalidToolDefinitionError(subject, `its JSON Schema does not compile: ${problem}`, error);
     }
     checksByKey.set(key, checks);
   }

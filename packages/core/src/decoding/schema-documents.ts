@@ -2,17 +2,18 @@ import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-er
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { SchemaDocuments } from './ajv-instance.js';
 import type { ArgsDecoder } from './args-decoder.js';
+import { declaredIds } from './declared-ids.js';
 
 /**
  * Reads the `schemas` option: JSON Schema documents, each with an absolute `$id`, that `$ref`s of
  * tools' schemas may name.
  * @param list - the documents
  * @returns the set, with the canonical key naming it
- * @throws Error saying which document is not usable and why
+ * @throws Error saying which document is not usable and why (an `$id` declared twice names both places)
  */
 export function readSchemaDocuments(list: readonly JsonSchema[]): SchemaDocuments {
   if (!Array.isArray(list as unknown)) throw new Error('schemas must be a list of JSON Schema documents, each with an $id');
-  const ids = new Set<string>();
+  const ids = new Map<string, string>();
   list.forEach((document, index) => {
     if (typeof document !== 'object' || document === null || Array.isArray(document)) {
       throw new Error(`schemas[${index}] must be a JSON Schema object with an $id`);
@@ -23,9 +24,16 @@ export function readSchemaDocuments(list: readonly JsonSchema[]): SchemaDocument
         `schemas[${index}] must have an absolute URI as its $id (e.g. "https://example.com/schemas/address.json"), which $refs name; it has ${JSON.stringify(id) ?? 'none'}`,
       );
     }
-    const bare = id.replace(/#$/, '');
-    if (ids.has(bare)) throw new Error(`schemas[${index}] repeats the $id ${JSON.stringify(id)} of an earlier document`);
-    ids.add(bare);
+    // Every $id (embedded ones too) names one schema in the set: ajv registers them all.
+    for (const declared of declaredIds(document)) {
+      const where = declared.at === '' ? `schemas[${index}]` : `schemas[${index}] at ${declared.at}`;
+      const earlier = ids.get(declared.uri);
+      if (earlier !== undefined)
+        throw new Error(
+          `${where} declares the $id ${JSON.stringify(declared.uri)}, which ${earlier} declares too; each $id must name one schema: rename one of them`,
+        );
+      ids.set(declared.uri, where);
+    }
   });
   return { list: [...list], key: JSON.stringify(list) };
 }

@@ -17,17 +17,29 @@ export function validationSchema(schema: JsonSchema): JsonSchema {
     if (annotations.has(keyword)) continue;
     if (schemaMapKeywords.includes(keyword) && isRecord(value)) {
       const map: Record<string, JsonSchema> = {};
-      for (const [name, inner] of Object.entries(value)) map[name] = validationSchema(inner as JsonSchema);
-      result[keyword] = map;
+      for (const [name, inner] of Object.entries(value)) put(map, name, validationSchema(inner as JsonSchema));
+      put(result, keyword, map);
     } else if (schemaListKeywords.includes(keyword) && Array.isArray(value)) {
-      result[keyword] = value.map((inner) => validationSchema(inner as JsonSchema));
+      put(
+        result,
+        keyword,
+        value.map((inner) => validationSchema(inner as JsonSchema)),
+      );
     } else if (schemaValueKeywords.includes(keyword) && isRecord(value)) {
-      result[keyword] = validationSchema(value as JsonSchema);
+      put(result, keyword, validationSchema(value as JsonSchema));
     } else {
-      result[keyword] = value;
+      put(result, keyword, value);
     }
   }
   return result;
+}
+
+/**
+ * Sets an own property whatever its name: a `__proto__` key (own in parsed JSON) stays a key, which
+ * the declaration checks then refuse, instead of setting the copy's prototype.
+ */
+function put(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { describeThrownValue } from '@toolcraft/core';
+import { approvalNeed } from './approval-need.js';
 import type { DevTarget } from './dev-target.js';
 
 /** One tool as the page shows it: its definition and what each provider is sent for it. @internal */
@@ -7,6 +8,8 @@ export interface ToolView {
   description: string;
   inputSchema: unknown;
   providers: Record<string, unknown>;
+  /** When a run would ask a person first: the page asks before its form calls the tool. */
+  approval?: { need: 'always' | 'sometimes'; because: string };
 }
 
 /**
@@ -26,12 +29,18 @@ export function describeAgent(target: DevTarget): {
       return [provider, `cannot convert: ${describeThrownValue(error)}`] as const;
     }
   });
-  const tools = target.definitions.map((definition, index) => ({
-    name: definition.name,
-    description: definition.description,
-    inputSchema: definition.inputSchema,
-    providers: Object.fromEntries(converted.map(([provider, result]) => [provider, Array.isArray(result) ? result[index] : result])),
-  }));
+  const byName = new Map(target.environment.registry.tools.map((tool) => [tool.name, tool] as const));
+  const tools = target.definitions.map((definition, index): ToolView => {
+    const tool = byName.get(definition.name);
+    const approval = tool === undefined ? undefined : approvalNeed(tool, target.agent);
+    return {
+      name: definition.name,
+      description: definition.description,
+      inputSchema: definition.inputSchema,
+      providers: Object.fromEntries(converted.map(([provider, result]) => [provider, Array.isArray(result) ? result[index] : result])),
+      ...(approval === undefined ? {} : { approval }),
+    };
+  });
   const agent = target.agent;
   return {
     agent:

@@ -41,7 +41,8 @@ export async function handleApi(request: IncomingMessage, response: ServerRespon
       return true;
     case 'POST /api/tools/call': {
       const body = await readJsonBody(request);
-      sendJson(response, 200, await callTool(target, stringField(body, 'name'), body.arguments ?? {}, closed.signal));
+      const confirmed = body.confirmed === true;
+      sendJson(response, 200, await callTool(target, stringField(body, 'name'), body.arguments ?? {}, confirmed, closed.signal));
       return true;
     }
     case 'POST /api/chat': {

@@ -1,8 +1,11 @@
-import type { ReadableStreamDefaultReader } from 'node:stream/web';
 import { ContextAwareTool, type AgentContext, type JsonSchema, type ToolEffects } from '@toolcraft/core';
+import { withImportedSchema } from '@toolcraft/core/internal';
 import type { ArgumentPlan } from '../schema/input-schema.js';
 import type { HttpMethod, SecurityRequirement, SecurityScheme } from '../spec/openapi-document.js';
 import { applyAuth, type OpenApiCredential } from './apply-auth.js';
+import { boundedText } from './bounded-text.js';
+import { fillPath } from './fill-path.js';
+import { sendRequest } from './send-request.js';
 
 /** Everything one operation's tool needs. */
 export interface OperationToolSpec {
@@ -10,6 +13,7 @@ export interface OperationToolSpec {
   description: string;
   method: HttpMethod;
   path: string;
+  /** The operation's server: the operation's or path's `servers`, else the toolset's base URL. */
   baseUrl: string;
   schema: JsonSchema;
   plan: ArgumentPlan;
@@ -41,23 +45,37 @@ function effectsOf(method: HttpMethod): { effects: ToolEffects; idempotent?: boo
 
 /**
  * The tool of one OpenAPI operation: its arguments are the operation's parameters and body, validated
- * by the schema built from the spec; the request is bounded by the call's time limit and signal; the
- * model gets the status and a bounded body (an error result for a status of 400 or more).
+ * by the schema built from the spec (marked imported: every pattern runs in linear time, and a schema
+ * with one that cannot is refused); the request goes to the operation's server, credentials only to
+ * its origin, bounded by the call's time limit and signal; the model gets the status and a bounded
+ * body (an error result for a status of 400 or more).
  */
 export class OperationTool extends ContextAwareTool<Record<string, unknown>, string> {
   /** The operation, as `METHOD /path`. */
   readonly operation: string;
 
-  /** @param spec - the operation's name, schema, request plan, auth and limits */
+  /**
+   * @param spec - the operation's name, schema, request plan, auth and limits
+   * @throws InvalidToolDefinitionError when the schema cannot be used (a pattern that cannot run in linear time)
+   */
   constructor(private readonly spec: OperationToolSpec) {
-    super({ name: spec.name, description: spec.description, argsType: spec.schema, timeoutMs: spec.timeoutMs, ...effectsOf(spec.method) });
+    // The spec is someone else's: its patterns must run in linear time (else the operation is refused).
+    super(
+      withImportedSchema({
+        name: spec.name,
+        description: spec.description,
+        argsType: spec.schema,
+        timeoutMs: spec.timeoutMs,
+        ...effectsOf(spec.method),
+      }),
+    );
     this.operation = `${spec.method.toUpperCase()} ${spec.path}`;
   }
 
   async execute(args: Record<string, unknown>, context: AgentContext): Promise<string> {
     const { spec } = this;
     const query = new URLSearchParams();
-    const headers: Record<string, string> = { accept: 'application/json, */*;q=0.5', ...spec.headers };
+    const headers: Record<string, string> = { accept: 'application/json, */*;q=0.5' };
     const cookies: string[] = [];
     let path = spec.path;
     for (const [argument, parameter] of spec.plan.parameters) {
@@ -65,7 +83,7 @@ export class OperationTool extends ContextAwareTool<Record<string, unknown>, str
       if (value === undefined) continue;
       switch (parameter.in) {
         case 'path':
-          path = path.replace(`{${parameter.name}}`, encodeURIComponent(text(value)));
+          path = fillPath(path, parameter.name, text(value));
           break;
         case 'query':
           if (Array.isArray(value)) for (const item of value) query.append(parameter.name, text(item));
@@ -79,8 +97,9 @@ export class OperationTool extends ContextAwareTool<Record<string, unknown>, str
           break;
       }
     }
-    applyAuth(spec.security, spec.schemes, spec.auth, context, { headers, query, cookies });
-    if (cookies.length > 0) headers.cookie = cookies.join('; ');
+    const credentialHeaders: Record<string, string> = { ...spec.headers };
+    applyAuth(spec.security, spec.schemes, spec.auth, context, { headers: credentialHeaders, query, cookies });
+    if (cookies.length > 0) credentialHeaders.cookie = cookies.join('; ');
     let body: string | undefined;
     const { plan } = spec;
     if (plan.body !== undefined && args[plan.body.argument] !== undefined) {
@@ -94,13 +113,19 @@ export class OperationTool extends ContextAwareTool<Record<string, unknown>, str
           : JSON.stringify(value);
     }
     const search = query.toString();
-    const url = `${spec.baseUrl.replace(/\/$/, '')}${path}${search === '' ? '' : `?${search}`}`;
-    const response = await spec.fetch(url, {
-      method: spec.method.toUpperCase(),
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal: context.signal,
-    });
+    const url = `${spec.baseUrl}${path}${search === '' ? '' : `?${search}`}`;
+    const response = await sendRequest(
+      spec.fetch,
+      {
+        operation: this.operation,
+        method: spec.method.toUpperCase(),
+        url,
+        headers,
+        credentialHeaders,
+        ...(body === undefined ? {} : { body }),
+      },
+      context.signal,
+    );
     const answer = await boundedText(response, spec.maxResponseChars);
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     if (response.status >= 400) throw new Error(`${this.operation} answered ${status}${answer === '' ? '' : `:\n${answer}`}`);
@@ -110,24 +135,4 @@ export class OperationTool extends ContextAwareTool<Record<string, unknown>, str
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-}
-
-/** The response body as text, reading no more than the limit (the rest is cancelled). */
-async function boundedText(response: Response, maxChars: number): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  const decoder = new TextDecoder();
-  let out = '';
-  let cut = false;
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    out += decoder.decode(chunk.value, { stream: true });
-    if (out.length > maxChars) {
-      cut = true;
-      await reader.cancel();
-      break;
-    }
-  }
-  return cut ? `${out.slice(0, maxChars)}\n[... the body was cut at ${maxChars} characters]` : out + decoder.decode();
 }

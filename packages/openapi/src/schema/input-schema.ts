@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@toolcraft/core';
 import { OpenApiSpecError } from '../errors/openapi-spec-error.js';
 import type { OpenApiDocument, Operation, Parameter } from '../spec/openapi-document.js';
+import { argumentNames } from './argument-names.js';
 import { collectDefs, toJsonSchema } from './to-json-schema.js';
 
 /** Where each argument of a tool goes in the request. */
@@ -16,8 +17,8 @@ const bodyTypes = ['application/json', 'application/x-www-form-urlencoded'];
 
 /**
  * One input schema for an operation: its path, query, header and cookie parameters as properties
- * (named as in the spec; one clashing with another's name gets its location in front: `header_id`),
- * and the request body as `body`; required ones required.
+ * (named as in the spec; one clashing with another's name gets its location in front, `header_id`,
+ * see `argumentNames`), and the request body as `body`; required ones required.
  * @param document - the spec
  * @param where - the operation, for errors (`'POST /pets'`)
  * @param operation - the operation
@@ -37,33 +38,32 @@ export function inputSchema(
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const plan: ArgumentPlan = { parameters: new Map() };
-  const taken = new Set<string>();
-  for (const parameter of byKey.values()) {
-    let name = parameter.name;
-    if (taken.has(name) || name === 'body') name = `${parameter.in}_${parameter.name}`;
-    taken.add(name);
-    const schema = toJsonSchema(parameter.schema ?? { type: 'string' }, defs);
+  const parameters = [...byKey.values()];
+  const names = argumentNames(parameters);
+  parameters.forEach((parameter, index) => {
+    const name = names[index]!;
+    const schema = toJsonSchema(parameter.schema ?? { type: 'string' }, defs, where);
     properties[name] =
       parameter.description === undefined || schema.description !== undefined ? schema : { ...schema, description: parameter.description };
     if (parameter.required === true || parameter.in === 'path') required.push(name);
     plan.parameters.set(name, parameter);
-  }
+  });
   const content = operation.requestBody?.content;
   if (content !== undefined) {
-    const mediaType = bodyTypes.find((type) => type in content) ?? Object.keys(content).find((type) => /\+json$/.test(type));
+    const mediaType = bodyTypes.find((type) => Object.hasOwn(content, type)) ?? Object.keys(content).find((type) => /\+json$/.test(type));
     if (mediaType === undefined)
       throw new OpenApiSpecError(
         where,
         `its request body is ${Object.keys(content).join(', ')}, which this toolset cannot send (it sends JSON and form bodies); leave the operation out with 'operations'.`,
       );
-    const schema = toJsonSchema(content[mediaType]?.schema ?? {}, defs);
+    const schema = toJsonSchema(content[mediaType]?.schema ?? {}, defs, where);
     const description = operation.requestBody?.description;
     properties.body = description === undefined || schema.description !== undefined ? schema : { ...schema, description };
     const bodyRequired = operation.requestBody?.required === true;
     if (bodyRequired) required.push('body');
     plan.body = { argument: 'body', mediaType, required: bodyRequired };
   }
-  const $defs = collectDefs(document.components?.schemas, defs);
+  const $defs = collectDefs(document.components?.schemas, defs, where);
   const schema: JsonSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
   return { schema: $defs === undefined ? schema : ({ ...schema, $defs } as JsonSchema), plan };
 }

@@ -4,14 +4,20 @@ import type { JsonSchema } from '@toolcraft/core';
 export interface OpenApiDocument {
   openapi: string;
   info?: { title?: string; version?: string };
-  servers?: Array<{ url: string }>;
+  servers?: Server[];
   paths?: Record<string, PathItem>;
   components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, SecurityScheme> };
   security?: SecurityRequirement[];
 }
 
 /** A path's operations and shared parameters. */
-export type PathItem = { parameters?: Parameter[]; servers?: Array<{ url: string }> } & Partial<Record<HttpMethod, Operation>>;
+export type PathItem = { parameters?: Parameter[]; servers?: Server[] } & Partial<Record<HttpMethod, Operation>>;
+
+/** A server requests go to: its URL, whose `{variables}` are filled from their defaults (or the `serverVariables` option). */
+export interface Server {
+  url: string;
+  variables?: Record<string, { default?: string; enum?: string[]; description?: string }>;
+}
 
 /** The methods an operation may have. */
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -25,7 +31,7 @@ export interface Operation {
   requestBody?: { required?: boolean; description?: string; content?: Record<string, { schema?: JsonSchema }> };
   security?: SecurityRequirement[];
   deprecated?: boolean;
-  servers?: Array<{ url: string }>;
+  servers?: Server[];
 }
 
 /** A parameter of an operation. */

@@ -13,7 +13,8 @@ import { editedArguments } from '../shared/edited-arguments.js';
  *   `cancelled` rejects;
  * - a declaration-only tool's call: `resolved` with the result as `payload`;
  * - a credential: `resolved` with the credential as `payload` (kept in the state's memory only).
- * Nothing is applied when an entry is malformed.
+ * Every entry is checked before any is applied: nothing is applied when one is malformed. Two
+ * entries for one call: the later wins.
  * @param state - the paused run's state
  * @param resume - the client's resume entries
  * @returns the answers applied; then `agent.stream(state)` continues the run
@@ -25,11 +26,13 @@ import { editedArguments } from '../shared/edited-arguments.js';
 export function applyAGUIResume(state: RunState, resume: readonly ResumeEntry[]): AppliedAnswer[] {
   if (!Array.isArray(resume)) throw new InvalidUIMessagesError('resume', `expected an array of resume entries, but got ${typeof resume}.`);
   const waiting = new Map(state.interruptions.map((item) => [item.callId, item] as const));
-  const answers = resume.map((entry: unknown, index) => answerOf(entry, waiting, `resume[${index}]`));
-  return applyAnswers(
-    state,
-    answers.filter((answer): answer is PendingAnswer => answer !== undefined),
-  );
+  const answers = new Map<string, PendingAnswer>();
+  resume.forEach((entry: unknown, index) => {
+    const answer = answerOf(entry, waiting, `resume[${index}]`);
+    if (answer === undefined) return;
+    answers.set(answer.callId, answer);
+  });
+  return applyAnswers(state, [...answers.values()]);
 }
 
 function answerOf(entry: unknown, waiting: ReadonlyMap<string, Interruption>, path: string): PendingAnswer | undefined {
@@ -43,7 +46,7 @@ function answerOf(entry: unknown, waiting: ReadonlyMap<string, Interruption>, pa
     );
   if (status !== 'resolved' && status !== 'cancelled')
     throw new InvalidUIMessagesError(`${path}.status`, "expected 'resolved' or 'cancelled'.");
-  const base = { callId: item.callId, toolName: item.toolName };
+  const base = { callId: item.callId, toolName: item.toolName, path: `${path}.payload` };
   const answer = (payload ?? {}) as { approved?: unknown; arguments?: unknown; reason?: unknown };
   const reason = typeof answer.reason === 'string' ? { reason: answer.reason } : {};
   switch (item.kind) {

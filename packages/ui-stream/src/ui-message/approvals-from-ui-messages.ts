@@ -14,13 +14,14 @@ type Part = Record<string, unknown>;
  * again by the tool when the call runs), or rejected with its `reason`; a part in the state
  * `output-available` (or `output-error`) answers a declaration-only tool's call (`addToolOutput`).
  * Parts of calls the state does not wait on (answered earlier, other runs) are left alone, so the
- * whole conversation can be passed each time; a later answer wins. Nothing is applied when the
- * messages are malformed.
+ * whole conversation can be passed each time; a later answer wins. Every answer is checked before
+ * any is applied: nothing is applied when the messages are malformed (a result that is not JSON
+ * data, `output-available` without its `output`, included).
  * @param state - the paused run's state (`RunState.fromJSON(saved)`)
  * @param messages - the client's messages (the body `useChat` posts)
  * @returns the answers applied, in order; then `agent.stream(state)` continues the run
  * @throws InvalidUIMessagesError when the messages are not UI messages, a part names another tool
- *   for a waiting call, or edited arguments are not an object
+ *   for a waiting call, edited arguments are not an object, or a result is not JSON data (nothing applied)
  * @example
  * const state = RunState.fromJSON(await store.load(runId));
  * approvalsFromUIMessages(state, messages);
@@ -40,7 +41,8 @@ export function approvalsFromUIMessages(state: RunState, messages: readonly UIMe
       const partPath = `${path}.parts[${partIndex}]`;
       if (typeof part !== 'object' || part === null) throw new InvalidUIMessagesError(partPath, 'expected a part object.');
       const answer = answerOf(part as Part, waiting, partPath);
-      if (answer !== undefined) answers.set(answer.callId, answer);
+      if (answer === undefined) return;
+      answers.set(answer.callId, answer);
     });
   });
   return applyAnswers(state, [...answers.values()]);
@@ -57,7 +59,7 @@ function answerOf(part: Part, waiting: ReadonlyMap<string, Interruption>, path: 
       path,
       `the call '${item.callId}' is a call of '${item.toolName}', but the part names '${String(toolName)}'.`,
     );
-  const base = { callId: item.callId, toolName: item.toolName };
+  const base = { callId: item.callId, toolName: item.toolName, path };
   if (item.kind === 'approval' && part.state === 'approval-responded') {
     const approval = part.approval as { approved?: unknown; reason?: unknown } | undefined;
     if (typeof approval !== 'object' || approval === null || typeof approval.approved !== 'boolean')
@@ -66,7 +68,8 @@ function answerOf(part: Part, waiting: ReadonlyMap<string, Interruption>, path: 
       return { ...base, decision: 'rejected', ...(typeof approval.reason === 'string' ? { reason: approval.reason } : {}) };
     return { ...base, decision: 'approved', ...editedArguments(part.input, item.arguments, `${path}.input`) };
   }
-  if (item.kind === 'result' && part.state === 'output-available') return { ...base, decision: 'resolved', value: part.output };
+  if (item.kind === 'result' && part.state === 'output-available')
+    return { ...base, path: `${path}.output`, decision: 'resolved', value: part.output };
   if (item.kind === 'result' && part.state === 'output-error')
     return { ...base, decision: 'resolved', value: `Error: ${String(part.errorText)}` };
   return undefined;
