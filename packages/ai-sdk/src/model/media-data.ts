@@ -66,7 +66,9 @@ function toUrl(text: string): URL {
     return new URL(text);
   } catch {
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
-    throw new TypeError(`an image or file part's data ${JSON.stringify(shown)} starts with a URL scheme but is not a valid URL; give base64 text, a data: URL or a URL.`);
+    throw new TypeError(
+      `an image or file part's data ${JSON.stringify(shown)} starts with a URL scheme but is not a valid URL; give base64 text, a data: URL or a URL.`,
+    );
   }
 }
 

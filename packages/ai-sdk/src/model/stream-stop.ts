@@ -42,7 +42,8 @@ export class StreamStop {
 
   /** The reason to cancel the provider's stream with: the request's abort reason, if it aborted. */
   get cancelReason(): unknown {
-    return this.controller.signal.aborted && this.controller.signal.reason !== leaving ? this.controller.signal.reason : undefined;
+    const reason: unknown = this.controller.signal.reason;
+    return this.controller.signal.aborted && reason !== leaving ? reason : undefined;
   }
 
   /** Stops following the request's signal. */

@@ -51,4 +51,3 @@ export function toToolResultOutput(message: ToolMessage): LanguageModelV3ToolRes
   }
   return { type: 'content', value };
 }
-

@@ -40,7 +40,9 @@ export async function readSchema(
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
-        reject(new InvalidToolDefinitionError(subject, `its lazy inputSchema gave no JSON Schema within ${timeoutMs} ms (schemaTimeoutMs).`)),
+        reject(
+          new InvalidToolDefinitionError(subject, `its lazy inputSchema gave no JSON Schema within ${timeoutMs} ms (schemaTimeoutMs).`),
+        ),
       Math.min(timeoutMs, 2_147_483_647),
     );
   });

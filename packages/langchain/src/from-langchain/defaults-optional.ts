@@ -28,7 +28,8 @@ function relax(node: unknown): unknown {
   for (const [key, value] of Object.entries(record)) {
     if (dataKeywords.has(key) || typeof value !== 'object' || value === null) continue;
     // `properties` and the like map names to schemas: their values are walked, their keys are names.
-    const relaxed = key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' ? relaxMap(value) : relax(value);
+    const relaxed =
+      key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' ? relaxMap(value) : relax(value);
     if (relaxed !== value) (copy ??= { ...record })[key] = relaxed;
   }
   const required = record.required;
