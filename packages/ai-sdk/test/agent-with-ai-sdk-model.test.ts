@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { APICallError } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { Agent, type AgentEvent } from '@toolcraft/core';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
@@ -90,6 +90,36 @@ describe('Agent with AISDKChatModel', () => {
     expect(add.calls).toEqual([expect.objectContaining({ a: 2, b: 2 })]);
     expect(languageModel.doStreamCalls).toHaveLength(2);
     expect(languageModel.doGenerateCalls).toHaveLength(0);
+  });
+
+  it("cancels the provider's stream, which ignores its signal, when the reader of a streamed run leaves or the run is aborted", async () => {
+    for (const how of ['leave', 'abort'] as const) {
+      let cancelled = 0;
+      const languageModel = new MockLanguageModelV3({
+        doStream: () =>
+          Promise.resolve({
+            stream: new ReadableStream<LanguageModelV3StreamPart>({
+              start(controller) {
+                controller.enqueue({ type: 'text-start', id: 't' });
+                controller.enqueue({ type: 'text-delta', id: 't', delta: 'Hel' });
+              },
+              cancel() {
+                cancelled++;
+              },
+            }),
+          }),
+      });
+      const controller = new AbortController();
+      const stream = new Agent({ model: new AISDKChatModel(languageModel) }).stream('Hi', { signal: controller.signal });
+      for await (const event of stream) {
+        if (event.type !== 'text_delta') continue;
+        if (how === 'leave') break;
+        controller.abort(new Error('stop'));
+      }
+      await expect(stream.result.then((run) => run.stopReason)).resolves.toBe('aborted');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect({ how, cancelled }).toEqual({ how, cancelled: 1 });
+    }
   });
 
   it('retries a call the provider marks retryable, then succeeds', async () => {

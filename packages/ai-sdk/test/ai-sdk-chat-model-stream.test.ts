@@ -148,4 +148,97 @@ describe('AISDKChatModel.stream', () => {
     expect(events).toEqual([{ type: 'text_delta', delta: 'Hal' }]);
     expect(languageModel.doStreamCalls[0].abortSignal).toBe(controller.signal);
   });
+
+  it('cancels a provider stream that ignores its signal as soon as the request aborts, and rethrows the abort', async () => {
+    const cancelled: unknown[] = [];
+    const languageModel = modelOf(
+      () =>
+        new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'text-start', id: 't' });
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'Hal' });
+          },
+          cancel(reason) {
+            cancelled.push(reason);
+          },
+        }),
+    );
+    const controller = new AbortController();
+    const reason = new Error('the user left');
+    const iterator = new AISDKChatModel(languageModel).stream({ ...hi, signal: controller.signal });
+    await expect(iterator.next()).resolves.toEqual({ done: false, value: { type: 'text_delta', delta: 'Hal' } });
+    const waiting = iterator.next();
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    expect(cancelled).toEqual([reason]);
+  });
+
+  it('cancels the provider stream when the reader leaves while a part is awaited (return() during next())', async () => {
+    let cancelled = 0;
+    const languageModel = modelOf(
+      () =>
+        new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'Hal' });
+          },
+          cancel() {
+            cancelled++;
+          },
+        }),
+    );
+    const iterator = new AISDKChatModel(languageModel).stream(hi);
+    await iterator.next();
+    const waiting = iterator.next();
+    await expect(iterator.return()).resolves.toEqual({ done: true, value: undefined });
+    await expect(waiting).resolves.toEqual({ done: true, value: undefined });
+    expect(cancelled).toBe(1);
+  });
+
+  it('cancels the stream of a provider that answers doStream after the reader left', async () => {
+    let cancelled = 0;
+    let answer!: () => void;
+    const languageModel = new MockLanguageModelV3({
+      doStream: () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              stream: new ReadableStream<LanguageModelV3StreamPart>({
+                cancel() {
+                  cancelled++;
+                },
+              }),
+            });
+        }),
+    });
+    const controller = new AbortController();
+    const reason = new Error('stopped');
+    const waiting = new AISDKChatModel(languageModel).stream({ ...hi, signal: controller.signal }).next();
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cancelled).toBe(1);
+  });
+
+  it("keeps the complete answer once the 'finish' part came: a late error of the stream is not read", async () => {
+    const languageModel = modelOf(
+      () =>
+        new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'Done.' });
+            controller.enqueue({ type: 'finish', finishReason: finish('stop'), usage: usage(1, 1) });
+          },
+          // Once the finish part is taken, the connection breaks.
+          pull(controller) {
+            controller.enqueue({ type: 'error', error: new Error('connection reset') });
+            controller.error(new Error('connection reset'));
+          },
+        }),
+    );
+    const { deltas, response } = await collect(new AISDKChatModel(languageModel).stream(hi));
+    expect(deltas).toEqual(['Done.']);
+    expect(response.message).toEqual({ role: 'assistant', content: 'Done.' });
+    expect(response.finishReason).toBe('stop');
+  });
 });

@@ -320,6 +320,62 @@ describe('AISDKChatModel', () => {
     expect(downloads).toEqual(['https://files.example.com/a.pdf']);
   });
 
+  it("reads string data as core's partData does: a URL string as a URL, a data: URL string as its base64 payload and media type", async () => {
+    const languageModel = new MockLanguageModelV3({
+      provider: 'mock.chat',
+      modelId: 'mock-model',
+      supportedUrls: { 'image/*': [/^https:\/\/cdn\.example\.com\//] },
+      doGenerate: generated([{ type: 'text', text: 'ok' }]),
+    });
+    const downloads: string[] = [];
+    const model = new AISDKChatModel(languageModel, {
+      download: ({ url }) => {
+        downloads.push(url.href);
+        return Promise.resolve({ data: new Uint8Array([7]), mediaType: 'image/jpeg' });
+      },
+    });
+    await model.complete(
+      request([
+        {
+          role: 'user',
+          content: [
+            { type: 'image', data: 'https://cdn.example.com/cat.png', mediaType: 'image/png' },
+            { type: 'image', data: 'data:image/webp;base64,UklGRg==', mediaType: 'image/*' },
+            { type: 'image', data: 'https://other.example.com/dog', mediaType: 'image/*' },
+            { type: 'file', data: 'data:text/plain,hi%20there', mediaType: 'text/plain' },
+          ],
+        },
+        { role: 'assistant', content: null, toolCalls: [{ id: 'c', name: 'chart', arguments: '{}' }] },
+        {
+          role: 'tool',
+          toolCallId: 'c',
+          name: 'chart',
+          content: [
+            { type: 'image', data: 'https://example.com/chart.png', mediaType: 'image/png' },
+            { type: 'image', data: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/*' },
+            { type: 'file', data: 'https://example.com/report.pdf', mediaType: 'application/pdf' },
+          ],
+        },
+      ]),
+    );
+    const prompt = lastCall(languageModel).prompt;
+    expect(prompt[0].content).toEqual([
+      { type: 'file', mediaType: 'image/png', data: new URL('https://cdn.example.com/cat.png') },
+      { type: 'file', mediaType: 'image/webp', data: 'UklGRg==' },
+      { type: 'file', mediaType: 'image/jpeg', data: new Uint8Array([7]) },
+      { type: 'file', mediaType: 'text/plain', data: new TextEncoder().encode('hi there') },
+    ]);
+    expect(downloads).toEqual(['https://other.example.com/dog']);
+    expect((prompt[2].content[0] as { output: unknown }).output).toEqual({
+      type: 'content',
+      value: [
+        { type: 'image-url', url: 'https://example.com/chart.png' },
+        { type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
+        { type: 'file-url', url: 'https://example.com/report.pdf', mediaType: 'application/pdf' },
+      ],
+    });
+  });
+
   it('reads generated images and files as image and file parts, base64', async () => {
     const response = await new AISDKChatModel(
       generatingModel(

@@ -79,6 +79,18 @@ describe('AISDKChatModel failures', () => {
     expect(languageModel.doGenerateCalls).toHaveLength(1);
   });
 
+  it("fails with a ModelCallError naming the call when a tool call's input is not a string, not retried", async () => {
+    const languageModel = new MockLanguageModelV3({
+      provider: 'mistral.chat',
+      modelId: 'mistral-small',
+      doGenerate: generated([{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: { city: 'Paris' } as never }]),
+    });
+    const error = await failure(new AISDKChatModel(languageModel));
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({ retryable: false, provider: 'mistral' });
+    expect((error as Error).message).toMatch(/tool call "weather" \(id "c1"\) has an input of type object; .*JSON text \(a string\)/);
+  });
+
   it('refuses a model that is not a LanguageModelV3, saying what it expected', () => {
     for (const model of ['openai/gpt-5', { specificationVersion: 'v2', doGenerate: () => undefined }, null]) {
       let thrown: unknown;

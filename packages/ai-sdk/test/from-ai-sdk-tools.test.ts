@@ -8,7 +8,7 @@ import {
   ToolRegistry,
   type AnyTool,
 } from '@toolcraft/core';
-import { generateText, jsonSchema, tool, type ToolExecutionOptions } from 'ai';
+import { generateText, jsonSchema, tool, type Tool as AITool, type ToolExecutionOptions } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { AISDKChatModel, AISDKToolResult, fromAISDKTools } from '../src/index';
@@ -236,6 +236,87 @@ describe('fromAISDKTools', () => {
     const large = await agentCalling([imported], 'pay', { amount: 500 }).agent.run('Pay 500.');
     expect(large.stopReason).toBe('interrupted');
     expect(large.interruptions).toMatchObject([{ kind: 'approval', toolName: 'pay' }]);
+  });
+
+  it('reads needsApproval as the AI SDK does: any truthy answer asks, a falsy one runs the call; a throw or rejection asks', async () => {
+    const answers: Array<[string, () => unknown, boolean]> = [
+      ['a string', () => 'over the limit', true],
+      ['1', () => 1, true],
+      ['undefined', () => undefined, false],
+      ['0', () => 0, false],
+      [
+        'a throw',
+        () => {
+          throw new Error('policy service down');
+        },
+        true,
+      ],
+      ['a rejection', () => Promise.reject(new Error('policy service down')), true],
+    ];
+    for (const [label, answer, asks] of answers) {
+      let runs = 0;
+      const pay = tool({
+        inputSchema: z.object({ amount: z.number() }),
+        needsApproval: answer as () => boolean,
+        execute: () => `paid ${++runs}`,
+      });
+      const run = await agentCalling(await fromAISDKTools({ pay }), 'pay', { amount: 500 }).agent.run('Pay 500.');
+      expect({ label, stopReason: run.stopReason, runs }).toEqual({
+        label,
+        stopReason: asks ? 'interrupted' : 'completed',
+        runs: asks ? 0 : 1,
+      });
+    }
+  });
+
+  it('refuses a schema with a pattern that cannot be matched in linear time, with execute or without, as an imported schema', async () => {
+    const lookahead = jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string', pattern: '^(?=(a+)+$)' } } });
+    await expect(fromAISDKTools({ search: tool({ inputSchema: lookahead, execute: () => 'ok' }) })).rejects.toThrow(
+      /'search'.*lookahead.*linear time/s,
+    );
+    await expect(fromAISDKTools({ search: tool({ inputSchema: lookahead }) })).rejects.toThrow(InvalidToolDefinitionError);
+    const linear = jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string', pattern: '^(a+)+$' } } });
+    const [search] = await fromAISDKTools({ search: tool({ inputSchema: linear, execute: () => 'ok' }) });
+    const result = await environment([search]).executeTool({
+      id: 'c1',
+      name: 'search',
+      arguments: JSON.stringify({ q: `${'a'.repeat(40)}!` }),
+    });
+    expect(result).toMatchObject({ isError: true, content: expect.stringContaining("'q'") as unknown });
+  });
+
+  it('names the tool in an InvalidToolDefinitionError when its inputSchema gives no JSON Schema: it throws, rejects, or is not a schema', async () => {
+    const cases: Record<string, AITool> = {
+      dated: tool({ inputSchema: z.object({ when: z.date() }), execute: () => 'ok' }),
+      lazy: tool({ inputSchema: jsonSchema(() => Promise.reject(new TypeError('the schema server is down'))), execute: () => 'ok' }),
+      numeric: { inputSchema: 42, execute: () => 'ok' } as never,
+    };
+    for (const [name, aiTool] of Object.entries(cases)) {
+      const failure = fromAISDKTools({ [name]: aiTool });
+      await expect(failure).rejects.toBeInstanceOf(InvalidToolDefinitionError);
+      await expect(failure).rejects.toThrow(`'${name}' (an AI SDK tool): its inputSchema gives no JSON Schema`);
+    }
+    await expect(fromAISDKTools({ lazy: cases.lazy })).rejects.toThrow(/the schema server is down/);
+  });
+
+  it('bounds a lazy schema by schemaTimeoutMs and the signal', async () => {
+    jest.useFakeTimers();
+    try {
+      const never = tool({ inputSchema: jsonSchema(() => new Promise<never>(() => undefined)), execute: () => 'ok' });
+      const timedOut = fromAISDKTools({ never }, { schemaTimeoutMs: 500 });
+      const settled = expect(timedOut).rejects.toThrow("'never' (an AI SDK tool): its lazy inputSchema gave no JSON Schema within 500 ms");
+      await jest.advanceTimersByTimeAsync(500);
+      await settled;
+
+      const controller = new AbortController();
+      const reason = new Error('shutting down');
+      const aborted = fromAISDKTools({ never }, { signal: controller.signal });
+      controller.abort(reason);
+      await expect(aborted).rejects.toBe(reason);
+      await expect(fromAISDKTools({ never }, { schemaTimeoutMs: 0 })).rejects.toThrow(/schemaTimeoutMs/);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('refuses provider-defined tools, names toolcraft does not allow, schemas that are not object schemas, and what is not a tool set', async () => {

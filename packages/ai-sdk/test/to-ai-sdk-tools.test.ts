@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   AgentContext,
   AgentEnvironment,
+  type ApprovalPredicate,
   ContextAwareTool,
   type Feature,
   InvalidToolDefinitionError,
@@ -13,7 +14,7 @@ import { generateText, stepCountIs, streamText, type ModelMessage, type ToolExec
 import { MockLanguageModelV3 } from 'ai/test';
 import { toAISDKTools, ToolcraftToolCallError, type ToolcraftToolOutput } from '../src/index';
 import { finish, generated, promptOf, streamed, textStream, toolCall } from './support/model-results';
-import { AddTool, ChartTool, WaitTool } from './support/test-tools';
+import { AddTool, ChartTool, LinksTool, WaitTool } from './support/test-tools';
 
 /** A model that calls one tool, then answers 'Done.'. */
 function callingModel(name: string, input: unknown): MockLanguageModelV3 {
@@ -40,6 +41,32 @@ class WhoAmITool extends ContextAwareTool<Record<string, never>, string> {
   execute(_args: Record<string, never>, context: AgentContext): string {
     return `${context.runId}/${context.agentName}/${context.toolCallId}`;
   }
+}
+
+/** Pays; whether a call needs approval is the predicate's answer. */
+class PayTool extends Tool<{ amount: number }, string> {
+  readonly paid: number[] = [];
+  constructor(needsApproval: ApprovalPredicate<{ amount: number }>) {
+    super({
+      argsType: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+      name: 'pay',
+      description: 'Pays.',
+      needsApproval,
+    });
+  }
+  execute(args: { amount: number }): string {
+    this.paid.push(args.amount);
+    return `paid ${args.amount}`;
+  }
+}
+
+/** A tool's needsApproval as the function the AI SDK calls. */
+function approvalOf(
+  aiTool: ToolSet[string],
+): (input: unknown, options: { toolCallId: string; messages: []; experimental_context?: unknown }) => Promise<boolean> {
+  const needsApproval = aiTool.needsApproval;
+  if (typeof needsApproval !== 'function') throw new Error('needsApproval is not a function');
+  return (input, options) => Promise.resolve(needsApproval(input, options));
 }
 
 describe('toAISDKTools', () => {
@@ -103,6 +130,28 @@ describe('toAISDKTools', () => {
       value: [
         { type: 'text', text: 'The chart:' },
         { type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
+      ],
+    });
+  });
+
+  it("sends a result's URL strings as URLs and its data: URL strings as their base64 payload, as core's partData reads them", async () => {
+    // A model that takes these URLs (else generateText downloads them).
+    const model = new MockLanguageModelV3({
+      supportedUrls: { '*': [/^https:\/\/example\.com\//] },
+      doGenerate: [generated([toolCall('call-1', 'links', {})], finish('tool-calls')), generated([{ type: 'text', text: 'Done.' }])],
+    });
+    const result = await generateText({ model, tools: toAISDKTools([new LinksTool()]), stopWhen: stepCountIs(3), prompt: 'Links.' });
+    expect((result.steps[0].toolResults[0].output as ToolcraftToolOutput).parts).toEqual([
+      { type: 'image', url: 'https://example.com/chart.png', mediaType: 'image/png' },
+      { type: 'image', data: 'UklGRg==', mediaType: 'image/webp' },
+      { type: 'file', url: 'https://example.com/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' },
+    ]);
+    expect(sentResult(model)).toEqual({
+      type: 'content',
+      value: [
+        { type: 'image-url', url: 'https://example.com/chart.png' },
+        { type: 'image-data', data: 'UklGRg==', mediaType: 'image/webp' },
+        { type: 'file-url', url: 'https://example.com/a.pdf', mediaType: 'application/pdf' },
       ],
     });
   });
@@ -184,6 +233,53 @@ describe('toAISDKTools', () => {
     const second = await generateText({ model, tools, stopWhen: stepCountIs(3), messages });
     expect(pay.paid).toEqual([500]);
     expect(second.text).toBe('Paid.');
+  });
+
+  it('reads an approval predicate as toolcraft does: a throw, a rejection or any answer but false asks, in generateText', async () => {
+    const answers: Array<[string, ApprovalPredicate<Record<string, unknown>>, boolean]> = [
+      [
+        'throws',
+        () => {
+          throw new Error('policy service down');
+        },
+        true,
+      ],
+      ['rejects', () => Promise.reject(new Error('policy service down')), true],
+      ['answers undefined', (() => undefined) as never, true],
+      ['answers a string', (() => 'yes') as never, true],
+      ['answers false', () => false, false],
+    ];
+    for (const [label, predicate, asks] of answers) {
+      const pay = new PayTool(predicate);
+      const model = callingModel('pay', { amount: 500 });
+      const result = await generateText({ model, tools: toAISDKTools([pay]), stopWhen: stepCountIs(3), prompt: 'Pay 500.' });
+      const asked = result.steps[0].content.some((part) => part.type === 'tool-approval-request');
+      expect({ label, asked, paid: pay.paid }).toEqual({ label, asked: asks, paid: asks ? [] : [500] });
+    }
+  });
+
+  it("asks for approval when a predicate does not answer within the call's time limit or the context's signal aborts", async () => {
+    jest.useFakeTimers();
+    try {
+      const never = () => new Promise<boolean>(() => undefined);
+      const limited = toAISDKTools([new PayTool(never)], { toolTimeoutMs: 200 });
+      const asked = approvalOf(limited.pay)({ amount: 5 }, { toolCallId: 'call-1', messages: [] });
+      const settled = jest.fn();
+      void asked.then(settled);
+      await jest.advanceTimersByTimeAsync(199);
+      expect(settled).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(asked).resolves.toBe(true);
+
+      const controller = new AbortController();
+      const context = new AgentContext({ runId: 'r1', agentName: 'app', signal: controller.signal });
+      const unlimited = toAISDKTools([new PayTool(never)]);
+      const waiting = approvalOf(unlimited.pay)({ amount: 5 }, { toolCallId: 'call-2', messages: [], experimental_context: context });
+      controller.abort(new Error('the user left'));
+      await expect(waiting).resolves.toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('gives a declaration-only tool no execute: the AI SDK returns its call to the app', async () => {

@@ -39,6 +39,34 @@ describe('fromLangChainTools', () => {
     expect(tools[3]!.inputSchema).toMatchObject({ type: 'object', properties: { input: { type: 'string' } } });
   });
 
+  it('leaves a zod field with a default out of required (LangChain fills it): a call without it reaches the tool with the default', async () => {
+    const seen: unknown[] = [];
+    const schema = z.object({
+      q: z.string(),
+      limit: z.number().default(3),
+      filters: z.object({ exact: z.boolean().default(false) }).optional(),
+    });
+    const search = tool(
+      (input) => {
+        seen.push(input);
+        return 'found';
+      },
+      { name: 'search', description: 'Searches.', schema },
+    );
+    const sent = toJsonSchema(schema) as { required: string[] };
+    expect(sent.required).toEqual(['q', 'limit']);
+    const [imported] = fromLangChainTools([search]);
+    expect(imported!.inputSchema).toMatchObject({
+      required: ['q'],
+      properties: { limit: { type: 'number', default: 3 }, filters: { properties: { exact: { default: false } } } },
+    });
+    expect((imported!.inputSchema.properties as { filters: { required?: string[] } }).filters.required ?? []).toEqual([]);
+    expect(sent.required).toEqual(['q', 'limit']);
+    const environment = environmentOf(imported!);
+    expect(await call(environment, 'search', { q: 'cats', filters: {} })).toMatchObject({ isError: false, content: 'found' });
+    expect(seen).toEqual([{ q: 'cats', limit: 3, filters: { exact: false } }]);
+  });
+
   it('runs the LangChain tools in a toolcraft Agent: the model sees their schemas, they get their arguments and tool call ids', async () => {
     const lc = langchainTools();
     const model = new ScriptedModel([
@@ -116,6 +144,16 @@ describe('fromLangChainTools', () => {
     expect(LangChainToolError.isInstance(quota!.error)).toBe(true);
     expect(command!.content).toContain('LangChain direct output that is not a ToolMessage');
     expect(model.requests[1]!.messages.filter((message) => message.role === 'tool').every((message) => message.isError)).toBe(true);
+  });
+
+  it('answers an object LangChain cannot write as JSON (its "[object Object]") with an error result, not a success', async () => {
+    const circular: Record<string, unknown> = { city: 'Paris' };
+    circular.self = circular;
+    const looped = tool(() => circular, { name: 'looped', description: 'Returns a circular object.', schema: z.object({}) });
+    const result = await call(environmentOf(...fromLangChainTools([looped])), 'looped');
+    expect(result.isError).toBe(true);
+    expect(LangChainToolError.isInstance(result.error)).toBe(true);
+    expect(result.content).toContain("Tool 'looped' returned an object LangChain could not write as JSON (a circular structure?)");
   });
 
   it('shows the model objects as JSON, content blocks as text and image parts, and keeps an artifact on the value', async () => {

@@ -5,7 +5,9 @@ import { createDownload } from 'ai';
 import type { AISDKChatModelOptions, AISDKDownload } from './ai-sdk-chat-model-options.js';
 import { providerName } from './ai-sdk-provider.js';
 import { ResponseBuilder } from './response-builder.js';
+import { leavable } from './leavable.js';
 import { StreamAccumulator } from './stream-accumulator.js';
+import { StreamStop } from './stream-stop.js';
 import { toCallOptions } from './to-call-options.js';
 import { isAbortError, toModelCallError } from './to-model-call-error.js';
 import { toPrompt } from './to-prompt.js';
@@ -84,39 +86,53 @@ export class AISDKChatModel implements ChatModel {
 
   /**
    * Calls the model's `doStream` and yields the answer's text as it arrives, then the whole answer.
-   * Leaving the iteration early cancels the stream (and so the provider's HTTP response); a stream
-   * with an `error` part fails with its error, and one that ends without a `finish` part is a
-   * retryable `ModelCallError` (the connection was probably cut).
+   * Every wait for the provider is raced with the request's signal, and leaving the iteration
+   * (`return()`, even while a part is awaited) ends it at once: either way the provider's stream is
+   * cancelled (and with it its HTTP response), even when the provider ignores its signal. The
+   * `finish` part ends the answer: nothing after it is read (a late error of the connection does not
+   * undo a complete answer). A stream with an `error` part before it fails with that error, and one
+   * that ends without it is a retryable `ModelCallError` (the connection was probably cut).
    * @param request - as for {@link AISDKChatModel.complete}
-   * @yields `text_delta`s, then one `response`
+   * @returns the events: `text_delta`s, then one `response`
    * @throws ModelCallError when the call or the stream fails; the abort error when aborted
    */
-  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    const call = await this.callOptions(request);
-    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>;
-    try {
-      reader = (await this.untilAborted(this.model.doStream(call), request.signal)).stream.getReader();
-    } catch (error) {
-      throw this.failure(error, request.signal);
-    }
+  stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const stop = new StreamStop(request.signal);
+    return leavable(this.streamEvents(request, stop), () => stop.leave());
+  }
+
+  private async *streamEvents(request: ChatRequest, stop: StreamStop): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    stop.watch();
+    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+    let ended = false;
     const accumulator = new StreamAccumulator();
     try {
-      for (;;) {
-        let next: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          next = await reader.read();
-          if (next.done) break;
-          const delta = accumulator.add(next.value);
-          if (accumulator.failure !== undefined) throw accumulator.failure.error;
-          if (delta !== undefined) yield { type: 'text_delta', delta };
-        } catch (error) {
-          throw this.failure(error, request.signal);
-        }
+      const call = await untilAborted(this.callOptions(request), stop.signal);
+      const started = Promise.resolve().then(() => this.model.doStream(call));
+      try {
+        reader = (await untilAborted(started, stop.signal)).stream.getReader();
+      } catch (error) {
+        // Stopped while the provider answered: its late stream is cancelled when it comes.
+        if (stop.signal.aborted) cancelLate(started, stop.cancelReason);
+        throw error;
       }
+      for (;;) {
+        const next = await untilAborted(reader.read(), stop.signal);
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        const delta = accumulator.add(next.value);
+        if (accumulator.failure !== undefined) throw accumulator.failure.error;
+        if (accumulator.finished) break;
+        if (delta !== undefined) yield { type: 'text_delta', delta };
+      }
+    } catch (error) {
+      if (stop.isLeave(error)) return;
+      throw this.failure(error, request.signal);
     } finally {
-      // Stopped early or failed: cancel the stream (a provider's stream cancels its HTTP response).
-      if (!accumulator.finished) reader.cancel().catch(() => undefined);
-      reader.releaseLock();
+      stop.dispose();
+      if (reader !== undefined) release(reader, ended, stop.cancelReason);
     }
     if (!accumulator.finished) {
       if (request.signal?.aborted === true) throw request.signal.reason;
@@ -160,5 +176,20 @@ export class AISDKChatModel implements ChatModel {
   private failure(error: unknown, signal: AbortSignal | undefined): unknown {
     if (isAbortError(error, signal)) return error;
     return toModelCallError(error, { provider: this.provider, modelId: this.modelId });
+  }
+}
+
+/** Cancels the stream the provider gave after the reading stopped. */
+function cancelLate(started: Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>, reason: unknown): void {
+  started.then((late) => late.stream.cancel(reason)).catch(() => undefined);
+}
+
+/** Lets go of the provider's stream: cancelled unless it ended (stopped early, failed, or read up to `finish`). */
+function release(reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>, ended: boolean, reason: unknown): void {
+  try {
+    if (!ended) reader.cancel(reason).catch(() => undefined);
+    reader.releaseLock();
+  } catch {
+    // A stream that cannot be cancelled or released has nothing more to give.
   }
 }

@@ -18,8 +18,15 @@ export function filePartOf(file: LanguageModelV3File): ContentPart {
  * which the AI SDK reads as no arguments, as `{}`), and its provider metadata.
  * @param call - the model's tool call
  * @returns the call
+ * @throws TypeError when the input is not a string (a provider that breaks the specification)
  */
 export function toolCallOf(call: LanguageModelV3ToolCall): ModelToolCall {
+  const input: unknown = call.input;
+  if (typeof input !== 'string') {
+    throw new TypeError(
+      `the model's tool call ${JSON.stringify(call.toolName)} (id ${JSON.stringify(call.toolCallId)}) has an input of type ${input === null ? 'null' : typeof input}; a LanguageModelV3 tool call's input is its arguments as JSON text (a string).`,
+    );
+  }
   return {
     id: call.toolCallId,
     name: call.toolName,

@@ -119,10 +119,11 @@ async function assistantParts(message: AssistantMessage, context: PromptContext)
 }
 
 async function filePart(part: ImagePart | FilePart, context: PromptContext): Promise<LanguageModelV3FilePart> {
+  const { data, mediaType } = await mediaData(part.data, part.mediaType, context);
   return {
     type: 'file',
-    mediaType: part.mediaType,
-    data: await mediaData(part.data, part.mediaType, context),
+    mediaType,
+    data,
     ...(part.type === 'file' && part.filename !== undefined ? { filename: part.filename } : {}),
   };
 }

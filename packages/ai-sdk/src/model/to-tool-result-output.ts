@@ -1,12 +1,14 @@
 import type { LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
-import { contentText, type ToolMessage } from '@toolcraft/core';
+import { contentText, partData, type ToolMessage } from '@toolcraft/core';
+import { ownMediaType } from './media-data.js';
 
 type ContentOutput = Extract<LanguageModelV3ToolResultOutput, { type: 'content' }>['value'][number];
 
 /**
  * The output of a tool result as the AI SDK sends it: an error as `error-text`, text as `text`, and
- * a result with images or files as `content` (base64 data as `image-data` or `file-data`, a URL as
- * `image-url` or `file-url`), which each provider maps to what its API takes.
+ * a result with images or files as `content`, their data read as core's `partData` reads it (base64
+ * text and `data:` URLs as `image-data` or `file-data` with the payload, any other URL, a `URL` or a
+ * string with a scheme, as `image-url` or `file-url`), which each provider maps to what its API takes.
  * @param message - the tool message
  * @returns the output
  */
@@ -20,25 +22,29 @@ export function toToolResultOutput(message: ToolMessage): LanguageModelV3ToolRes
       case 'text':
         value.push({ type: 'text', text: part.text });
         break;
-      case 'image':
+      case 'image': {
+        const where = partData(part.data);
         value.push(
-          typeof part.data === 'string'
-            ? { type: 'image-data', data: part.data, mediaType: part.mediaType }
-            : { type: 'image-url', url: part.data.href },
+          where.kind === 'base64'
+            ? { type: 'image-data', data: where.base64, mediaType: ownMediaType(part.data, part.mediaType) }
+            : { type: 'image-url', url: where.url },
         );
         break;
-      case 'file':
+      }
+      case 'file': {
+        const where = partData(part.data);
         value.push(
-          typeof part.data === 'string'
+          where.kind === 'base64'
             ? {
                 type: 'file-data',
-                data: part.data,
-                mediaType: part.mediaType,
+                data: where.base64,
+                mediaType: ownMediaType(part.data, part.mediaType),
                 ...(part.filename === undefined ? {} : { filename: part.filename }),
               }
-            : { type: 'file-url', url: part.data.href, mediaType: part.mediaType },
+            : { type: 'file-url', url: where.url, mediaType: part.mediaType },
         );
         break;
+      }
       default:
         break; // reasoning is not a tool's to send
     }

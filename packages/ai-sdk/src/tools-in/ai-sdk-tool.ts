@@ -8,6 +8,7 @@ import {
   type ToolCallMetadata,
 } from '@toolcraft/core';
 import type { Schema, Tool as AITool, ToolExecutionOptions } from 'ai';
+import { withImportedSchema } from '@toolcraft/core/internal';
 import { AISDKToolResult } from './ai-sdk-tool-result.js';
 import { awaitOutput } from './run-execute.js';
 import { defaultModelOutput, toToolContent } from './to-tool-content.js';
@@ -41,19 +42,23 @@ export class AISDKTool extends ToolBase<Record<string, unknown>, AISDKToolResult
 
   /**
    * @param definition - the name, the AI SDK tool, its schema and JSON Schema
-   * @throws InvalidToolDefinitionError for a name toolcraft does not allow, or a JSON Schema that is not an object schema or does not compile
+   * @throws InvalidToolDefinitionError for a name toolcraft does not allow, or a JSON Schema that is not an object
+   *   schema, does not compile or has a pattern that cannot be matched in linear time (lookaround, backreferences)
    */
   constructor(definition: AISDKToolDefinition) {
     const needsApproval = definition.tool.needsApproval;
-    super({
-      name: definition.name,
-      description: definition.tool.description ?? definition.tool.title ?? '',
-      argsType: definition.jsonSchema,
-      ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
-      ...(needsApproval === undefined
-        ? {}
-        : { needsApproval: typeof needsApproval === 'function' ? approvalPredicate(needsApproval) : needsApproval }),
-    });
+    // The schema is someone else's: its patterns must run in linear time (else it is refused).
+    super(
+      withImportedSchema({
+        name: definition.name,
+        description: definition.tool.description ?? definition.tool.title ?? '',
+        argsType: definition.jsonSchema,
+        ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
+        ...(needsApproval === undefined
+          ? {}
+          : { needsApproval: typeof needsApproval === 'function' ? approvalPredicate(needsApproval) : needsApproval }),
+      }),
+    );
     this.tool = definition.tool;
     this.schema = definition.schema;
   }
@@ -93,13 +98,18 @@ export class AISDKTool extends ToolBase<Record<string, unknown>, AISDKToolResult
   }
 }
 
-/** An AI SDK `needsApproval` function as toolcraft's predicate: the run's context as `experimental_context`. */
+/**
+ * An AI SDK `needsApproval` function as toolcraft's predicate, read as the AI SDK reads it (any truthy
+ * answer asks), the run's context as `experimental_context`; a throw or rejection asks too (the safe answer).
+ */
 function approvalPredicate(
-  needsApproval: (
-    input: unknown,
-    options: { toolCallId: string; messages: []; experimental_context?: unknown },
-  ) => boolean | PromiseLike<boolean>,
+  needsApproval: (input: unknown, options: { toolCallId: string; messages: []; experimental_context?: unknown }) => unknown,
 ): ApprovalPredicate<Record<string, unknown>> {
-  return async (args: Record<string, unknown>, context: AgentContext) =>
-    (await needsApproval(args, { toolCallId: context.toolCallId, messages: [], experimental_context: context })) === true;
+  return async (args: Record<string, unknown>, context: AgentContext) => {
+    try {
+      return Boolean(await needsApproval(args, { toolCallId: context.toolCallId, messages: [], experimental_context: context }));
+    } catch {
+      return true;
+    }
+  };
 }

@@ -1,6 +1,8 @@
-import { type AnyTool, InvalidToolDefinitionError, type JsonSchema, OptionsError, Tool } from '@toolcraft/core';
-import { asSchema, type Tool as AITool } from 'ai';
+import { type AnyTool, InvalidToolDefinitionError, OptionsError, Tool } from '@toolcraft/core';
+import { compileArgsDecoder } from '@toolcraft/core/internal';
+import type { Tool as AITool } from 'ai';
 import { AISDKTool } from './ai-sdk-tool.js';
+import { readSchema } from './read-schema.js';
 
 /** Options of `fromAISDKTools`. */
 export interface FromAISDKToolsOptions {
@@ -13,7 +15,17 @@ export interface FromAISDKToolsOptions {
    * `InvalidToolDefinitionError`.
    */
   clientTools?: 'declare' | 'refuse';
+  /**
+   * How long a lazy `inputSchema` (`jsonSchema(() => promise)`) may take to give its JSON Schema, in
+   * ms; past it the tool is refused with an `InvalidToolDefinitionError`. Default 10,000.
+   */
+  schemaTimeoutMs?: number;
+  /** Stops waiting for lazy schemas: `fromAISDKTools` rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
+
+/** The default of {@link FromAISDKToolsOptions.schemaTimeoutMs}. */
+const defaultSchemaTimeoutMs = 10_000;
 
 /**
  * AI SDK tools as toolcraft tools, for an `Agent`, a `ToolRegistry` or an MCP server: one tool per
@@ -24,10 +36,14 @@ export interface FromAISDKToolsOptions {
  * it runs within the call's time limit and signal, and what it throws, or an output that is not JSON,
  * is an error result. A tool without `execute` is a declaration-only tool (or refused).
  * @param tools - the AI SDK tool set (`{ weather: tool({ ... }) }`)
- * @param options - the time limit and what tools without `execute` become
+ * @param options - the time limit, what tools without `execute` become, and the bounds of lazy schemas
  * @returns the tools, in the set's order (a promise: a schema's JSON Schema may be resolved lazily)
- * @throws InvalidToolDefinitionError for a provider-defined tool (its provider runs it), a tool without
- *   `execute` with `clientTools: 'refuse'`, a name toolcraft does not allow, or a schema that is not an object schema
+ * @throws InvalidToolDefinitionError naming the tool for a provider-defined tool (its provider runs it),
+ *   a tool without `execute` with `clientTools: 'refuse'`, a name toolcraft does not allow, or an
+ *   `inputSchema` that gives no JSON Schema (it throws, rejects, passes `schemaTimeoutMs`, or is not
+ *   a schema), one that is not an object schema, or one with a pattern that cannot be matched in
+ *   linear time (lookaround, backreferences: the schema is someone else's)
+ * @throws the signal's reason when `options.signal` aborts while a lazy schema is read
  * @example
  * const tools = await fromAISDKTools({ weather: tool({ description: 'The weather', inputSchema: z.object({ city: z.string() }), execute }) });
  * const agent = new Agent({ model, tools });
@@ -36,6 +52,10 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
   const clientTools = options.clientTools ?? 'declare';
   if (clientTools !== 'declare' && clientTools !== 'refuse') {
     throw new OptionsError('fromAISDKTools', 'clientTools', clientTools, "'declare' or 'refuse'");
+  }
+  const schemaTimeoutMs = options.schemaTimeoutMs ?? defaultSchemaTimeoutMs;
+  if (typeof schemaTimeoutMs !== 'number' || !(schemaTimeoutMs > 0)) {
+    throw new OptionsError('fromAISDKTools', 'schemaTimeoutMs', schemaTimeoutMs, 'a number of ms above 0');
   }
   if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
     throw new OptionsError('fromAISDKTools', 'tools', tools, 'an AI SDK tool set: an object of tools by name ({ weather: tool({ ... }) })');
@@ -52,8 +72,7 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
         `it is a provider-defined tool ('${aiTool.id}'): its provider runs it for its own models, so it cannot be a toolcraft tool.`,
       );
     }
-    const schema = asSchema(aiTool.inputSchema);
-    const jsonSchema = wireCopy(await schema.jsonSchema, subject);
+    const { schema, jsonSchema } = await readSchema(aiTool.inputSchema, subject, schemaTimeoutMs, options.signal);
     if (typeof aiTool.execute !== 'function') {
       if (clientTools === 'refuse') {
         throw new InvalidToolDefinitionError(
@@ -61,6 +80,9 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
           "it has no execute (the app answers its calls); pass clientTools: 'declare' to import it as a declaration-only tool.",
         );
       }
+      // The schema is someone else's: refused unless its patterns run in linear time (the declared
+      // tool's own decoder then matches them in linear time too).
+      compileArgsDecoder({ schema: jsonSchema, origin: 'imported' }, subject);
       // A declared tool has no result (its formatter's type is `never`), which `AnyTool` does not take as it is.
       imported.push(Tool.declaration({ name, description: aiTool.description ?? aiTool.title ?? '', inputSchema: jsonSchema }) as AnyTool);
       continue;
@@ -76,20 +98,4 @@ export async function fromAISDKTools(tools: Readonly<Record<string, AITool>>, op
     );
   }
   return imported;
-}
-
-/**
- * The JSON Schema as it goes over the wire: a JSON copy. zod 4 marks the objects of `z.toJSONSchema`
- * with a hidden `~standard` validator, which would make toolcraft read the schema as a zod schema (and
- * give another JSON Schema dialect); the provider is sent the JSON text, so the copy is what the model sees.
- */
-function wireCopy(schema: unknown, subject: string): JsonSchema {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(schema);
-  } catch (error) {
-    throw new InvalidToolDefinitionError(subject, `its JSON Schema cannot be written as JSON: ${(error as Error).message}.`);
-  }
-  if (text === undefined) throw new InvalidToolDefinitionError(subject, 'its inputSchema gives no JSON Schema.');
-  return JSON.parse(text) as JsonSchema;
 }

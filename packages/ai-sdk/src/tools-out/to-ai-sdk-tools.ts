@@ -10,6 +10,7 @@ import {
 } from '@toolcraft/core';
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import { ToolcraftToolCallError } from '../errors/toolcraft-tool-call-error.js';
+import { askApproval, type ApprovalBounds } from './ask-approval.js';
 import type { AISDKCallInfo, ToAISDKToolsOptions } from './to-ai-sdk-tools-options.js';
 import { toModelOutput, toToolOutput, type ToolcraftToolOutput } from './toolcraft-tool-output.js';
 
@@ -26,7 +27,8 @@ export type ToolcraftToolSource = ToolRegistry | AgentEnvironment | Iterable<Too
  * (the one given, or one made from the options), so the tool keeps its validation, features, time
  * limit, result formatting and error text; the AI SDK's `toolCallId` is the call's id and its
  * `abortSignal` cancels the call. A tool that needs approval has `needsApproval` (a predicate gets the
- * arguments as JSON); a declaration-only tool has no `execute` (the AI SDK returns its calls to the app).
+ * arguments as JSON and is read as toolcraft reads it: a throw, a rejection, any answer but `false`,
+ * or no answer within the call's time limit asks for approval); a declaration-only tool has no `execute` (the AI SDK returns its calls to the app).
  * @param source - a `ToolRegistry`, an `AgentEnvironment`, or tools
  * @param options - environment options (when `source` is not an environment), the agent context and the failure mode
  * @returns the tools, to pass as `tools` to `generateText` or `streamText`
@@ -39,13 +41,16 @@ export function toAISDKTools(source: ToolcraftToolSource, options: ToAISDKToolsO
   const { agentContext, errors = 'throw', ...environmentOptions } = options;
   if (errors !== 'throw' && errors !== 'result') throw new OptionsError('toAISDKTools', 'errors', errors, "'throw' or 'result'");
   const environment = environmentOf(source, environmentOptions);
+  // The environment's time limit: an @internal getter of AgentEnvironment, not in its public typings.
+  const toolTimeoutMs = (environment as unknown as { readonly toolTimeoutMs?: number }).toolTimeoutMs;
   const contextOf = (call: AISDKCallInfo): AgentContext | undefined =>
     typeof agentContext === 'function'
       ? agentContext(call)
       : (agentContext ?? (call.context instanceof AgentContext ? call.context : undefined));
   const tools: ToolSet = {};
   for (const toolcraftTool of environment.registry.tools) {
-    tools[toolcraftTool.name] = convert(toolcraftTool, environment, contextOf, errors);
+    const bounds: ApprovalBounds = { timeoutMs: toolcraftTool.timeoutMs ?? toolTimeoutMs, signal: environmentOptions.signal };
+    tools[toolcraftTool.name] = convert(toolcraftTool, environment, contextOf, errors, bounds);
   }
   return tools;
 }
@@ -55,12 +60,14 @@ function convert(
   environment: AgentEnvironment,
   contextOf: (call: AISDKCallInfo) => AgentContext | undefined,
   errors: 'throw' | 'result',
+  bounds: ApprovalBounds,
 ): Tool {
   const description = toolcraftTool.descriptor.description;
   const inputSchema = jsonSchema<Record<string, unknown>>(toolcraftTool.inputSchema as JSONSchema7);
   const needsApproval = approval(
     toolcraftTool.needsApproval as boolean | ApprovalPredicate<Record<string, unknown>> | undefined,
     contextOf,
+    bounds,
   );
   // The app answers the calls of a declaration-only tool itself (a client-side tool of the AI SDK).
   if (toolcraftTool.declarationOnly) return tool<Record<string, unknown>, never>({ description, inputSchema, ...needsApproval });
@@ -85,18 +92,25 @@ function convert(
   });
 }
 
-/** The AI SDK's `needsApproval` of a tool: as it is, or the predicate asked with the call's context. */
+/**
+ * The AI SDK's `needsApproval` of a tool: as it is, or the predicate asked with the call's context
+ * and toolcraft's semantics (see {@link askApproval}): a throw, a rejection, any answer but `false`
+ * or one that passes the call's time limit asks for approval.
+ */
 function approval(
   needsApproval: boolean | ApprovalPredicate<Record<string, unknown>> | undefined,
   contextOf: (call: AISDKCallInfo) => AgentContext | undefined,
+  bounds: ApprovalBounds,
 ): Pick<Tool<Record<string, unknown>>, 'needsApproval'> {
   if (needsApproval === undefined || needsApproval === false) return {};
-  if (needsApproval === true) return { needsApproval: true };
+  if (typeof needsApproval !== 'function') return { needsApproval: true };
   return {
     needsApproval: (input, { toolCallId, experimental_context }) =>
-      needsApproval(
+      askApproval(
+        needsApproval,
         input,
-        contextOf({ toolCallId, context: experimental_context }) ?? new AgentContext({ runId: toolCallId, agentName: 'ai-sdk' }),
+        () => contextOf({ toolCallId, context: experimental_context }) ?? new AgentContext({ runId: toolCallId, agentName: 'ai-sdk' }),
+        bounds,
       ),
   };
 }

@@ -1,4 +1,5 @@
-import type { ReceivedToolResult } from '@toolcraft/core';
+import { partData, type ReceivedToolResult } from '@toolcraft/core';
+import { ownMediaType } from '../model/media-data.js';
 import type { Tool } from 'ai';
 
 /** What a tool's `toModelOutput` returns (the AI SDK's `ToolResultOutput`). */
@@ -78,18 +79,22 @@ function toOutputPart(part: NonNullable<ReceivedToolResult['parts']>[number]): T
   switch (part.type) {
     case 'text':
       return [{ type: 'text', text: part.text }];
-    case 'image':
+    case 'image': {
+      // Read as core's partData reads it: a data: URL's payload is base64, a string with a scheme a URL.
+      const where = partData(part.data);
       return [
-        typeof part.data === 'string'
-          ? { type: 'image', data: part.data, mediaType: part.mediaType }
-          : { type: 'image', url: part.data.href, mediaType: part.mediaType },
+        where.kind === 'base64'
+          ? { type: 'image', data: where.base64, mediaType: ownMediaType(part.data, part.mediaType) }
+          : { type: 'image', url: where.url, mediaType: part.mediaType },
       ];
+    }
     case 'file': {
       const filename = part.filename === undefined ? {} : { filename: part.filename };
+      const where = partData(part.data);
       return [
-        typeof part.data === 'string'
-          ? { type: 'file', data: part.data, mediaType: part.mediaType, ...filename }
-          : { type: 'file', url: part.data.href, mediaType: part.mediaType, ...filename },
+        where.kind === 'base64'
+          ? { type: 'file', data: where.base64, mediaType: ownMediaType(part.data, part.mediaType), ...filename }
+          : { type: 'file', url: where.url, mediaType: part.mediaType, ...filename },
       ];
     }
     default:

@@ -66,3 +66,18 @@ export class ChartTool extends Tool<Record<string, never>, ToolResult.Parts> {
     ]);
   }
 }
+
+/** Returns images and a file by URL string and data: URL string, as tools often do. */
+export class LinksTool extends Tool<Record<string, never>, ToolResult.Parts> {
+  constructor() {
+    super({ argsType: { type: 'object', properties: {} }, name: 'links', description: 'Images by URL.' });
+  }
+
+  execute(): ToolResult.Parts {
+    return ToolResult.parts([
+      { type: 'image', data: 'https://example.com/chart.png', mediaType: 'image/png' },
+      { type: 'image', data: 'data:image/webp;base64,UklGRg==', mediaType: 'image/*' },
+      { type: 'file', data: 'https://example.com/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' },
+    ]);
+  }
+}

@@ -2,6 +2,7 @@ import { describeThrownValue, type JsonSchema } from '@toolcraft/core';
 import { describeValue as describe } from '@toolcraft/core/internal';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { InvalidLangChainToolsError } from '../errors/invalid-langchain-tools-error.js';
+import { defaultsOptional } from './defaults-optional.js';
 import type { FromLangChainToolsOptions, ImportedToolSettings } from './from-langchain-options.js';
 import { ImportedLangChainTool } from './imported-langchain-tool.js';
 import type { LangChainTool } from './langchain-tool.js';
@@ -12,7 +13,8 @@ const where = 'fromLangChainTools';
  * LangChain tools (`@langchain/core` tools: `tool()`, `DynamicStructuredTool` and `StructuredTool`
  * with a zod or JSON Schema, `DynamicTool` with a string input, `runnable.asTool()`) as toolcraft
  * tools for an `Agent`, a `ToolRegistry` or an MCP server. Each keeps its name, description and the
- * exact JSON Schema LangChain would send to a model (converted by LangChain's own `toJsonSchema`),
+ * JSON Schema LangChain would send to a model (converted by LangChain's own `toJsonSchema`; a field
+ * with a default is not required, since LangChain fills it when a call leaves it out),
  * and runs with `tool.invoke(toolCall, config)`: the call's id, its signal (toolcraft's time limit
  * and cancellation), the options' config. What the tool answers becomes the result (a
  * `ToolMessage`'s content, with images and files as parts); a `ToolMessage` of `status: 'error'`, a
@@ -76,7 +78,10 @@ function checkTool(value: unknown, index: number): LangChainTool {
   return tool as LangChainTool;
 }
 
-/** The JSON Schema LangChain sends to a model for the tool (its own conversion of zod and Standard Schemas). */
+/**
+ * The JSON Schema LangChain sends to a model for the tool (its own conversion of zod and Standard
+ * Schemas), with fields that have a default left out of `required` (LangChain fills them).
+ */
 function schemaOf(tool: LangChainTool): JsonSchema {
   let schema: unknown;
   try {
@@ -93,7 +98,7 @@ function schemaOf(tool: LangChainTool): JsonSchema {
       `${where}: tool '${tool.name}'`,
       `its input schema must be an object schema (type "object"), as tool arguments are a JSON object; got ${describe(schema)}.`,
     );
-  return schema as JsonSchema;
+  return defaultsOptional(schema as JsonSchema);
 }
 
 function checkOptions(options: FromLangChainToolsOptions): void {

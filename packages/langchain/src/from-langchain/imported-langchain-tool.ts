@@ -9,6 +9,9 @@ import type { LangChainTool } from './langchain-tool.js';
 import { linkedSignal } from './linked-signal.js';
 import { outputContent } from './output-content.js';
 
+/** The text LangChain makes of an object `JSON.stringify` refuses (its fallback is `${value}`). */
+const unwritableObject = '[object Object]';
+
 /** What an imported tool is made of: the LangChain tool, its JSON Schema, and how it is called. */
 export interface ImportedToolSpec {
   /** The LangChain tool. */
@@ -26,7 +29,8 @@ export interface ImportedToolSpec {
  * would send to a model, and each call a `tool.invoke(toolCall, config)` with the toolcraft call's
  * id and signal (its time limit and cancellation). The result's value is what LangChain answered
  * (a `ToolMessage`, with its `artifact`); the model is shown its content. A `ToolMessage` of
- * `status: 'error'` or an answer toolcraft cannot use (a LangGraph `Command`) is an error result.
+ * `status: 'error'`, an object LangChain could not write as JSON (its content `"[object Object]"`)
+ * or an answer toolcraft cannot use (a LangGraph `Command`) is an error result.
  */
 export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unknown> {
   /** The LangChain tool. */
@@ -59,7 +63,8 @@ export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unk
    * @param args - the validated arguments
    * @param metadata - the call's metadata (its id, signal and, in a run, its context)
    * @returns what the LangChain tool answered
-   * @throws LangChainToolError for a `ToolMessage` of `status: 'error'` or a direct output other than a `ToolMessage`
+   * @throws LangChainToolError for a `ToolMessage` of `status: 'error'`, one whose content is LangChain's
+   *   `"[object Object]"` for an object it could not write as JSON, or a direct output other than a `ToolMessage`
    */
   async execute(args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
     const id = metadata.get(FrameworkKeys.toolCallId) ?? randomUUID();
@@ -77,6 +82,14 @@ export class ImportedLangChainTool extends ToolBase<Record<string, unknown>, unk
     }
     if (ToolMessage.isInstance(output)) {
       if (output.status === 'error') throw new LangChainToolError(this.name, output.text || `Tool '${this.name}' failed.`, output);
+      // LangChain writes a value it cannot make JSON of (a cycle) as String(value): no answer to pass on as a success.
+      if (output.content === unwritableObject) {
+        throw new LangChainToolError(
+          this.name,
+          `Tool '${this.name}' returned an object LangChain could not write as JSON (a circular structure?), which it made the text "${unwritableObject}"; the tool should return a string, content blocks or a JSON value.`,
+          output,
+        );
+      }
     } else if (isDirectToolOutput(output)) {
       throw new LangChainToolError(
         this.name,
