@@ -36,6 +36,7 @@ export { toolNamePattern } from './tools/tool-name.js';
 export type { JsonSchema, JsonSchemaType } from './schema/json-schema.js';
 export { defaultArgumentLimits } from './decoding/argument-limits.js';
 export type { ArgumentLimits } from './decoding/argument-limits.js';
+export type { ArgsDecoder, DecodeOutcome } from './decoding/args-decoder.js';
 
 export { ToolResult } from './results/tool-result.js';
 export type { ContentPart, FilePart, ImagePart, JsonValue, ProviderMetadata, ReasoningPart, TextPart } from './results/content-part.js';

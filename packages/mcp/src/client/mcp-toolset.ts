@@ -21,7 +21,7 @@ import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
-import type { McpCallOutput, McpTool } from './mcp-tool.js';
+import { toolValue, type McpTool } from './mcp-tool.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
 import { remoteErrorText } from './remote-error-text.js';
 import { resultParts } from './result-parts.js';
@@ -76,6 +76,7 @@ export class McpToolset implements Toolset {
       ...(options.toolFilter === undefined ? {} : { filter: options.toolFilter }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       caller: (tool, args, metadata) => this.call(tool, args, metadata),
+      taskCalls: () => this.session?.taskCalls === true,
       warn: (warning) => this.warn(warning),
     };
   }
@@ -351,7 +352,11 @@ export class McpToolset implements Toolset {
     return session;
   }
 
-  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<McpCallOutput> {
+  /**
+   * Calls a remote tool over the current session, as a task when the server runs it only as one. One
+   * async layer: the session's request is awaited here and nowhere else.
+   */
+  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
     const { session } = this;
     if (session === undefined || session.ended)
       throw (
@@ -361,15 +366,17 @@ export class McpToolset implements Toolset {
     const context = metadata.get(ToolBase.AgentContextKey);
     // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
     const key = metadata.get(FrameworkKeys.idempotencyKey);
+    const { remote } = tool;
     let result;
     try {
-      result = await session.callTool(tool.remote.name, args, {
+      result = await session.callTool(remote.name, args, {
         ...(signal === undefined ? {} : { signal }),
         timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
         ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
         ...(context === undefined
           ? {}
           : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
+        ...(remote.execution?.taskSupport === 'required' ? { task: true } : {}),
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -379,7 +386,7 @@ export class McpToolset implements Toolset {
       throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
     }
     const shown = resultParts(result, this.options.maxResultChars);
-    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(shown.text, tool.remote.name));
+    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(shown.text, remote.name));
     const structured = result.structuredContent;
     const decoder = tool.outputDecoder;
     if (decoder !== undefined) {
@@ -392,7 +399,7 @@ export class McpToolset implements Toolset {
           `the MCP server's structuredContent does not fit the tool's outputSchema:${new ToolArgumentsError(tool.name, outcome.violations).message.replace(/^[^:]*:/, '')}`,
         );
     }
-    return { ...shown, ...(structured === undefined ? {} : { structured }) };
+    return toolValue(structured === undefined ? shown : { ...shown, structured });
   }
 
   /** A session, not yet connected, over a new transport. */
