@@ -290,12 +290,12 @@ export class McpSession {
       if (signal.aborted) forward();
       else signal.addEventListener('abort', forward, { once: true });
     }
-    return this.authorized(() => this.requestCall(params, controller === undefined ? { timeout } : { signal: controller.signal, timeout })).finally(
-      () => {
-        if (cancellable) signal.removeEventListener('abort', forward);
-        done();
-      },
-    );
+    return this.authorized(() =>
+      this.requestCall(params, controller === undefined ? { timeout } : { signal: controller.signal, timeout }),
+    ).finally(() => {
+      if (cancellable) signal.removeEventListener('abort', forward);
+      done();
+    });
   }
 
   private requestCall(params: CallToolRequest['params'], options: { signal?: AbortSignal; timeout: number }): Promise<CallResultLike> {

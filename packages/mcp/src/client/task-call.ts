@@ -8,6 +8,7 @@ import {
   type CallToolRequest,
   type Task,
 } from '@modelcontextprotocol/sdk/types.js';
+import { untilAborted } from '@toolcraft/core/internal';
 import type { CallResultLike } from './result-text.js';
 
 /** How long to wait between two `tasks/get` when the server suggests no `pollInterval`, in ms (the SDK's default). */
@@ -49,9 +50,22 @@ export async function callToolAsTask(client: Client, call: TaskCall): Promise<Ca
   const { params, signal, timeout } = call;
   const deadline = Date.now() + timeout;
   const remaining = () => Math.max(1, deadline - Date.now());
-  const created = await linked(signal, (options) =>
-    client.request({ method: 'tools/call', params }, ResultSchema, { ...options, timeout: remaining(), task: { ttl: timeout } }),
-  );
+  // Not stopped by the signal: a task created for a call stopped meanwhile is cancelled once its id is known.
+  const creating = client.request({ method: 'tools/call', params }, ResultSchema, { timeout: remaining(), task: { ttl: timeout } });
+  let created;
+  try {
+    created = signal === undefined ? await creating : await untilAborted(creating, signal);
+  } catch (error) {
+    if (signal?.aborted)
+      creating.then(
+        (late) => {
+          const parsed = CreateTaskResultSchema.safeParse(late);
+          if (parsed.success) cancelTask(client, parsed.data.task.taskId, call.cancelTimeoutMs);
+        },
+        () => undefined,
+      );
+    throw error;
+  }
   if (created.task === undefined) return CallToolResultSchema.parse(created);
   let task: Task = CreateTaskResultSchema.parse(created).task;
   let wake: (() => void) | undefined;
@@ -67,7 +81,8 @@ export async function callToolAsTask(client: Client, call: TaskCall): Promise<Ca
       if (Date.now() >= deadline)
         throw new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout, taskId: task.taskId, status: task.status });
       // A status notification already told the task's state; else ask for it.
-      if (task === polled) task = await linked(signal, (options) => client.experimental.tasks.getTask(polled.taskId, { ...options, timeout: remaining() }));
+      if (task === polled)
+        task = await linked(signal, (options) => client.experimental.tasks.getTask(polled.taskId, { ...options, timeout: remaining() }));
     }
     if (task.status === 'cancelled')
       throw new McpError(
@@ -117,6 +132,7 @@ function pause(ms: number, signal: AbortSignal | undefined, onWake: (resume: () 
     function settle(stopped: boolean): void {
       clearTimeout(timer);
       signal?.removeEventListener('abort', aborted);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the call signal's reason, as it is
       if (stopped) reject(signal?.reason);
       else resolve();
     }
