@@ -122,7 +122,7 @@ export function serverOf(service: ToolService, hooks: ServerHooks = {}): Server 
       if (method === 'resources/list') return Promise.resolve(resources.listResult);
       if (method === 'resources/templates/list') return Promise.resolve(resources.templatesResult);
       if (method === 'resources/read') return marked(extra, 'resources/read', (call) => resources.read(params, call));
-      if (method === 'resources/subscribe' || method === 'resources/unsubscribe') {
+      if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && resourceUpdates !== undefined) {
         const uri = (params as { uri?: unknown } | undefined)?.uri;
         if (typeof uri !== 'string' || uri.length === 0)
           throw new McpProtocolError(
