@@ -269,33 +269,41 @@ export class McpSession {
     const cancellable = signal !== undefined && signal !== neverAborted;
     if (progressToken === undefined && !cancellable && task !== true) return this.authorized(() => this.requestCall(params, { timeout }));
     if (progressToken !== undefined) this.progress.set(progressToken, onProgress!);
-    const done = () => {
-      if (progressToken !== undefined) this.progress.delete(progressToken);
-    };
-    if (task === true)
-      return this.authorized(() =>
-        callToolAsTask(this.client, {
-          params,
-          ...(cancellable ? { signal } : {}),
-          timeout,
-          cancelTimeoutMs: this.settings.requestTimeoutMs,
-          watch: (taskId, listener) => this.watchTask(taskId, listener),
-        }),
-      ).finally(done);
     // The SDK never removes the abort listener it adds to a request's signal: it gets a signal of this
     // call only, so a long-lived signal (a run's) does not collect one per call.
-    const controller = cancellable ? new AbortController() : undefined;
+    const controller = cancellable && task !== true ? new AbortController() : undefined;
     const forward = () => controller!.abort(signal!.reason);
-    if (cancellable) {
-      if (signal.aborted) forward();
-      else signal.addEventListener('abort', forward, { once: true });
+    if (controller !== undefined) {
+      if (signal!.aborted) forward();
+      else signal!.addEventListener('abort', forward, { once: true });
     }
-    return this.authorized(() =>
-      this.requestCall(params, controller === undefined ? { timeout } : { signal: controller.signal, timeout }),
-    ).finally(() => {
-      if (cancellable) signal.removeEventListener('abort', forward);
-      done();
-    });
+    const done = () => {
+      if (controller !== undefined) signal!.removeEventListener('abort', forward);
+      if (progressToken !== undefined) this.progress.delete(progressToken);
+    };
+    const pending =
+      task === true
+        ? this.authorized(() =>
+            callToolAsTask(this.client, {
+              params,
+              ...(cancellable ? { signal } : {}),
+              timeout,
+              cancelTimeoutMs: this.settings.requestTimeoutMs,
+              watch: (taskId, listener) => this.watchTask(taskId, listener),
+            }),
+          )
+        : this.authorized(() => this.requestCall(params, controller === undefined ? { timeout } : { signal: controller.signal, timeout }));
+    // One `then` rather than `finally` (which makes two more promises per call).
+    return pending.then(
+      (result) => {
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
   }
 
   private requestCall(params: CallToolRequest['params'], options: { signal?: AbortSignal; timeout: number }): Promise<CallResultLike> {

@@ -4,10 +4,8 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import {
-  defaultArgumentLimits,
   describeThrownValue,
   FrameworkKeys,
-  ToolArgumentsError,
   ToolBase,
   type AnyTool,
   type ReadonlyAgentContext,
@@ -21,10 +19,9 @@ import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
 import { McpSession, type McpClientTransport } from './mcp-session.js';
-import { toolValue, type McpTool } from './mcp-tool.js';
+import type { McpTool } from './mcp-tool.js';
+import { callValue } from './call-value.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
-import { remoteErrorText } from './remote-error-text.js';
-import { resultParts } from './result-parts.js';
 import { ListResourcesTool, ReadResourceTool } from './resource-tools.js';
 import { SamplingBudget } from './sampling.js';
 import { StderrTail } from './stderr-tail.js';
@@ -353,23 +350,22 @@ export class McpToolset implements Toolset {
   }
 
   /**
-   * Calls a remote tool over the current session, as a task when the server runs it only as one. One
-   * async layer: the session's request is awaited here and nowhere else.
+   * Calls a remote tool over the current session, as a task when the server runs it only as one. Not
+   * an async function: the session's request with one `then`, no layer of its own.
    */
-  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
+  private call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
     const { session } = this;
     if (session === undefined || session.ended)
-      throw (
-        session?.endedError(tool.name, false) ?? new McpConnectionError(this.name, `is not connected, so '${tool.name}' cannot be called.`)
+      return Promise.reject(
+        session?.endedError(tool.name, false) ?? new McpConnectionError(this.name, `is not connected, so '${tool.name}' cannot be called.`),
       );
     const signal = metadata.get(ToolBase.SignalKey);
     const context = metadata.get(ToolBase.AgentContextKey);
     // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
     const key = metadata.get(FrameworkKeys.idempotencyKey);
     const { remote } = tool;
-    let result;
-    try {
-      result = await session.callTool(remote.name, args, {
+    return session
+      .callTool(remote.name, args, {
         ...(signal === undefined ? {} : { signal }),
         timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
         ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
@@ -377,29 +373,17 @@ export class McpToolset implements Toolset {
           ? {}
           : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
         ...(remote.execution?.taskSupport === 'required' ? { task: true } : {}),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (this.closed)
-        throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
-      if (session.ended) throw session.endedError(tool.name, true);
-      throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
-    }
-    const shown = resultParts(result, this.options.maxResultChars);
-    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(shown.text, remote.name));
-    const structured = result.structuredContent;
-    const decoder = tool.outputDecoder;
-    if (decoder !== undefined) {
-      if (structured === undefined)
-        throw new McpToolError(tool.name, "the MCP server answered without structuredContent, which the tool's outputSchema promises.");
-      const outcome = decoder.decode(structured, defaultArgumentLimits);
-      if (!outcome.ok)
-        throw new McpToolError(
-          tool.name,
-          `the MCP server's structuredContent does not fit the tool's outputSchema:${new ToolArgumentsError(tool.name, outcome.violations).message.replace(/^[^:]*:/, '')}`,
-        );
-    }
-    return toolValue(structured === undefined ? shown : { ...shown, structured });
+      })
+      .then(
+        (result) => callValue(tool, result, this.options.maxResultChars),
+        (error: unknown) => {
+          if (signal?.aborted) throw signal.reason;
+          if (this.closed)
+            throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
+          if (session.ended) throw session.endedError(tool.name, true);
+          throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
+        },
+      );
   }
 
   /** A session, not yet connected, over a new transport. */
