@@ -40,10 +40,12 @@ export interface ListedResource {
 }
 
 /**
- * The `@Resource` method decorator: with a `list` option, it only applies to a class that has a
- * method of that name (the compiler says so at the decorator).
+ * The `@Resource` method decorator: with a `list` option naming a method (a string literal), it only
+ * applies to a class that has a method of that name (the compiler says so at the decorator).
  */
-export type ResourceMethodDecorator<TList extends string> = <TTarget extends { [K in TList]: (...args: never[]) => unknown }>(
+export type ResourceMethodDecorator<TList extends string> = <
+  TTarget extends (string extends TList ? object : { [K in TList]: (...args: never[]) => unknown }),
+>(
   target: TTarget,
   propertyKey: string | symbol,
   descriptor: PropertyDescriptor,
