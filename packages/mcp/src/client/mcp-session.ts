@@ -57,6 +57,20 @@ const maxPages = 100;
 /** A progress listener of one open call. */
 type ProgressListener = (progress: { progress: number; total?: number; message?: string }) => void;
 
+/** How {@link McpSession.callTool} makes one call. */
+export interface CallToolOptions {
+  /** Stops the call (`notifications/cancelled`, or `tasks/cancel` for a task). */
+  signal?: AbortSignal;
+  /** Its time limit, in ms. */
+  timeout: number;
+  /** Told of the server's progress notifications for the call. */
+  onProgress?: ProgressListener;
+  /** The request's `_meta` (the idempotency key). */
+  meta?: Record<string, unknown>;
+  /** Whether to call the tool as an MCP task. */
+  task?: boolean;
+}
+
 /** How long `close()` waits for the transport to report that it closed (a stdio server: its exit), in ms. */
 const closeWaitMs = 6_000;
 
@@ -256,15 +270,12 @@ export class McpSession {
    * @param options - the call's signal, time limit, progress listener, `_meta`, and whether it is a task
    * @returns the result
    */
-  callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener; meta?: Record<string, unknown>; task?: boolean },
-  ): Promise<CallResultLike> {
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallResultLike> {
     const { signal, timeout, onProgress, meta, task } = options;
     const progressToken = onProgress === undefined ? undefined : `toolcraft-${++this.progressTokens}`;
     const _meta = progressToken === undefined ? meta : { ...meta, progressToken };
-    const params = { name, arguments: args, ...(_meta === undefined ? {} : { _meta }) };
+    const params: CallToolRequest['params'] = { name, arguments: args };
+    if (_meta !== undefined) params._meta = _meta;
     // A call nothing can cancel (the framework's never-aborted signal) needs no signal: one costs microseconds on Node 20.
     const cancellable = signal !== undefined && signal !== neverAborted;
     if (progressToken === undefined && !cancellable && task !== true) return this.authorized(() => this.requestCall(params, { timeout }));

@@ -18,7 +18,7 @@ import { McpToolError } from '../errors/mcp-tool-error.js';
 import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
-import { McpSession, type McpClientTransport } from './mcp-session.js';
+import { McpSession, type CallToolOptions, type McpClientTransport } from './mcp-session.js';
 import type { McpTool } from './mcp-tool.js';
 import { callValue } from './call-value.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
@@ -364,26 +364,22 @@ export class McpToolset implements Toolset {
     // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
     const key = metadata.get(FrameworkKeys.idempotencyKey);
     const { remote } = tool;
-    return session
-      .callTool(remote.name, args, {
-        ...(signal === undefined ? {} : { signal }),
-        timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
-        ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
-        ...(context === undefined
-          ? {}
-          : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
-        ...(remote.execution?.taskSupport === 'required' ? { task: true } : {}),
-      })
-      .then(
-        (result) => callValue(tool, result, this.options.maxResultChars),
-        (error: unknown) => {
-          if (signal?.aborted) throw signal.reason;
-          if (this.closed)
-            throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
-          if (session.ended) throw session.endedError(tool.name, true);
-          throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
-        },
-      );
+    // Set field by field: spreads of conditional objects cost more than the rest of this function.
+    const options: CallToolOptions = { timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer) };
+    if (signal !== undefined) options.signal = signal;
+    if (key !== undefined) options.meta = { [idempotencyKeyMeta]: key };
+    if (context !== undefined) options.onProgress = ({ progress, total, message }) => relayProgress(context, progress, total, message);
+    if (remote.execution?.taskSupport === 'required') options.task = true;
+    return session.callTool(remote.name, args, options).then(
+      (result) => callValue(tool, result, this.options.maxResultChars),
+      (error: unknown) => {
+        if (signal?.aborted) throw signal.reason;
+        if (this.closed)
+          throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
+        if (session.ended) throw session.endedError(tool.name, true);
+        throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
+      },
+    );
   }
 
   /** A session, not yet connected, over a new transport. */
