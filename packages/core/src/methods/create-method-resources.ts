@@ -75,6 +75,13 @@ function listerOf(target: object, list: string, name: string, uri: string, varia
       `@Resource({ list: '${list}' }) names no method of ${typeof target === 'function' ? `the class ${target.name} (a static method)` : target.constructor.name}; ` +
         'give the name of a method of the same class that returns the resources.',
     );
+  const method = (owner as Record<string, (...args: never[]) => unknown>)[list]!;
+  if (method.length > 0 && ToolMetadataReader.readParameterTypes(owner, list) === undefined)
+    throw new InvalidToolDefinitionError(
+      where,
+      `the list method ${typeof target === 'function' ? target.name : target.constructor.name}.${list} takes a parameter but has no decorator, ` +
+        "so TypeScript records no parameter types and its AgentContext cannot be injected; give it one, e.g. @LLMDescription('Lists the resources').",
+    );
   const { tool } = methodAsTool({ target, methodName: list, owner, name: `${name.slice(0, 59)}-list`, kind: 'resource list' });
   const parameters = Object.keys(tool.argsDecoder.schema.properties ?? {});
   if (parameters.length > 0)

@@ -49,12 +49,12 @@ export class MethodResource extends MarkedMethod {
   /**
    * Calls the template's `list` method on its instance.
    * @param metadata - the call's metadata (its `AgentContext` under `FrameworkKeys.agentContext` when the method takes one)
-   * @returns what the method returned (a promise when it is async): its resources, unchecked
-   * @throws Error when the resource has no `list` method; what the method throws
+   * @returns what the method returned (a promise when it is async): its resources, unchecked;
+   *   undefined when the resource has no `list` method
+   * @throws what the method throws
    */
   list(metadata: ToolCallMetadata): unknown {
-    if (this.lister === undefined) throw new Error(`the resource '${this.name}' has no list method`);
-    return this.lister[invokeTool]({}, metadata);
+    return this.lister?.[invokeTool]({}, metadata);
   }
 
   /** Whether the URI is a template (it has variables). */

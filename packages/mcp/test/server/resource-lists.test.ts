@@ -131,7 +131,7 @@ describe('createMcpServer: a resource template listing its resources (@Resource(
     });
   });
 
-  it('refuses, when the server is made, a list on a fixed URI, a list naming no method, and a list method that takes arguments', () => {
+  it('refuses, when the server is made, a list on a fixed URI, a list naming no method, a list method that takes arguments, and one whose context cannot be injected', () => {
     class OnFixed {
       @Resource({ uri: 'x://all', list: 'all' })
       @LLMDescription('All')
@@ -168,6 +168,20 @@ describe('createMcpServer: a resource template listing its resources (@Resource(
     }
     expect(() => createMcpServer([new WithArguments()], info)).toThrow(
       "the list method of the resource 'one' must take no arguments (an AgentContext parameter is injected), but takes 'count'",
+    );
+
+    class Undecorated {
+      @Resource({ uri: 'x://{id}', list: 'some' })
+      @LLMDescription('One')
+      one(@LLMDescription('Id') id: string): string {
+        return id;
+      }
+      some(context: AgentContext): string[] {
+        return [`x://${context.agentName}`];
+      }
+    }
+    expect(() => createMcpServer([new Undecorated()], info)).toThrow(
+      'the list method Undecorated.some takes a parameter but has no decorator, so TypeScript records no parameter types',
     );
   });
 });
