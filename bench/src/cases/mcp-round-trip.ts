@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { AgentEnvironment, ToolRegistry } from '@toolcraft/core';
+import { AgentEnvironment, Tool, ToolRegistry, type JsonSchema } from '@toolcraft/core';
 import { createMcpServer, McpToolset } from '@toolcraft/mcp';
 import { z } from 'zod';
 import { CalculatorTool, validCall } from './calculator';
@@ -43,6 +43,25 @@ class ResponderTransport implements Transport {
   }
 }
 
+/**
+ * What a user writes without `McpToolset`: the SDK's own `Client` wrapped by hand in a toolcraft
+ * tool, its arguments checked against the server's JSON Schema (as `McpToolset` checks them), the
+ * result's text returned. (mw), the baseline of (mi).
+ */
+class SdkClientTool extends Tool<Record<string, unknown>, string> {
+  constructor(
+    private readonly client: Client,
+    inputSchema: JsonSchema,
+  ) {
+    super({ name: 'calculator', description: 'A simple calculator that can add two digits (0-9).', argsType: inputSchema });
+  }
+
+  async execute(args: Record<string, unknown>): Promise<string> {
+    const result = await this.client.callTool({ name: 'calculator', arguments: args });
+    return (result.content as Array<{ text: string }>).map((block) => block.text).join('\n');
+  }
+}
+
 /** Connects the SDK's own `Client` to a server over the SDK's in-memory transport. */
 async function connect(server: Server | McpServer): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -56,7 +75,8 @@ async function connect(server: Server | McpServer): Promise<Client> {
  * tool through an `AgentEnvironment` directly, (mc) the SDK `Client` alone, answered by its transport, (mb) the SDK `Client` and a bare SDK `Server` whose
  * handler adds the digits with no validation (the protocol's floor), (ms) the SDK's own `McpServer`
  * with the tool registered with zod, (m) toolcraft's `createMcpServer`, (mi) the tool imported with
- * `McpToolset` and called through an environment (client and server both toolcraft's).
+ * `McpToolset` and called through an environment (client and server both toolcraft's), (mw) the
+ * same through the SDK's `Client` wrapped by hand in a tool (what a user writes without `McpToolset`).
  * @returns the cases and a function closing their connections
  */
 export async function mcpCases(): Promise<{ cases: BenchCase[]; close: () => Promise<void> }> {
@@ -84,8 +104,19 @@ export async function mcpCases(): Promise<{ cases: BenchCase[]; close: () => Pro
   const importedEnvironment = new AgentEnvironment({ registry: ToolRegistry.of(await imported.getTools()) });
   const responderClient = new Client({ name: 'bench', version: '1.0.0' });
   await responderClient.connect(new ResponderTransport());
-  const clients = [...(await Promise.all([connect(bare), connect(sdk), connect(ours)])), responderClient];
-  const [bareClient, sdkClient, ourClient] = clients;
+  const clients = [
+    ...(await Promise.all([
+      connect(bare),
+      connect(sdk),
+      connect(ours),
+      connect(createMcpServer([new CalculatorTool()], { name: 'toolcraft', version: '1.0.0' })),
+    ])),
+    responderClient,
+  ];
+  const [bareClient, sdkClient, ourClient, wrappedClient] = clients;
+  const wrappedEnvironment = new AgentEnvironment({
+    registry: ToolRegistry.of(new SdkClientTool(wrappedClient!, new CalculatorTool().inputSchema)),
+  });
   const cases: BenchCase[] = [
     { key: 'm0', label: 'hand-written calculator call (parse, check, add)', run: () => handWrittenCalculator(validCall), callsPerRun: 1 },
     { key: 'me', label: 'the calculator through an AgentEnvironment, directly', run: () => environment.executeTool(call), callsPerRun: 1 },
@@ -112,6 +143,12 @@ export async function mcpCases(): Promise<{ cases: BenchCase[]; close: () => Pro
       key: 'mi',
       label: 'McpToolset tool in an AgentEnvironment -> createMcpServer (in-memory)',
       run: () => importedEnvironment.executeTool(call),
+      callsPerRun: 1,
+    },
+    {
+      key: 'mw',
+      label: "the SDK's Client wrapped by hand in a Tool in an AgentEnvironment -> createMcpServer (in-memory)",
+      run: () => wrappedEnvironment.executeTool(call),
       callsPerRun: 1,
     },
   ];
@@ -150,6 +187,7 @@ export function mcpRows(timings: Map<string, Timing>): ResultRow[] {
     row('mb', 'MCP: SDK Client -> bare SDK Server, no-op handler, in-memory (the protocol floor)', 'm0'),
     row('ms', "MCP: SDK Client -> the SDK's own McpServer + zod, in-memory", 'm0'),
     row('m', `MCP: SDK Client -> createMcpServer, in-memory; vs (mb): ${ratio('m', 'mb')}x`, 'ms', mcpTarget),
-    row('mi', `MCP: McpToolset tool via AgentEnvironment -> createMcpServer, in-memory; vs (mb): ${ratio('mi', 'mb')}x`, 'ms'),
+    row('mw', "MCP: the SDK's Client wrapped by hand in a Tool via AgentEnvironment -> createMcpServer, in-memory", 'ms'),
+    row('mi', `MCP: McpToolset tool via AgentEnvironment -> createMcpServer, in-memory; vs (mb): ${ratio('mi', 'mb')}x`, 'mw'),
   ];
 }

@@ -16,4 +16,4 @@ export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.j
 export { Prompt } from './decorators/prompt.decorator.js';
 export type { PromptDecoratorOptions } from './decorators/prompt.decorator.js';
 export { Resource } from './decorators/resource.decorator.js';
-export type { ResourceDecoratorOptions } from './decorators/resource.decorator.js';
+export type { ListedResource, ResourceDecoratorOptions, ResourceMethodDecorator } from './decorators/resource.decorator.js';

@@ -15,7 +15,7 @@ export type { ToolDecoratorOptions } from './decorators/tool-decorator-options.j
 export { Prompt } from './decorators/prompt.decorator.js';
 export type { PromptDecoratorOptions } from './decorators/prompt.decorator.js';
 export { Resource } from './decorators/resource.decorator.js';
-export type { ResourceDecoratorOptions } from './decorators/resource.decorator.js';
+export type { ListedResource, ResourceDecoratorOptions, ResourceMethodDecorator } from './decorators/resource.decorator.js';
 export type { ApprovalPredicate, ToolEffects, ToolRetryOptions, ToolSideEffectOptions } from './effects/tool-effects.js';
 
 export { AbstractTool } from './tools/abstract-tool.js';
@@ -36,6 +36,7 @@ export { toolNamePattern } from './tools/tool-name.js';
 export type { JsonSchema, JsonSchemaDefinition, JsonSchemaType } from './schema/json-schema.js';
 export { defaultArgumentLimits } from './decoding/argument-limits.js';
 export type { ArgumentLimits } from './decoding/argument-limits.js';
+export type { ArgsDecoder, DecodeOutcome } from './decoding/args-decoder.js';
 
 export { ToolResult } from './results/tool-result.js';
 export type { ContentPart, FilePart, ImagePart, JsonValue, ProviderMetadata, ReasoningPart, TextPart } from './results/content-part.js';

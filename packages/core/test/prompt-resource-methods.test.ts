@@ -74,6 +74,26 @@ describe('@Prompt and @Resource methods', () => {
     expect(resource!.invoke({ id: '7' }, metadata)).toBe('7/en by notes-server');
   });
 
+  it('records a template’s list method by name, and calls it on the instance with the context injected', () => {
+    class Library {
+      @Resource({ uri: 'books://{id}', list: 'allBooks' })
+      @LLMDescription('A book')
+      book(@LLMDescription('Id') id: string): string {
+        return id;
+      }
+
+      @LLMDescription('Lists the books')
+      allBooks(context: AgentContext): string[] {
+        return [`books://${context.agentName}`];
+      }
+    }
+    const [resource] = createMethodResources(new Library());
+    expect(resource!.listSource).toBe('Library.allBooks');
+    const context = new AgentContext({ runId: 'r', agentName: 'library' });
+    expect(resource!.list(ToolCallMetadata.of([[FrameworkKeys.agentContext, context]]))).toEqual(['books://library']);
+    expect(() => Resource({ uri: 'x://{id}', list: 3 } as never)).toThrow("its option 'list' must be a non-empty string, got 3");
+  });
+
   it('keeps prompts and resources out of the tools: a service of tools and prompts registers its tools only', () => {
     class Mixed {
       @Tool() @LLMDescription('A tool') act(): string {

@@ -35,4 +35,6 @@ export { McpToolset } from './client/mcp-toolset.js';
 export { McpTool } from './client/mcp-tool.js';
 export type { McpRemoteTool, McpRemoteToolAnnotations } from './client/mcp-remote-tool.js';
 export type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './client/mcp-toolset-options.js';
+export type { McpElicitationHandler, McpElicitationRequest } from './client/elicitation.js';
+export type { McpSamplingOptions } from './client/sampling.js';
 export type { McpClientTransport } from './client/mcp-session.js';

@@ -43,6 +43,8 @@ export interface RecordedResourceOptions extends RecordedPromptOptions {
   uri: string;
   /** The media type, if given. */
   mimeType?: string;
+  /** The name of the method listing a template's resources, if given. */
+  list?: string;
 }
 
 /** One method marked by a decorator (`@Prompt`, `@Resource`), with the options it recorded. */

@@ -1,6 +1,7 @@
 import { InvalidToolDefinitionError } from '../errors/invalid-tool-definition-error.js';
 import { ToolMetadataReader } from '../metadata/tool-metadata-reader.js';
 import { methodAsTool } from './method-as-tool.js';
+import type { MethodTool } from './method-tool.js';
 import { MethodResource } from './method-resource.js';
 import { uriTemplateVariables } from './uri-template-variables.js';
 
@@ -42,7 +43,9 @@ export function createMethodResources(target: object): MethodResource[] {
           `${unfilled.length === 1 ? 'is' : 'are'} not a variable of the URI ${JSON.stringify(uri)}, so nothing could fill ${unfilled.length === 1 ? 'it' : 'them'}; ` +
           `add {${unfilled[0]}} to the URI template, or make the parameter optional.`,
       );
+    const lister = options.list === undefined ? undefined : listerOf(target, options.list, name, uri, variables, where);
     return new MethodResource({
+      ...(lister === undefined ? {} : { lister }),
       name,
       description,
       source: where,
@@ -53,4 +56,38 @@ export function createMethodResources(target: object): MethodResource[] {
       ...(options.mimeType === undefined ? {} : { mimeType: options.mimeType }),
     });
   });
+}
+
+/**
+ * The method a template's `@Resource({ list })` names, as a tool: a method of the same instance (or
+ * class, for a static resource) that takes no arguments besides an injected `AgentContext`.
+ */
+function listerOf(target: object, list: string, name: string, uri: string, variables: readonly string[], where: string): MethodTool {
+  if (variables.length === 0)
+    throw new InvalidToolDefinitionError(
+      where,
+      `@Resource({ list: '${list}' }) lists the resources of a URI template, but ${JSON.stringify(uri)} has no variables; a fixed URI is listed as it is.`,
+    );
+  const owner = typeof target === 'function' ? target : (Object.getPrototypeOf(target) as object);
+  if (typeof (owner as Record<string, unknown>)[list] !== 'function')
+    throw new InvalidToolDefinitionError(
+      where,
+      `@Resource({ list: '${list}' }) names no method of ${typeof target === 'function' ? `the class ${target.name} (a static method)` : target.constructor.name}; ` +
+        'give the name of a method of the same class that returns the resources.',
+    );
+  const method = (owner as Record<string, (...args: never[]) => unknown>)[list]!;
+  if (method.length > 0 && ToolMetadataReader.readParameterTypes(owner, list) === undefined)
+    throw new InvalidToolDefinitionError(
+      where,
+      `the list method ${typeof target === 'function' ? target.name : target.constructor.name}.${list} takes a parameter but has no decorator, ` +
+        "so TypeScript records no parameter types and its AgentContext cannot be injected; give it one, e.g. @LLMDescription('Lists the resources').",
+    );
+  const { tool } = methodAsTool({ target, methodName: list, owner, name: `${name.slice(0, 59)}-list`, kind: 'resource list' });
+  const parameters = Object.keys(tool.argsDecoder.schema.properties ?? {});
+  if (parameters.length > 0)
+    throw new InvalidToolDefinitionError(
+      tool.source,
+      `the list method of the resource '${name}' must take no arguments (an AgentContext parameter is injected), but takes ${parameters.map((p) => `'${p}'`).join(', ')}.`,
+    );
+  return tool;
 }

@@ -1,4 +1,7 @@
+import type { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
+import { invokeTool } from '../tools/invoke-tool.js';
 import { MarkedMethod, type MarkedMethodInit } from './marked-method.js';
+import type { MethodTool } from './method-tool.js';
 
 /** What a {@link MethodResource} is made of. */
 export interface MethodResourceInit extends MarkedMethodInit {
@@ -8,6 +11,8 @@ export interface MethodResourceInit extends MarkedMethodInit {
   mimeType?: string;
   /** The URI template's variables, in order (none for a fixed URI). */
   variables: readonly string[];
+  /** The method listing a template's resources (`@Resource({ list })`), as a tool taking no arguments. */
+  lister?: MethodTool;
 }
 
 /**
@@ -22,6 +27,9 @@ export class MethodResource extends MarkedMethod {
   readonly mimeType?: string;
   /** The URI template's variable names, in order; empty for a fixed URI. */
   readonly variables: readonly string[];
+  /** Where the method listing the template's resources is (`Notes.allNotes`), when it has one (`@Resource({ list })`). */
+  readonly listSource?: string;
+  private readonly lister?: MethodTool;
 
   /**
    * @param init - the resource's URI, name, description and the method as a tool
@@ -32,6 +40,21 @@ export class MethodResource extends MarkedMethod {
     this.uri = init.uri;
     if (init.mimeType !== undefined) this.mimeType = init.mimeType;
     this.variables = Object.freeze([...init.variables]);
+    if (init.lister !== undefined) {
+      this.lister = init.lister;
+      this.listSource = init.lister.source;
+    }
+  }
+
+  /**
+   * Calls the template's `list` method on its instance.
+   * @param metadata - the call's metadata (its `AgentContext` under `FrameworkKeys.agentContext` when the method takes one)
+   * @returns what the method returned (a promise when it is async): its resources, unchecked;
+   *   undefined when the resource has no `list` method
+   * @throws what the method throws
+   */
+  list(metadata: ToolCallMetadata): unknown {
+    return this.lister?.[invokeTool]({}, metadata);
   }
 
   /** Whether the URI is a template (it has variables). */

@@ -10,13 +10,15 @@ export interface ImportSettings {
   filter?: readonly string[] | ((tool: McpRemoteTool) => boolean);
   timeoutMs?: number;
   caller: McpToolCaller;
+  /** Whether the connected server runs tools as tasks (it declares `tasks.requests.tools.call`). */
+  taskCalls: () => boolean;
   warn: (warning: Omit<McpToolsetWarning, 'toolset'>) => void;
 }
 
 /**
  * Makes tools of a server's `tools/list` entries. An entry that cannot be a tool (no name, a name
  * toolcraft does not allow, a schema that is not an object schema or does not compile, a second
- * tool of one name, a tool the server runs only as a task) is skipped with a warning; the others are imported. An entry unchanged since the
+ * tool of one name, a tool the server runs only as a task but without the tasks capability) is skipped with a warning; the others are imported. An entry unchanged since the
  * last list keeps its tool instance, so the agent's tool definitions stay cached.
  * @param entries - the entries, as the server sent them
  * @param settings - the toolset's prefix, filter, time limit, caller and warning sink
@@ -63,12 +65,12 @@ function remoteTool(entry: unknown, settings: ImportSettings): McpRemoteTool | u
     });
     return undefined;
   }
-  if ((candidate as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+  if ((candidate as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required' && !settings.taskCalls()) {
     settings.warn({
       tool: candidate.name,
       message:
         `tool '${candidate.name}' skipped: the server runs it only as a task (execution.taskSupport: 'required'), ` +
-        "and McpToolset calls tools with plain tools/call (MCP tasks are experimental in the SDK); serve it with taskSupport 'optional' to import it.",
+        'but does not declare the tasks.requests.tools.call capability, so a client may not call it as one (MCP 2025-11-25).',
     });
     return undefined;
   }

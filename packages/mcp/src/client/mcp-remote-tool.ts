@@ -21,4 +21,9 @@ export interface McpRemoteTool {
   outputSchema?: Record<string, unknown>;
   /** Its annotations, if any. */
   annotations?: McpRemoteToolAnnotations;
+  /**
+   * How it runs as an MCP task (experimental): `'required'` (only as a task: `McpToolset` calls it as
+   * one), `'optional'` (called plainly) or `'forbidden'` (the default).
+   */
+  execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
 }

@@ -8,13 +8,16 @@ import {
   ProgressNotificationSchema,
   ReadResourceResultSchema,
   ResultSchema,
+  TaskStatusNotificationSchema,
   ToolListChangedNotificationSchema,
+  type CallToolRequest,
   type ClientCapabilities,
   type GetPromptResult,
   type Prompt,
   type ReadResourceResult,
   type Resource,
   type ResourceTemplate,
+  type Task,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrownValue } from '@toolcraft/core';
 import { neverAborted } from '@toolcraft/core/internal';
@@ -22,6 +25,7 @@ import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import type { CallResultLike } from './result-text.js';
 import { answerElicitation, type McpElicitationHandler } from './elicitation.js';
 import type { SamplingBudget } from './sampling.js';
+import { callToolAsTask } from './task-call.js';
 
 /** A transport the SDK client connects over (stdio, Streamable HTTP, in-memory...). */
 export type McpClientTransport = Parameters<Client['connect']>[0];
@@ -53,6 +57,20 @@ const maxPages = 100;
 /** A progress listener of one open call. */
 type ProgressListener = (progress: { progress: number; total?: number; message?: string }) => void;
 
+/** How {@link McpSession.callTool} makes one call. */
+export interface CallToolOptions {
+  /** Stops the call (`notifications/cancelled`, or `tasks/cancel` for a task). */
+  signal?: AbortSignal;
+  /** Its time limit, in ms. */
+  timeout: number;
+  /** Told of the server's progress notifications for the call. */
+  onProgress?: ProgressListener;
+  /** The request's `_meta` (the idempotency key). */
+  meta?: Record<string, unknown>;
+  /** Whether to call the tool as an MCP task. */
+  task?: boolean;
+}
+
 /** How long `close()` waits for the transport to report that it closed (a stdio server: its exit), in ms. */
 const closeWaitMs = 6_000;
 
@@ -73,6 +91,8 @@ export class McpSession {
    */
   private readonly progress = new Map<string, ProgressListener>();
   private progressTokens = 0;
+  /** The listener of each task being waited for, by task id. */
+  private readonly taskListeners = new Map<string, (task: Task) => void>();
   private readonly client: Client;
   private started = false;
   private transport?: McpClientTransport;
@@ -103,6 +123,7 @@ export class McpSession {
       };
     });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => settings.onToolsChanged(this));
+    client.setNotificationHandler(TaskStatusNotificationSchema, ({ params }) => this.taskListeners.get(params.taskId)?.(params));
     client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
       const { progressToken, progress, total, message } = params;
       this.progress.get(String(progressToken))?.({
@@ -224,58 +245,86 @@ export class McpSession {
    * scopes, a token gone), and the toolset waits for authorization codes, finishes the authorization
    * with the next code and runs the request again, once.
    */
-  private async authorized<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      const { authorizationCode } = this.settings;
+  private authorized<T>(request: () => Promise<T>): Promise<T> {
+    const { authorizationCode } = this.settings;
+    if (authorizationCode === undefined) return request();
+    return request().catch(async (error: unknown) => {
       const transport = this.transport as Partial<AuthorizingTransport> | undefined;
-      if (!(error instanceof UnauthorizedError) || authorizationCode === undefined || typeof transport?.finishAuth !== 'function')
-        throw error;
+      if (!(error instanceof UnauthorizedError) || typeof transport?.finishAuth !== 'function') throw error;
       await transport.finishAuth(await authorizationCode());
       return request();
-    }
+    });
+  }
+
+  /** Whether the server runs tools as tasks (it declares `tasks.requests.tools.call`). */
+  get taskCalls(): boolean {
+    return this.client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined;
   }
 
   /**
-   * Calls a tool.
+   * Calls a tool: plainly, or as an MCP task (`task: true`, for a tool the server runs only as one).
+   * Not an async function: a call with no progress listener and nothing to cancel it is the SDK
+   * request's own promise, with no layer around it.
    * @param name - the tool's name on the server
    * @param args - the arguments
-   * @param options - the call's signal, time limit, progress listener and `_meta`
+   * @param options - the call's signal, time limit, progress listener, `_meta`, and whether it is a task
    * @returns the result
    */
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeout: number; onProgress?: ProgressListener; meta?: Record<string, unknown> },
-  ): Promise<CallResultLike> {
-    const { signal, timeout, onProgress, meta } = options;
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallResultLike> {
+    const { signal, timeout, onProgress, meta, task } = options;
     const progressToken = onProgress === undefined ? undefined : `toolcraft-${++this.progressTokens}`;
+    const _meta = progressToken === undefined ? meta : { ...meta, progressToken };
+    const params: CallToolRequest['params'] = { name, arguments: args };
+    if (_meta !== undefined) params._meta = _meta;
+    // A call nothing can cancel (the framework's never-aborted signal) needs no signal: one costs microseconds on Node 20.
+    const cancellable = signal !== undefined && signal !== neverAborted;
+    if (progressToken === undefined && !cancellable && task !== true) return this.authorized(() => this.requestCall(params, { timeout }));
     if (progressToken !== undefined) this.progress.set(progressToken, onProgress!);
     // The SDK never removes the abort listener it adds to a request's signal: it gets a signal of this
-    // call only, so a long-lived signal (a run's) does not collect one per call. A call nothing can
-    // cancel (the framework's never-aborted signal) needs none: a signal costs microseconds on Node 20.
-    const cancellable = signal !== undefined && signal !== neverAborted;
-    const controller = cancellable ? new AbortController() : undefined;
-    const forward = () => controller?.abort(signal?.reason);
-    if (cancellable) {
-      if (signal.aborted) forward();
-      else signal.addEventListener('abort', forward, { once: true });
+    // call only, so a long-lived signal (a run's) does not collect one per call.
+    const controller = cancellable && task !== true ? new AbortController() : undefined;
+    const forward = () => controller!.abort(signal!.reason);
+    if (controller !== undefined) {
+      if (signal!.aborted) forward();
+      else signal!.addEventListener('abort', forward, { once: true });
     }
-    try {
-      const _meta = progressToken === undefined ? meta : { ...meta, progressToken };
-      const params = { name, arguments: args, ...(_meta === undefined ? {} : { _meta }) };
-      return await this.authorized(() =>
-        this.client.request(
-          { method: 'tools/call', params },
-          CallToolResultSchema,
-          controller === undefined ? { timeout } : { signal: controller.signal, timeout },
-        ),
-      );
-    } finally {
-      if (cancellable) signal.removeEventListener('abort', forward);
+    const done = () => {
+      if (controller !== undefined) signal!.removeEventListener('abort', forward);
       if (progressToken !== undefined) this.progress.delete(progressToken);
-    }
+    };
+    const pending =
+      task === true
+        ? this.authorized(() =>
+            callToolAsTask(this.client, {
+              params,
+              ...(cancellable ? { signal } : {}),
+              timeout,
+              cancelTimeoutMs: this.settings.requestTimeoutMs,
+              watch: (taskId, listener) => this.watchTask(taskId, listener),
+            }),
+          )
+        : this.authorized(() => this.requestCall(params, controller === undefined ? { timeout } : { signal: controller.signal, timeout }));
+    // One `then` rather than `finally` (which makes two more promises per call).
+    return pending.then(
+      (result) => {
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
+  }
+
+  private requestCall(params: CallToolRequest['params'], options: { signal?: AbortSignal; timeout: number }): Promise<CallResultLike> {
+    return this.client.request({ method: 'tools/call', params }, CallToolResultSchema, options);
+  }
+
+  /** Tells `listener` of the task's status notifications until the returned function is called. */
+  private watchTask(taskId: string, listener: (task: Task) => void): () => void {
+    this.taskListeners.set(taskId, listener);
+    return () => this.taskListeners.delete(taskId);
   }
 
   /**

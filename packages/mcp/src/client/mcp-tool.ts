@@ -1,5 +1,5 @@
-import { ToolBase, ToolResult, type ContentPart, type JsonSchema, type ToolCallMetadata } from '@toolcraft/core';
-import { compileArgsDecoder, withImportedSchema, type ArgsDecoder } from '@toolcraft/core/internal';
+import { ToolBase, ToolResult, type ArgsDecoder, type ContentPart, type JsonSchema, type ToolCallMetadata } from '@toolcraft/core';
+import { compileArgsDecoder, withImportedSchema } from '@toolcraft/core/internal';
 import type { McpRemoteTool } from './mcp-remote-tool.js';
 import { sideEffectsOf } from './side-effects.js';
 
@@ -13,8 +13,8 @@ export interface McpCallOutput {
   structured?: Record<string, unknown>;
 }
 
-/** Calls the remote tool behind an {@link McpTool} (the toolset's current connection). */
-export type McpToolCaller = (tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata) => Promise<McpCallOutput>;
+/** Calls the remote tool behind an {@link McpTool} (the toolset's current connection); resolves to the tool's value ({@link toolValue}). */
+export type McpToolCaller = (tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata) => Promise<unknown>;
 
 /** What the model is shown of each structured result an {@link McpTool} returned (its content, not its JSON). */
 const shown = new WeakMap<object, string | ContentPart[]>();
@@ -81,13 +81,24 @@ export class McpTool extends ToolBase<Record<string, unknown>, unknown> {
    *   `structuredContent` that breaks the tool's `outputSchema`
    * @throws McpConnectionError when the server is not connected or the connection ends during the call
    */
-  async execute(args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
-    const output = await this.caller(this, args, metadata);
-    const content = output.parts ?? output.text;
-    if (output.structured !== undefined) {
-      shown.set(output.structured, content);
-      return output.structured;
-    }
-    return output.parts === undefined ? output.text : ToolResult.parts(output.parts);
+  execute(args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
+    // The toolset's promise as it is: no async layer of its own.
+    return this.caller(this, args, metadata);
   }
+}
+
+/**
+ * What a call of an {@link McpTool} resolves to: its `structuredContent` (the model is shown the
+ * result's content instead of its JSON), else its parts (`ToolResult.parts`) when it has more than
+ * text, else its text.
+ * @param output - what the server answered
+ * @returns the tool's value
+ * @internal
+ */
+export function toolValue(output: McpCallOutput): unknown {
+  if (output.structured !== undefined) {
+    shown.set(output.structured, output.parts ?? output.text);
+    return output.structured;
+  }
+  return output.parts === undefined ? output.text : ToolResult.parts(output.parts);
 }

@@ -4,10 +4,8 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import {
-  defaultArgumentLimits,
   describeThrownValue,
   FrameworkKeys,
-  ToolArgumentsError,
   ToolBase,
   type AnyTool,
   type ReadonlyAgentContext,
@@ -20,11 +18,10 @@ import { McpToolError } from '../errors/mcp-tool-error.js';
 import { idempotencyKeyMeta } from '../server/idempotency-store.js';
 import { cancellingFetch } from './cancelling-fetch.js';
 import { importTools, type ImportSettings } from './import-tools.js';
-import { McpSession, type McpClientTransport } from './mcp-session.js';
-import type { McpCallOutput, McpTool } from './mcp-tool.js';
+import { McpSession, type CallToolOptions, type McpClientTransport } from './mcp-session.js';
+import type { McpTool } from './mcp-tool.js';
+import { callValue } from './call-value.js';
 import type { McpHttpToolsetOptions, McpStdioToolsetOptions, McpToolsetOptions, McpToolsetWarning } from './mcp-toolset-options.js';
-import { remoteErrorText } from './remote-error-text.js';
-import { resultParts } from './result-parts.js';
 import { ListResourcesTool, ReadResourceTool } from './resource-tools.js';
 import { SamplingBudget } from './sampling.js';
 import { StderrTail } from './stderr-tail.js';
@@ -76,6 +73,7 @@ export class McpToolset implements Toolset {
       ...(options.toolFilter === undefined ? {} : { filter: options.toolFilter }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       caller: (tool, args, metadata) => this.call(tool, args, metadata),
+      taskCalls: () => this.session?.taskCalls === true,
       warn: (warning) => this.warn(warning),
     };
   }
@@ -351,48 +349,37 @@ export class McpToolset implements Toolset {
     return session;
   }
 
-  private async call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<McpCallOutput> {
+  /**
+   * Calls a remote tool over the current session, as a task when the server runs it only as one. Not
+   * an async function: the session's request with one `then`, no layer of its own.
+   */
+  private call(tool: McpTool, args: Record<string, unknown>, metadata: ToolCallMetadata): Promise<unknown> {
     const { session } = this;
     if (session === undefined || session.ended)
-      throw (
-        session?.endedError(tool.name, false) ?? new McpConnectionError(this.name, `is not connected, so '${tool.name}' cannot be called.`)
+      return Promise.reject(
+        session?.endedError(tool.name, false) ?? new McpConnectionError(this.name, `is not connected, so '${tool.name}' cannot be called.`),
       );
     const signal = metadata.get(ToolBase.SignalKey);
     const context = metadata.get(ToolBase.AgentContextKey);
     // A call of a run carries its idempotency key, so a server with an idempotency store answers a retried call without running it again.
     const key = metadata.get(FrameworkKeys.idempotencyKey);
-    let result;
-    try {
-      result = await session.callTool(tool.remote.name, args, {
-        ...(signal === undefined ? {} : { signal }),
-        timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer),
-        ...(key === undefined ? {} : { meta: { [idempotencyKeyMeta]: key } }),
-        ...(context === undefined
-          ? {}
-          : { onProgress: ({ progress, total, message }) => relayProgress(context, progress, total, message) }),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (this.closed)
-        throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
-      if (session.ended) throw session.endedError(tool.name, true);
-      throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
-    }
-    const shown = resultParts(result, this.options.maxResultChars);
-    if (result.isError === true) throw new McpToolError(tool.name, remoteErrorText(shown.text, tool.remote.name));
-    const structured = result.structuredContent;
-    const decoder = tool.outputDecoder;
-    if (decoder !== undefined) {
-      if (structured === undefined)
-        throw new McpToolError(tool.name, "the MCP server answered without structuredContent, which the tool's outputSchema promises.");
-      const outcome = decoder.decode(structured, defaultArgumentLimits);
-      if (!outcome.ok)
-        throw new McpToolError(
-          tool.name,
-          `the MCP server's structuredContent does not fit the tool's outputSchema:${new ToolArgumentsError(tool.name, outcome.violations).message.replace(/^[^:]*:/, '')}`,
-        );
-    }
-    return { ...shown, ...(structured === undefined ? {} : { structured }) };
+    const { remote } = tool;
+    // Set field by field: spreads of conditional objects cost more than the rest of this function.
+    const options: CallToolOptions = { timeout: Math.min(tool.timeoutMs ?? longestTimer, longestTimer) };
+    if (signal !== undefined) options.signal = signal;
+    if (key !== undefined) options.meta = { [idempotencyKeyMeta]: key };
+    if (context !== undefined) options.onProgress = ({ progress, total, message }) => relayProgress(context, progress, total, message);
+    if (remote.execution?.taskSupport === 'required') options.task = true;
+    return session.callTool(remote.name, args, options).then(
+      (result) => callValue(tool, result, this.options.maxResultChars),
+      (error: unknown) => {
+        if (signal?.aborted) throw signal.reason;
+        if (this.closed)
+          throw new McpConnectionError(this.name, `the toolset was closed (close() was called) while '${tool.name}' was running.`);
+        if (session.ended) throw session.endedError(tool.name, true);
+        throw new McpToolError(tool.name, `the MCP server answered tools/call with an error: ${describeThrownValue(error)}`, error);
+      },
+    );
   }
 
   /** A session, not yet connected, over a new transport. */

@@ -35,15 +35,33 @@ export interface MarkedCall {
  * @returns what the method returned
  * @throws McpProtocolError for bad arguments or a failing method; the signal's reason when it is cancelled
  */
-export async function callMarkedMethod(method: MarkedMethod, args: Record<string, unknown>, call: MarkedCall): Promise<unknown> {
+export function callMarkedMethod(method: MarkedMethod, args: Record<string, unknown>, call: MarkedCall): Promise<unknown> {
   const outcome = method.argsDecoder.decode(args, defaultArgumentLimits);
   if (!outcome.ok) {
     const text = new ToolArgumentsError(method.name, outcome.violations).message.replace(
       /^Invalid arguments for tool /,
       `Invalid arguments for ${call.kind} `,
     );
-    throw new McpProtocolError(ProtocolErrorCode.invalidParams, text);
+    return Promise.reject(new McpProtocolError(ProtocolErrorCode.invalidParams, text));
   }
+  return callInContext((metadata) => method.invoke(outcome.value, metadata), `${capitalised(call.kind)} '${method.name}'`, call);
+}
+
+/**
+ * Runs a method of a service with the call's context and signal (as `callMarkedMethod` runs a prompt
+ * or resource), waiting at most until the request is cancelled; a failure is answered with
+ * `InternalError`, its error told as `errorDetail` says.
+ * @param run - calls the method with the call's metadata
+ * @param subject - what is called, for the error (`Resource 'note'`)
+ * @param call - the request's id, signal and context
+ * @returns what the method returned
+ * @throws McpProtocolError for a failing method; the signal's reason when it is cancelled
+ */
+export async function callInContext(
+  run: (metadata: ToolCallMetadata) => unknown,
+  subject: string,
+  call: Omit<MarkedCall, 'kind'>,
+): Promise<unknown> {
   const context = call.context.forToolCall(call.requestId, call.signal);
   const metadata = ToolCallMetadata.of([
     [FrameworkKeys.agentContext, context],
@@ -52,23 +70,23 @@ export async function callMarkedMethod(method: MarkedMethod, args: Record<string
   ]);
   try {
     return await untilAborted(
-      Promise.resolve().then(() => method.invoke(outcome.value, metadata)),
+      Promise.resolve().then(() => run(metadata)),
       call.signal,
     );
   } catch (error) {
     if (call.signal.aborted) throw error;
-    throw new McpProtocolError(ProtocolErrorCode.internalError, failureText(call.kind, method.name, error, call.errorDetail));
+    throw new McpProtocolError(ProtocolErrorCode.internalError, failureText(subject, error, call.errorDetail));
   }
 }
 
-function failureText(kind: string, name: string, error: unknown, detail: ErrorDetail): string {
+function failureText(subject: string, error: unknown, detail: ErrorDetail): string {
   switch (detail) {
     case 'generic':
-      return `${capitalised(kind)} '${name}' failed.`;
+      return `${subject} failed.`;
     case 'full':
-      return `${capitalised(kind)} '${name}' failed with ${describeThrownValue(error, { detail: 'full' })}`;
+      return `${subject} failed with ${describeThrownValue(error, { detail: 'full' })}`;
     default:
-      return `${capitalised(kind)} '${name}' failed: ${describeThrownValue(error)}`;
+      return `${subject} failed: ${describeThrownValue(error)}`;
   }
 }
 

@@ -119,10 +119,10 @@ export function serverOf(service: ToolService, hooks: ServerHooks = {}): Server 
       if (method === 'prompts/get') return marked(extra, promptName(params), (call) => prompts.get(params, call));
     }
     if (resources !== undefined) {
-      if (method === 'resources/list') return Promise.resolve(resources.listResult);
+      if (method === 'resources/list') return marked(extra, 'resources/list', (call) => resources.list(call));
       if (method === 'resources/templates/list') return Promise.resolve(resources.templatesResult);
       if (method === 'resources/read') return marked(extra, 'resources/read', (call) => resources.read(params, call));
-      if (method === 'resources/subscribe' || method === 'resources/unsubscribe') {
+      if ((method === 'resources/subscribe' || method === 'resources/unsubscribe') && resourceUpdates !== undefined) {
         const uri = (params as { uri?: unknown } | undefined)?.uri;
         if (typeof uri !== 'string' || uri.length === 0)
           throw new McpProtocolError(

@@ -2,7 +2,8 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { MethodResource } from '@toolcraft/core/internal';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
-import { callMarkedMethod, type MarkedCall } from './call-marked-method.js';
+import { callInContext, callMarkedMethod, type MarkedCall } from './call-marked-method.js';
+import { listedResources } from './listed-resources.js';
 import { McpProtocolError, ProtocolErrorCode } from '../errors/mcp-protocol-error.js';
 import { resourceContents } from './resource-contents.js';
 import { readStringArguments } from './string-arguments.js';
@@ -14,19 +15,22 @@ interface Template {
 }
 
 /**
- * The `@Resource` methods of a server: `resources/list` (fixed URIs), `resources/templates/list`
+ * The `@Resource` methods of a server: `resources/list` (fixed URIs, then the resources each
+ * template's `list` method gives), `resources/templates/list`
  * (URI templates) and `resources/read`, which finds the resource of a URI (a fixed URI first, then
  * the templates in order), passes a template's variables as the method's arguments (validated as a
  * tool's) and answers what it returns as contents. A URI nothing serves is answered with MCP's
  * resource-not-found error (-32002).
  */
 export class ResourceService {
-  /** The `resources/list` result. */
+  /** The `resources/list` result of the fixed URIs. */
   readonly listResult: ListResourcesResult;
   /** The `resources/templates/list` result. */
   readonly templatesResult: ListResourceTemplatesResult;
   private readonly fixed = new Map<string, MethodResource>();
   private readonly templates: Template[] = [];
+  /** The templates with a `list` method. */
+  private readonly listing: Template[];
 
   /**
    * @param resources - the resources, in order
@@ -49,10 +53,39 @@ export class ResourceService {
       if (resource.isTemplate) this.templates.push({ resource, matcher: new UriTemplate(resource.uri) });
       else this.fixed.set(resource.uri, resource);
     }
+    this.listing = this.templates.filter(({ resource }) => resource.listSource !== undefined);
     this.listResult = { resources: [...this.fixed.values()].map((resource) => ({ uri: resource.uri, ...listed(resource) })) };
     this.templatesResult = {
       resourceTemplates: this.templates.map(({ resource }) => ({ uriTemplate: resource.uri, ...listed(resource) })),
     };
+  }
+
+  /**
+   * Answers `resources/list`: the fixed URIs, then the resources of each template that has a `list`
+   * method (called with the request's context and signal, all at once), in declaration order.
+   * @param call - the request's id, signal and the connection's context
+   * @returns the resources
+   * @throws McpProtocolError InternalError for a `list` method that fails or returns what is not a list of resources
+   */
+  list(call: Omit<MarkedCall, 'kind'>): Promise<ListResourcesResult> {
+    if (this.listing.length === 0) return Promise.resolve(this.listResult);
+    return Promise.all(
+      this.listing.map(
+        ({ resource, matcher }) =>
+          callInContext(
+            async (metadata) => {
+              const value = await resource.list(metadata);
+              try {
+                return listedResources(resource, matcher, value);
+              } catch (error) {
+                throw new Error(`${resource.listSource}: ${(error as Error).message}`);
+              }
+            },
+            `Listing the resources of '${resource.name}'`,
+            call,
+          ) as Promise<Resource[]>,
+      ),
+    ).then((lists) => ({ resources: [...this.listResult.resources, ...lists.flat()] }));
   }
 
   /**

@@ -3,11 +3,11 @@ import {
   AgentEnvironment,
   ToolRegistry,
   type AgentEnvironmentOptions,
+  type ArgsDecoder,
   type AnyTool,
   type ReadonlyAgentContext,
   type Toolset,
 } from '@toolcraft/core';
-import type { ArgsDecoder } from '@toolcraft/core/internal';
 import { InvalidMcpOptionsError } from '../errors/invalid-mcp-options-error.js';
 import { annotationsOf } from './tool-annotations.js';
 

@@ -1,6 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { defaultArgumentLimits, defaultFormat, ToolArgumentsError, type ReceivedToolResult } from '@toolcraft/core';
-import type { ArgsDecoder } from '@toolcraft/core/internal';
+import { defaultArgumentLimits, defaultFormat, ToolArgumentsError, type ArgsDecoder, type ReceivedToolResult } from '@toolcraft/core';
 import { contentBlocksOf } from './content-blocks.js';
 
 /**

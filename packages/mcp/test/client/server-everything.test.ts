@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { Agent } from '@toolcraft/core';
+import { Agent, AgentEnvironment, ToolRegistry } from '@toolcraft/core';
 import { McpToolset, type McpToolsetWarning } from '@toolcraft/mcp';
 import { ScriptedModel } from '@toolcraft/testing';
 
@@ -54,19 +54,41 @@ describe('McpToolset importing @modelcontextprotocol/server-everything (from the
         ['get-sum', false, expect.stringContaining('42')],
         ['get-sum', true, expect.stringContaining("'a'")],
       ]);
-      // Its one task-only tool is skipped (McpToolset calls tools plainly), with a warning at each listing.
-      expect(offered.map((tool) => tool.name)).not.toContain('simulate-research-query');
-      expect(warnings.length).toBeGreaterThan(0);
-      for (const warning of warnings) {
-        expect(warning).toMatchObject({
-          tool: 'simulate-research-query',
-          message: expect.stringMatching(/^tool 'simulate-research-query' skipped: the server runs it only as a task/) as string,
-        });
-      }
+      // Its one task-only tool is offered too: McpToolset calls it as an MCP task.
+      expect(offered.map((tool) => tool.name)).toContain('simulate-research-query');
+      expect(warnings).toEqual([]);
       expect(children().length).toBe(before.length + 1);
     } finally {
       await agent.close();
     }
     expect(children()).toEqual(before);
+  });
+
+  it('calls its task-only tool as an MCP task, answering the elicitation the task asks for while it needs input', async () => {
+    const asked: string[] = [];
+    const everything = McpToolset.stdio({
+      command: process.execPath,
+      args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+      stderr: 'ignore',
+      elicitation: ({ message }) => {
+        asked.push(message);
+        return { action: 'accept', content: { interpretation: 'programming' } };
+      },
+    });
+    try {
+      const environment = new AgentEnvironment({ registry: ToolRegistry.of(await everything.getTools()) });
+      // The server's own stages take about a second each (four of them): its pace, not a wait of this test.
+      const result = await environment.executeTool({
+        id: 'c1',
+        name: 'simulate-research-query',
+        arguments: { topic: 'python', ambiguous: true },
+      });
+      expect(result.isError).toBe(false);
+      expect(result.content).toContain('# Research Report: python (programming)');
+      expect(result.content).toContain('`input_required`');
+      expect(asked).toEqual([expect.stringContaining('"python" could have multiple interpretations')]);
+    } finally {
+      await everything.close();
+    }
   });
 });
