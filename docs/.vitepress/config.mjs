@@ -68,6 +68,31 @@ const concepts = [
   },
 ];
 
+const reference = [
+  {
+    text: 'Package reference',
+    collapsed: false,
+    items: [
+      { text: '@toolcraft/core', link: '/reference/core' },
+      { text: '@toolcraft/schema', link: '/reference/schema' },
+      { text: '@toolcraft/testing', link: '/reference/testing' },
+      { text: '@toolcraft/openai', link: '/reference/openai' },
+      { text: '@toolcraft/anthropic', link: '/reference/anthropic' },
+      { text: '@toolcraft/google', link: '/reference/google' },
+      { text: '@toolcraft/mcp', link: '/reference/mcp' },
+      { text: '@toolcraft/tools', link: '/reference/tools' },
+      { text: '@toolcraft/openapi', link: '/reference/openapi' },
+      { text: '@toolcraft/ai-sdk', link: '/reference/ai-sdk' },
+      { text: '@toolcraft/langchain', link: '/reference/langchain' },
+      { text: '@toolcraft/opentelemetry', link: '/reference/opentelemetry' },
+      { text: '@toolcraft/ui-stream', link: '/reference/ui-stream' },
+      { text: '@toolcraft/devtools', link: '/reference/devtools' },
+      { text: '@toolcraft/redis', link: '/reference/redis' },
+      { text: '@toolcraft/bullmq', link: '/reference/bullmq' },
+    ],
+  },
+];
+
 const migrate = [
   {
     text: 'Migrate',
@@ -100,12 +125,14 @@ export default defineConfig({
       { text: 'Guide', link: '/guide/quick-start-class', activeMatch: '^/guide/' },
       { text: 'Concepts', link: '/concepts/tools-and-schemas', activeMatch: '^/concepts/' },
       { text: 'Migrate', link: '/migrate/vercel-ai-sdk', activeMatch: '^/migrate/' },
+      { text: 'Reference', link: '/reference/core', activeMatch: '^/reference/' },
       { text: 'API', link: '/api/', activeMatch: '^/api/' },
     ],
     sidebar: {
-      '/guide/': [...start, ...concepts, ...migrate],
-      '/concepts/': [...start, ...concepts, ...migrate],
-      '/migrate/': [...start, ...concepts, ...migrate],
+      '/guide/': [...start, ...concepts, ...reference, ...migrate],
+      '/concepts/': [...start, ...concepts, ...reference, ...migrate],
+      '/migrate/': [...start, ...concepts, ...reference, ...migrate],
+      '/reference/': [...start, ...concepts, ...reference, ...migrate],
       '/api/': apiSidebar(),
     },
     logo: '/favicon.svg',
