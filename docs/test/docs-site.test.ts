@@ -32,7 +32,7 @@ describe('The docs site', () => {
     await site?.close();
   });
 
-  it('has the quick starts, the guides, the migration guides and the API reference', () => {
+  it('has the quick starts, the guides, the migration guides, the package reference and the API reference', () => {
     expect(pages.map((page) => page.path)).toEqual(
       expect.arrayContaining([
         '/index.html',
@@ -44,6 +44,8 @@ describe('The docs site', () => {
         '/concepts/ai-sdk-and-langchain.html',
         '/migrate/vercel-ai-sdk.html',
         '/migrate/koog.html',
+        '/reference/core.html',
+        '/reference/mcp.html',
         '/api/index.html',
         '/api/core/classes/Agent.html',
         '/api/ai-sdk/functions/toAISDKTools.html',
