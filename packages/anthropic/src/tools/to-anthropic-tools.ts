@@ -8,7 +8,7 @@ import { toStrictSchema } from '../schema/strict-schema.js';
 export interface AnthropicToolsOptions {
   /**
    * Strict tool use (`strict: true` on every tool): the API guarantees the input matches the schema,
-   * which must then fit constrained decoding (see the package README's schema table). Default `false`.
+   * which must then fit constrained decoding (see the schema table of docs/reference/anthropic.md). Default `false`.
    */
   strict?: boolean;
 }

@@ -27,7 +27,7 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
   onError?: (error: unknown) => void;
   /** How long an update waits for its run to stop when it is still running (its process busy, or dead and not yet recovered); default 10 minutes. */
   waitForRunMs?: number;
-  /** How long a process's claim on delivering an update holds (see the README); default `waitForRunMs` plus 5 minutes. */
+  /** How long a process's claim on delivering an update holds (see docs/reference/bullmq.md); default `waitForRunMs` plus 5 minutes. */
   claimMs?: number;
   /**
    * How many times one update is delivered when another process keeps moving the run on first

@@ -10,7 +10,7 @@ import { resolveNode } from './resolve-node.js';
 import { isSchemaObject, refuse, type SchemaContext } from './schema-context.js';
 
 /**
- * Converts one JSON Schema node to Gemini's `Schema`, recursively (see the package README for the
+ * Converts one JSON Schema node to Gemini's `Schema`, recursively (see docs/reference/google.md for the
  * table of keywords: kept, converted, refused).
  * @param input - the node
  * @param path - its JSONPath in the tool's schema

@@ -11,7 +11,7 @@ const functionNamePattern = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 /**
  * Converts tools to the `tools` of a Gemini request: one `Tool` holding a function declaration
  * (`{ name, description, parameters }`) per tool, in order, each input schema converted to
- * Gemini's `Schema` (see `toGeminiParameters` and the package README's keyword table); a tool
+ * Gemini's `Schema` (see `toGeminiParameters` and the keyword table of docs/reference/google.md); a tool
  * without parameters gets no `parameters`. The conversions are cached per registry, per frozen
  * definition list (an agent's) and per schema; every call returns fresh `Tool` and declaration
  * objects (the SDK writes into the declarations it sends) around the shared schemas.

@@ -35,7 +35,7 @@ const sessionFormat = 'toolcraft.session';
  * sessions. Each append is one Lua script, atomic on the server: concurrent appends from any number
  * of processes all land, none is lost, with no lock. Messages are a Redis list (an append sends
  * only the new ones); `app:`, `user:` and plain state are hashes of JSON values; the session's
- * meta hash holds its format, format version and version. See the package README for the keys.
+ * meta hash holds its format, format version and version. See docs/reference/redis.md for the keys.
  * @example
  * const sessions = new RedisSessionStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'myapp:' });
  * const run = await agent.run('Hello', { session: sessions.open({ appName: 'shop', userId: 'ada', sessionId: 's1' }) });
