@@ -151,6 +151,20 @@ describe('onToolCallStarting decisions', () => {
     expect((reports[0]!.error as Error).message).toContain("'odd' returned");
   });
 
+  it('reports a handler whose result has a then getter that throws, and runs the call unchanged', async () => {
+    const trap = {
+      get then(): never {
+        throw new Error('then trap');
+      },
+    };
+    const { env, reports, seen } = environment([starting('trapper', (() => trap) as unknown as ToolCallStartingHandler)]);
+    const result = await env.executeTool(add());
+    expect(result).toMatchObject({ content: '3', isError: false });
+    expect(seen).toHaveLength(1);
+    expect(reports).toEqual([expect.objectContaining({ feature: 'trapper', stage: 'starting', callId: 'c' })]);
+    expect((reports[0]!.error as Error).message).toBe('then trap');
+  });
+
   it('keeps today’s behaviour for handlers that return nothing', async () => {
     const { env, reports } = environment([starting('quiet', () => undefined), starting('null', () => null as unknown as undefined)]);
     expect(await env.executeTool(add())).toEqual({ id: 'c', name: 'calculator', content: '3', isError: false, value: 3 });
