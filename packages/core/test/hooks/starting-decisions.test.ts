@@ -60,6 +60,18 @@ describe('onToolCallStarting decisions', () => {
     expect(seen).toEqual([expect.objectContaining({ digit1: 4, digit2: 5 })]);
   });
 
+  it('says circular replacement arguments are circular, not too deep', async () => {
+    const circular: Record<string, unknown> = { digit1: 1, digit2: 2 };
+    circular.self = { back: circular };
+    const { env, seen } = environment([starting('loop', () => ({ arguments: circular }))]);
+    const result = await env.executeTool(add());
+    expect(seen).toEqual([]);
+    expect(HookArgumentsError.isInstance(result.error)).toBe(true);
+    expect((result.error as HookArgumentsError).violations).toEqual([expect.objectContaining({ path: '', constraint: 'circular' })]);
+    expect(result.content).toContain('the arguments are circular (an object contains itself)');
+    expect(result.content).not.toContain('deeper');
+  });
+
   it('takes replacement arguments as a JSON string too', async () => {
     const { env } = environment([starting('json', () => ({ arguments: '{"digit1":2,"digit2":2}' }))]);
     expect((await env.executeTool(add())).content).toBe('4');
