@@ -1,4 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
+import { z } from 'zod';
 import {
   Agent,
   InvalidAgentOptionsError,
@@ -157,6 +158,19 @@ describe('bad tools options', () => {
     expect(() => ToolRegistry.of(EchoTool as never)).toThrow(/takes instances, not classes/);
     expect(() => new Agent({ model, tools: ['search' as never] })).toThrow(InvalidToolDefinitionError);
     expect(() => new Agent({ model, tools: [{ plain: true }] })).toThrow(/has no method marked @Tool\(\)/);
+  });
+
+  it('points an AI SDK tool to fromAISDKTools, and a bare schema to argsType', async () => {
+    const aiSdkTool = { description: 'The weather', inputSchema: z.object({ city: z.string() }), execute: () => 'sunny' };
+    expect(() => new Agent({ model, tools: [aiSdkTool as never] })).toThrow(InvalidToolDefinitionError);
+    expect(() => new Agent({ model, tools: [aiSdkTool as never] })).toThrow(
+      /looks like an AI SDK tool .*convert it with fromAISDKTools from '@toolcraft\/ai-sdk'/,
+    );
+    expect(() => new Agent({ model, tools: [{ parameters: {}, execute: () => 'x' } as never] })).toThrow(/fromAISDKTools/);
+    await expect(new Agent({ model }).run('x', { tools: [aiSdkTool as never] })).rejects.toThrow(/fromAISDKTools/);
+    expect(() => new Agent({ model, tools: [z.object({ city: z.string() }) as never] })).toThrow(
+      /ZodObject: is a schema, not a tool: .*argsType: schema/,
+    );
   });
 
   it('builds an agent without tools when neither registry nor tools is given', async () => {
