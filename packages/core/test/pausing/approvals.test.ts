@@ -255,9 +255,11 @@ describe('approvals: a call that needs a person stops the run until the host dec
     const stream = agent.stream('x');
     const types: string[] = [];
     for await (const event of stream) {
-      types.push(event.type === 'interruption' ? `interruption ${event.kind} ${event.callId} ${event.toolName}` : event.type);
+      types.push(
+        event.type === 'interruption' ? `interruption ${event.kind} ${event.callId} ${event.toolName} ${event.arguments}` : event.type,
+      );
     }
-    expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file', 'run_completed']);
+    expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file {"path":"/a"}', 'run_completed']);
     expect(types).not.toContain('tool_call_started');
     expect((await stream.result).stopReason).toBe('interrupted');
   });

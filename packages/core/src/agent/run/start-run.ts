@@ -241,6 +241,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         kind: item.kind,
         callId: item.callId,
         toolName: item.toolName,
+        arguments: item.arguments,
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
