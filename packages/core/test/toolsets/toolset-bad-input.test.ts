@@ -68,6 +68,18 @@ describe('a toolset that misbehaves', () => {
     expect(thrown.model.requests).toHaveLength(0);
   });
 
+  it('fails the run with ToolsetError when what getTools returned has a then getter that throws', async () => {
+    const trap = {
+      get then(): never {
+        throw new Error('then trap');
+      },
+    };
+    const { error, model } = await failureOf(toolset(() => trap as never));
+    expect(ToolsetError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe("Toolset 'bad' failed: its getTools threw: then trap");
+    expect(model.requests).toHaveLength(0);
+  });
+
   it('fails the run when iterating what it returned throws', async () => {
     function* tools(): Generator<AnyTool> {
       yield new EchoTool('one');
