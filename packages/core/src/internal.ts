@@ -34,3 +34,6 @@ export type { MarkedMethod, MethodArgument } from './methods/marked-method.js';
 export { createArgsDecoder } from './tools/args-type.js';
 export type { ArgsDecoder } from './decoding/args-decoder.js';
 export { compileArgsDecoder } from './decoding/compile-args-decoder.js';
+export { askApprovalPredicate } from './agent/pausing/ask-approval-predicate.js';
+export type { ApprovalPredicateBounds } from './agent/pausing/ask-approval-predicate.js';
+export { callTimeLimit } from './environment/call-time-limit.js';

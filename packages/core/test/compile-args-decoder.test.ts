@@ -161,7 +161,18 @@ describe('compileArgsDecoder', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const refused = decoder.decode(cyclic, small);
-    expect(refused.ok === false && refused.violations[0]!.constraint).toMatch(/maxDepth|maxLength/);
+    expect(refused.ok === false && refused.violations[0]!.constraint).toMatch(/circular|maxLength/);
+    // Told apart from an object that is only deep.
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 40; level++) deep = { a: deep };
+    const tooDeep = decoder.decode(deep, { ...small, maxLength: 100_000 });
+    expect(tooDeep.ok === false && tooDeep.violations[0]!.constraint).toBe('maxDepth');
+    const selfish = decoder.decode(cyclic, { ...small, maxLength: 100_000 });
+    expect(selfish.ok === false && selfish.violations[0]).toEqual({
+      path: '',
+      constraint: 'circular',
+      message: 'arguments: the arguments are circular (an object contains itself), so they are no JSON value',
+    });
   });
 
   it('reads each property of an object argument once, so a getter cannot pass maxLength with a small first answer', () => {

@@ -8,9 +8,9 @@ import {
   ToolRegistry,
   type ToolsItem,
 } from '@toolcraft/core';
+import { askApprovalPredicate, callTimeLimit, type ApprovalPredicateBounds } from '@toolcraft/core/internal';
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import { ToolcraftToolCallError } from '../errors/toolcraft-tool-call-error.js';
-import { askApproval, type ApprovalBounds } from './ask-approval.js';
 import type { AISDKCallInfo, ToAISDKToolsOptions } from './to-ai-sdk-tools-options.js';
 import { toModelOutput, toToolOutput, type ToolcraftToolOutput } from './toolcraft-tool-output.js';
 
@@ -41,15 +41,13 @@ export function toAISDKTools(source: ToolcraftToolSource, options: ToAISDKToolsO
   const { agentContext, errors = 'throw', ...environmentOptions } = options;
   if (errors !== 'throw' && errors !== 'result') throw new OptionsError('toAISDKTools', 'errors', errors, "'throw' or 'result'");
   const environment = environmentOf(source, environmentOptions);
-  // The environment's time limit: an @internal getter of AgentEnvironment, not in its public typings.
-  const toolTimeoutMs = (environment as unknown as { readonly toolTimeoutMs?: number }).toolTimeoutMs;
   const contextOf = (call: AISDKCallInfo): AgentContext | undefined =>
     typeof agentContext === 'function'
       ? agentContext(call)
       : (agentContext ?? (call.context instanceof AgentContext ? call.context : undefined));
   const tools: ToolSet = {};
   for (const toolcraftTool of environment.registry.tools) {
-    const bounds: ApprovalBounds = { timeoutMs: toolcraftTool.timeoutMs ?? toolTimeoutMs, signal: environmentOptions.signal };
+    const bounds: ApprovalPredicateBounds = { timeoutMs: callTimeLimit(toolcraftTool, environment), signal: environmentOptions.signal };
     tools[toolcraftTool.name] = convert(toolcraftTool, environment, contextOf, errors, bounds);
   }
   return tools;
@@ -60,7 +58,7 @@ function convert(
   environment: AgentEnvironment,
   contextOf: (call: AISDKCallInfo) => AgentContext | undefined,
   errors: 'throw' | 'result',
-  bounds: ApprovalBounds,
+  bounds: ApprovalPredicateBounds,
 ): Tool {
   const description = toolcraftTool.descriptor.description;
   const inputSchema = jsonSchema<Record<string, unknown>>(toolcraftTool.inputSchema as JSONSchema7);
@@ -94,19 +92,19 @@ function convert(
 
 /**
  * The AI SDK's `needsApproval` of a tool: as it is, or the predicate asked with the call's context
- * and toolcraft's semantics (see {@link askApproval}): a throw, a rejection, any answer but `false`
+ * and core's semantics (`askApprovalPredicate`): a throw, a rejection, any answer but `false`
  * or one that passes the call's time limit asks for approval.
  */
 function approval(
   needsApproval: boolean | ApprovalPredicate<Record<string, unknown>> | undefined,
   contextOf: (call: AISDKCallInfo) => AgentContext | undefined,
-  bounds: ApprovalBounds,
+  bounds: ApprovalPredicateBounds,
 ): Pick<Tool<Record<string, unknown>>, 'needsApproval'> {
   if (needsApproval === undefined || needsApproval === false) return {};
   if (typeof needsApproval !== 'function') return { needsApproval: true };
   return {
     needsApproval: (input, { toolCallId, experimental_context }) =>
-      askApproval(
+      askApprovalPredicate(
         needsApproval,
         input,
         () => contextOf({ toolCallId, context: experimental_context }) ?? new AgentContext({ runId: toolCallId, agentName: 'ai-sdk' }),

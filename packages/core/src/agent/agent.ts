@@ -215,6 +215,8 @@ export class Agent<TOutput = unknown> {
    * @returns the run's result, counting everything since it started
    * @throws InvalidRunStateError when the state is not a RunState, belongs to another agent, or is behind the run's checkpoint
    * @throws CheckpointConflictError when another process moved the run on meanwhile (nothing ran)
+   * @throws InvalidRunOptionsError when the run was started with a session and `options.session` is
+   *   absent or another one (the state records the session; nothing ran)
    */
   resume(state: RunState, options: ResumeOptions = {}): Promise<RunResult<TOutput>> {
     const refused = this.refusal(state);

@@ -43,6 +43,9 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits, sink: Viola
         `the arguments are more than ${limits.maxLength} characters long (as JSON); at most ${limits.maxLength} are accepted`,
       );
       return undefined;
+    } else if (verdict.reason === 'circular') {
+      addViolation(sink, '', 'circular', 'the arguments are circular (an object contains itself), so they are no JSON value');
+      return undefined;
     } else {
       addViolation(sink, '', 'maxDepth', `the arguments are nested deeper than ${limits.maxDepth} levels`);
       return undefined;

@@ -41,14 +41,17 @@ export function runCompletedHandlers(
   for (let index = from; index < handlers.length; index++) {
     const { feature, handler } = handlers[index]!;
     let returned: unknown;
+    let pending: boolean;
     try {
       returned = handler(event);
+      // Inside the try: a result whose \`then\` getter throws is reported, like a handler that threw.
+      pending = isPromiseLike(returned);
     } catch (error) {
       pipeline.report({ feature, stage: 'completed', callId, error });
       continue;
     }
     if (returned === undefined) continue;
-    if (isPromiseLike(returned)) {
+    if (pending) {
       if (guard?.stopped) {
         // The call has stopped: its result stands as it is.
         pipeline.settleLater(returned, feature, 'completed', callId);

@@ -45,14 +45,17 @@ export function runStartingHandlers(
   for (let index = from; index < handlers.length; index++) {
     const { feature, handler } = handlers[index]!;
     let returned: unknown;
+    let pending: boolean;
     try {
       returned = handler(event);
+      // Inside the try: a result whose \`then\` getter throws is reported, like a handler that threw.
+      pending = isPromiseLike(returned);
     } catch (error) {
       pipeline.report({ feature, stage: 'starting', callId: info.id, error });
       continue;
     }
     if (returned === undefined) continue;
-    if (isPromiseLike(returned)) {
+    if (pending) {
       if (guard?.stopped) {
         pipeline.settleLater(returned, feature, 'starting', info.id);
         throw guard.reason as Error;

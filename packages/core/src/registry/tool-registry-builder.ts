@@ -9,6 +9,7 @@ import { bindSchemaDocuments, readSchemaDocuments } from '../decoding/schema-doc
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { CheckedToolsItems } from './tools-item.js';
+import { notAToolHint } from './not-a-tool.js';
 
 type Pending = { kind: 'tool'; tool: AnyTool } | { kind: 'service'; target: object; only?: string };
 
@@ -130,10 +131,7 @@ export class ToolRegistryBuilder {
       if (!methodTools) {
         methodTools = createMethodTools(item.target, this.manifest, item.only);
         if (methodTools.length === 0) {
-          throw new InvalidToolDefinitionError(
-            describe(item.target),
-            'has no method marked @Tool(); mark its tool methods, or pass tool instances.',
-          );
+          throw new InvalidToolDefinitionError(describe(item.target), notAToolHint(item.target));
         }
         byMethod.set(item.only, methodTools);
       }

@@ -17,12 +17,15 @@ export const maxToolsetTools = 10_000;
  */
 export function askToolset(toolset: Toolset, context: ReadonlyAgentContext): AnyTool[] | Promise<AnyTool[]> {
   let returned: unknown;
+  let pending: boolean;
   try {
     returned = toolset.getTools(context);
+    // Inside the try: an answer whose `then` getter throws fails as a getTools that threw.
+    pending = typeof returned === 'object' && returned !== null && typeof (returned as PromiseLike<unknown>).then === 'function';
   } catch (error) {
     throw new ToolsetError(toolset.name, `failed: its getTools threw: ${describeThrownValue(error)}`, error);
   }
-  if (typeof returned === 'object' && returned !== null && typeof (returned as PromiseLike<unknown>).then === 'function') {
+  if (pending) {
     return Promise.resolve(returned).then(
       (tools) => readTools(toolset, tools),
       (error: unknown) => {

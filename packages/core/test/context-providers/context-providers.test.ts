@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, ContextProviderError, InMemorySessionStore, InvalidAgentOptionsError, type ContextProvider } from '../../src/index.js';
+import {
+  Agent,
+  ContextProviderError,
+  InMemorySessionStore,
+  InvalidAgentOptionsError,
+  type ChatMessage,
+  type ContextProvider,
+} from '../../src/index.js';
 
 const workingDirectory: ContextProvider = {
   name: 'cwd',
@@ -71,6 +78,67 @@ describe('context providers', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('are shown copies: one that changes the messages it is shown changes neither the transcript nor the session', async () => {
+    const vandal: ContextProvider = {
+      name: 'vandal',
+      provide: (context) => {
+        const messages = context.messages as ChatMessage[];
+        try {
+          (messages[messages.length - 1] as { content: string }).content = 'rewritten';
+        } catch {
+          // a frozen view refuses
+        }
+        try {
+          messages.push({ role: 'user', content: 'injected' });
+        } catch {
+          // a frozen view refuses
+        }
+        return undefined;
+      },
+    };
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'missing', arguments: { a: 1 } }] }, { text: 'done' }]);
+    const store = new InMemorySessionStore();
+    const session = store.open({ appName: 'a', userId: 'u', sessionId: 's' });
+    const run = await new Agent({ model, contextProviders: [vandal] }).run('Hi', { session });
+    expect(model.requests[0]!.messages).toEqual([{ role: 'user', content: 'Hi' }]);
+    expect(run.messages[0]).toEqual({ role: 'user', content: 'Hi' });
+    expect(run.text).toBe('done');
+    const stored = JSON.stringify([run.messages, await session.load()]);
+    expect(stored).not.toContain('rewritten');
+    expect(stored).not.toContain('injected');
+  });
+
+  it('fail the run with a ContextProviderError when the messages they add are not messages', async () => {
+    const bad = [
+      [{ role: 'user' }],
+      [{ role: 'user', content: 42 }],
+      [{ role: 'wizard', content: 'x' }],
+      [{ role: 'assistant', content: 'x', toolCalls: 'no' }],
+      [{ role: 'tool', content: 'x' }],
+      [null],
+    ];
+    for (const messages of bad) {
+      const odd = { name: 'odd', provide: () => ({ messages }) } as unknown as ContextProvider;
+      const running = new Agent({ model: new ScriptedModel([{ text: 'x' }]), contextProviders: [odd] }).run('Hi');
+      await expect(running).rejects.toThrow(ContextProviderError);
+      await expect(running).rejects.toThrow(/Context provider 'odd' failed before a model call: it answered messages whose messages\[0\] /);
+    }
+    const wizard = {
+      name: 'odd',
+      provide: () => ({
+        messages: [
+          { role: 'user', content: 'ok' },
+          { role: 'wizard', content: 'x' },
+        ],
+      }),
+    };
+    await expect(
+      new Agent({ model: new ScriptedModel([{ text: 'x' }]), contextProviders: [wizard as unknown as ContextProvider] }).run('Hi'),
+    ).rejects.toThrow(
+      "Context provider 'odd' failed before a model call: it answered messages whose messages[1] has role 'wizard', not 'system', 'user' or 'assistant'.",
+    );
   });
 
   it('are refused when not a list of named providers', () => {

@@ -131,6 +131,73 @@ describe('output guardrails', () => {
     expect(JSON.stringify(await session.load())).not.toContain('123-45-6789');
   });
 
+  describe('withhold an answer no guardrail has passed when the run stops while they check', () => {
+    const pending = (started: () => void): Guardrail => ({
+      name: 'slow',
+      check: () => {
+        started();
+        return new Promise(() => undefined);
+      },
+    });
+    const secret = 'Sure: 123-45-6789';
+
+    async function expectWithheld(
+      run: { text: string; messages: readonly unknown[]; output?: unknown },
+      session?: { load(): Promise<unknown> },
+    ) {
+      expect(run.text).toBe('');
+      expect(run.output).toBeUndefined();
+      expect(JSON.stringify(run.messages)).not.toContain('123-45-6789');
+      if (session !== undefined) expect(JSON.stringify(await session.load())).not.toContain('123-45-6789');
+    }
+
+    it('on abort', async () => {
+      const store = new InMemorySessionStore();
+      const session = store.open({ appName: 'a', userId: 'u', sessionId: 's' });
+      const controller = new AbortController();
+      const started = deferred();
+      const agent = new Agent({ model: new ScriptedModel([{ text: secret }]), outputGuardrails: [pending(() => started.resolve())] });
+      const running = agent.run('What is it?', { session, signal: controller.signal });
+      await started.promise;
+      controller.abort();
+      const run = await running;
+      expect(run.stopReason).toBe('aborted');
+      await expectWithheld(run, session);
+      expect(JSON.stringify(run.state)).not.toContain('123-45-6789');
+    });
+
+    it('at maxDurationMs', async () => {
+      jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+      try {
+        const agent = new Agent({
+          model: new ScriptedModel([{ text: secret }]),
+          outputGuardrails: [pending(() => undefined)],
+          maxDurationMs: 1000,
+        });
+        const running = agent.run('What is it?');
+        await jest.advanceTimersByTimeAsync(1000);
+        const run = await running;
+        expect(run.stopReason).toBe('max_duration');
+        await expectWithheld(run);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it("when the stream's reader leaves", async () => {
+      const started = deferred();
+      const agent = new Agent({ model: new ScriptedModel([{ text: secret }]), outputGuardrails: [pending(() => started.resolve())] });
+      const stream = agent.stream('What is it?');
+      for await (const event of stream) {
+        if (event.type !== 'message') continue;
+        await started.promise;
+        break;
+      }
+      const run = await stream.result;
+      await expectWithheld(run);
+    });
+  });
+
   it('let a clean answer through', async () => {
     const run = await new Agent({ model: new ScriptedModel([{ text: 'All good.' }]), outputGuardrails: [noSSN] }).run('Hi');
     expect(run.stopReason).toBe('completed');

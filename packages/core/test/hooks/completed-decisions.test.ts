@@ -33,6 +33,19 @@ function environment(features: Feature[], options: { toolTimeoutMs?: number; max
 }
 
 describe('onToolCallCompleted decisions', () => {
+  it('reports a handler whose result has a then getter that throws, and keeps the result', async () => {
+    const trap = {
+      get then(): never {
+        throw new Error('then trap');
+      },
+    };
+    const { env, reports } = environment([completed('trapper', (() => trap) as unknown as ToolCallCompletedHandler)]);
+    const result = await env.executeTool(add);
+    expect(result).toMatchObject({ content: '7', isError: false, value: 7 });
+    expect(reports).toEqual([expect.objectContaining({ feature: 'trapper', stage: 'completed', callId: 'c' })]);
+    expect((reports[0]!.error as Error).message).toBe('then trap');
+  });
+
   it('replaces what the model sees; the tool’s value stays for the host', async () => {
     const { env } = environment([completed('redact', () => ({ content: '[redacted]' }))]);
     const result = await env.executeTool(add);

@@ -60,6 +60,18 @@ describe('onToolCallStarting decisions', () => {
     expect(seen).toEqual([expect.objectContaining({ digit1: 4, digit2: 5 })]);
   });
 
+  it('says circular replacement arguments are circular, not too deep', async () => {
+    const circular: Record<string, unknown> = { digit1: 1, digit2: 2 };
+    circular.self = { back: circular };
+    const { env, seen } = environment([starting('loop', () => ({ arguments: circular }))]);
+    const result = await env.executeTool(add());
+    expect(seen).toEqual([]);
+    expect(HookArgumentsError.isInstance(result.error)).toBe(true);
+    expect((result.error as HookArgumentsError).violations).toEqual([expect.objectContaining({ path: '', constraint: 'circular' })]);
+    expect(result.content).toContain('the arguments are circular (an object contains itself)');
+    expect(result.content).not.toContain('deeper');
+  });
+
   it('takes replacement arguments as a JSON string too', async () => {
     const { env } = environment([starting('json', () => ({ arguments: '{"digit1":2,"digit2":2}' }))]);
     expect((await env.executeTool(add())).content).toBe('4');
@@ -149,6 +161,20 @@ describe('onToolCallStarting decisions', () => {
     expect(reports[0]).toMatchObject({ feature: 'odd', stage: 'starting' });
     expect(InvalidHookDecisionError.isInstance(reports[0]!.error)).toBe(true);
     expect((reports[0]!.error as Error).message).toContain("'odd' returned");
+  });
+
+  it('reports a handler whose result has a then getter that throws, and runs the call unchanged', async () => {
+    const trap = {
+      get then(): never {
+        throw new Error('then trap');
+      },
+    };
+    const { env, reports, seen } = environment([starting('trapper', (() => trap) as unknown as ToolCallStartingHandler)]);
+    const result = await env.executeTool(add());
+    expect(result).toMatchObject({ content: '3', isError: false });
+    expect(seen).toHaveLength(1);
+    expect(reports).toEqual([expect.objectContaining({ feature: 'trapper', stage: 'starting', callId: 'c' })]);
+    expect((reports[0]!.error as Error).message).toBe('then trap');
   });
 
   it('keeps today’s behaviour for handlers that return nothing', async () => {

@@ -36,4 +36,20 @@ describe('outputType with output guardrails', () => {
     expect('output' in run).toBe(false);
     expect(events.map((event) => event.type)).not.toContain('output');
   });
+
+  it('withholds the output when the run is aborted while the guardrails check it', async () => {
+    const controller = new AbortController();
+    let started!: () => void;
+    const checking = new Promise<void>((resolve) => (started = resolve));
+    const slow: Guardrail = { name: 'slow', check: () => (started(), new Promise(() => undefined)) };
+    const agent = new Agent({ model: new ScriptedModel([{ output: good }]), outputType: Invoice, outputGuardrails: [slow] });
+    const running = agent.run('x', { signal: controller.signal });
+    await checking;
+    controller.abort();
+    const run = await running;
+    expect(run.stopReason).toBe('aborted');
+    expect('output' in run).toBe(false);
+    expect(run.text).toBe('');
+    expect(JSON.stringify(run.messages)).not.toContain('tea');
+  });
 });

@@ -25,6 +25,22 @@ describe('outputType: answers that do not fit', () => {
     expect(run.state.toJSON()).toMatchObject({ outputRetries: 1 });
   });
 
+  it('words the feedback for an answer, not for tool arguments', async () => {
+    const deep = `${'['.repeat(40)}${']'.repeat(40)}`;
+    for (const [text, expected] of [
+      ['not json', /^Error: Invalid output 'invoice':\n- the answer: not valid JSON/],
+      ['[1]', /- the answer: expected a JSON object, got an array/],
+      [deep, /- the answer: it is nested deeper than 32 levels/],
+      ['{"total": 1, "lines": [], "constructor": 1}', /the key 'constructor' is not allowed in the answer/],
+    ] as const) {
+      const model = new ScriptedModel([{ text }, { output: good }]);
+      await new Agent({ model, outputType: Invoice }).run('x');
+      const feedback = lastUser(model.requests[1]!.messages);
+      expect(feedback).toMatch(expected);
+      expect(feedback).not.toMatch(/argument/);
+    }
+  });
+
   it("stops with 'invalid_output' once the retries are spent, the violations on run.outputError and no output", async () => {
     const model = new ScriptedModel([{ text: 'The total is 120.' }, { output: { total: 'many', lines: [] } }]);
     const run = await new Agent({ model, outputType: Invoice }).run('x');

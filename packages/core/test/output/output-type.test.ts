@@ -124,6 +124,38 @@ describe('outputType: the final answer decoded like tool arguments', () => {
     expect(() => new Agent({ model, outputRetries: 2 })).toThrow(/outputRetries.*without an outputType/);
   });
 
+  it('refuses, at new Agent, an output type every answer of which nests deeper than argumentLimits.maxDepth', () => {
+    const model = new ScriptedModel([]);
+    const nested = (levels: number, required: boolean): Record<string, unknown> => {
+      let schema: Record<string, unknown> = { type: 'string' };
+      for (let level = 0; level < levels; level++)
+        schema = { type: 'object', properties: { a: schema }, ...(required ? { required: ['a'] } : {}), additionalProperties: false };
+      return schema;
+    };
+    expect(() => new Agent({ model, outputType: { jsonSchema: nested(40, true) as never } })).toThrow(InvalidAgentOptionsError);
+    expect(() => new Agent({ model, outputType: { jsonSchema: nested(40, true) as never } })).toThrow(
+      /outputType.*argumentLimits\.maxDepth \(32\).*every answer this one accepts nests 40 levels/,
+    );
+    let deepZod: z.ZodType = z.string();
+    for (let level = 0; level < 33; level++) deepZod = z.object({ a: deepZod });
+    expect(() => new Agent({ model, outputType: deepZod as never })).toThrow(/nests 33 levels/);
+    // Answers that may stop sooner, or a raised limit, are accepted.
+    expect(() => new Agent({ model, outputType: { jsonSchema: nested(32, true) as never } })).not.toThrow();
+    expect(() => new Agent({ model, outputType: { jsonSchema: nested(40, false) as never } })).not.toThrow();
+    expect(
+      () => new Agent({ model, outputType: { jsonSchema: nested(40, true) as never }, argumentLimits: { maxDepth: 64 } }),
+    ).not.toThrow();
+    const tree = {
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/node' } },
+      required: ['node'],
+      $defs: {
+        node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['children'] },
+      },
+    };
+    expect(() => new Agent({ model, outputType: { jsonSchema: tree as never } })).not.toThrow();
+  });
+
   it('resolves a $ref to another document through the agent’s schemas, and refuses one never given', async () => {
     const money: JsonSchema = { $id: 'https://example.com/money.json', type: 'integer', minimum: 0 };
     const jsonSchema: JsonSchema = {

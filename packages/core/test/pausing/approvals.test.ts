@@ -1,5 +1,6 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, type AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import { Agent, AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import { askApprovalPredicate } from '../../src/internal.js';
 import { call, pathArgs, PathTool } from './support.js';
 
 describe('approvals: a call that needs a person stops the run until the host decides', () => {
@@ -255,9 +256,11 @@ describe('approvals: a call that needs a person stops the run until the host dec
     const stream = agent.stream('x');
     const types: string[] = [];
     for await (const event of stream) {
-      types.push(event.type === 'interruption' ? `interruption ${event.kind} ${event.callId} ${event.toolName}` : event.type);
+      types.push(
+        event.type === 'interruption' ? `interruption ${event.kind} ${event.callId} ${event.toolName} ${event.arguments}` : event.type,
+      );
     }
-    expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file', 'run_completed']);
+    expect(types.slice(-2)).toEqual(['interruption approval c1 delete_file {"path":"/a"}', 'run_completed']);
     expect(types).not.toContain('tool_call_started');
     expect((await stream.result).stopReason).toBe('interrupted');
   });
@@ -311,5 +314,38 @@ describe('call ids are unique across the whole run', () => {
       (message) => (message as { toolCallId: string }).toolCallId,
     );
     expect(sent).toEqual(['call_0', 'call_0_2', 'x_y']);
+  });
+});
+
+describe('askApprovalPredicate (shared with @toolcraft/ai-sdk through @toolcraft/core/internal)', () => {
+  const context = () => new AgentContext({ runId: 'r', agentName: 'a' });
+
+  it('lets a call run only on false; any other answer, a throw, a rejection or a context that cannot be made asks', async () => {
+    expect(await askApprovalPredicate(() => false, {}, context())).toBe(false);
+    expect(await askApprovalPredicate(async () => Promise.resolve(false), {}, context)).toBe(false);
+    expect(await askApprovalPredicate(() => true, {}, context())).toBe(true);
+    expect(await askApprovalPredicate(() => 'no', {}, context())).toBe(true);
+    expect(await askApprovalPredicate(() => undefined, {}, context())).toBe(true);
+    const thrower = () => {
+      throw new Error('down');
+    };
+    expect(await askApprovalPredicate(thrower, {}, context())).toBe(true);
+    expect(await askApprovalPredicate(() => Promise.reject(new Error('down')), {}, context())).toBe(true);
+    expect(await askApprovalPredicate(() => false, {}, thrower)).toBe(true);
+  });
+
+  it('asks when the predicate passes its time limit, or the context or another signal aborts', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const timed = askApprovalPredicate(() => new Promise(() => undefined), {}, context(), { timeoutMs: 200 });
+      await jest.advanceTimersByTimeAsync(200);
+      expect(await timed).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+    const controller = new AbortController();
+    const stopped = askApprovalPredicate(() => new Promise(() => undefined), {}, context(), { signal: controller.signal });
+    controller.abort();
+    expect(await stopped).toBe(true);
   });
 });

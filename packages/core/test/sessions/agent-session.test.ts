@@ -8,6 +8,8 @@ import {
   CorruptSessionError,
   FileSessionStore,
   InMemorySessionStore,
+  InvalidRunOptionsError,
+  RunState,
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
@@ -281,5 +283,26 @@ describe('agent.run with a session, when the run pauses', () => {
     await expect(agent.resume(paused.state, { session: store.open({ ...key, sessionId: 'tuesday' }) })).rejects.toThrow(
       "Run option 'session (of resume options)' must be the session the run was started with (chat/ada/monday)",
     );
+  });
+
+  it('refuses to resume without the session the state records (its JSON too), naming it', async () => {
+    const store = new InMemorySessionStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c', name: 'set_state', arguments: { key: 'k', value: 'v' } }] },
+      { text: 'done' },
+    ]);
+    const agent = new Agent({ model, registry, approvals: 'all' });
+    const paused = await agent.run('x', { session: store.open(key) });
+    const saved = RunState.fromJSON(JSON.parse(JSON.stringify(paused.state)));
+    for (const state of [paused.state, saved]) {
+      const resuming = agent.resume(state);
+      await expect(resuming).rejects.toThrow(InvalidRunOptionsError);
+      await expect(resuming).rejects.toThrow(
+        "Run option 'session (of resume options)' must be the session the run was started with (chat/ada/monday), which its state records",
+      );
+    }
+    saved.approve('c');
+    const resumed = await agent.resume(saved, { session: store.open(key) });
+    expect(resumed.text).toBe('done');
   });
 });

@@ -1,4 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
+import { z } from 'zod';
 import {
   Agent,
   InvalidAgentOptionsError,
@@ -65,6 +66,18 @@ describe('a toolset that misbehaves', () => {
     expect((thrown.error as Error).cause).toBe(cause);
     expect((rejected.error as Error).cause).toBe(cause);
     expect(thrown.model.requests).toHaveLength(0);
+  });
+
+  it('fails the run with ToolsetError when what getTools returned has a then getter that throws', async () => {
+    const trap = {
+      get then(): never {
+        throw new Error('then trap');
+      },
+    };
+    const { error, model } = await failureOf(toolset(() => trap as never));
+    expect(ToolsetError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe("Toolset 'bad' failed: its getTools threw: then trap");
+    expect(model.requests).toHaveLength(0);
   });
 
   it('fails the run when iterating what it returned throws', async () => {
@@ -157,6 +170,19 @@ describe('bad tools options', () => {
     expect(() => ToolRegistry.of(EchoTool as never)).toThrow(/takes instances, not classes/);
     expect(() => new Agent({ model, tools: ['search' as never] })).toThrow(InvalidToolDefinitionError);
     expect(() => new Agent({ model, tools: [{ plain: true }] })).toThrow(/has no method marked @Tool\(\)/);
+  });
+
+  it('points an AI SDK tool to fromAISDKTools, and a bare schema to argsType', async () => {
+    const aiSdkTool = { description: 'The weather', inputSchema: z.object({ city: z.string() }), execute: () => 'sunny' };
+    expect(() => new Agent({ model, tools: [aiSdkTool as never] })).toThrow(InvalidToolDefinitionError);
+    expect(() => new Agent({ model, tools: [aiSdkTool as never] })).toThrow(
+      /looks like an AI SDK tool .*convert it with fromAISDKTools from '@toolcraft\/ai-sdk'/,
+    );
+    expect(() => new Agent({ model, tools: [{ parameters: {}, execute: () => 'x' } as never] })).toThrow(/fromAISDKTools/);
+    await expect(new Agent({ model }).run('x', { tools: [aiSdkTool as never] })).rejects.toThrow(/fromAISDKTools/);
+    expect(() => new Agent({ model, tools: [z.object({ city: z.string() }) as never] })).toThrow(
+      /ZodObject: is a schema, not a tool: .*argsType: schema/,
+    );
   });
 
   it('builds an agent without tools when neither registry nor tools is given', async () => {

@@ -6,6 +6,8 @@ import type { ChatMessage } from '../../model/messages.js';
 import { readonlyView } from '../../toolsets/readonly-view.js';
 import { callBounded } from '../bounded-callback.js';
 import type { ContextProvider, ProvidedContext } from './context-provider.js';
+import { frozenCopy } from './frozen-copy.js';
+import { providedMessageProblem } from './provided-message-problem.js';
 
 /** The time a provider may take when it sets none. */
 const defaultTimeoutMs = 10_000;
@@ -13,14 +15,16 @@ const defaultTimeoutMs = 10_000;
 /**
  * The messages of one model call with what the context providers add: their instructions after the
  * leading system message (one is made when there is none), their messages after the system messages.
- * Providers run side by side, each bounded by its time limit and the run's signal.
+ * Providers run side by side, each bounded by its time limit and the run's signal, and are shown a
+ * frozen copy of the messages (what one does to it changes neither the transcript nor the others' copy).
  * @param providers - the agent's context providers
  * @param messages - the messages the call would send
  * @param context - the run's context
  * @param signal - the run's signal
  * @param remainingMs - the run's time left
  * @returns a new list of messages (the transcript is not changed)
- * @throws ContextProviderError naming the provider that threw, passed its time or answered something else
+ * @throws ContextProviderError naming the provider that threw, passed its time or answered something
+ * else (messages that are not system, user or assistant messages among them)
  * @internal
  */
 export async function applyContextProviders(
@@ -31,7 +35,8 @@ export async function applyContextProviders(
   remainingMs: number,
 ): Promise<ChatMessage[]> {
   const view = readonlyView(context);
-  const provided = await Promise.all(providers.map((provider) => provideOne(provider, messages, view, signal, remainingMs)));
+  const shown = frozenCopy(messages);
+  const provided = await Promise.all(providers.map((provider) => provideOne(provider, shown, view, signal, remainingMs)));
   const instructions = provided.flatMap((item) => (item?.instructions ? [item.instructions] : []));
   const added = provided.flatMap((item) => item?.messages ?? []);
   if (instructions.length === 0 && added.length === 0) return messages.slice();
@@ -68,6 +73,13 @@ async function provideOne(
         provider.name,
         `it answered ${describeValue(result)}, not { instructions?: string, messages?: ChatMessage[] }`,
       );
+    const { messages: added } = result;
+    if (added !== undefined)
+      for (const [index, message] of added.entries()) {
+        const problem = providedMessageProblem(message);
+        if (problem !== undefined)
+          throw new ContextProviderError(provider.name, `it answered messages whose messages[${index}] ${problem}`);
+      }
     return result;
   } catch (thrown) {
     if (runSignal.aborted) throw runSignal.reason;
@@ -80,11 +92,5 @@ function isProvided(value: unknown): value is ProvidedContext {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { instructions, messages } = value as Record<string, unknown>;
   if (instructions !== undefined && typeof instructions !== 'string') return false;
-  if (messages === undefined) return true;
-  return (
-    Array.isArray(messages) &&
-    messages.every(
-      (message: unknown) => typeof message === 'object' && message !== null && typeof (message as { role?: unknown }).role === 'string',
-    )
-  );
+  return messages === undefined || Array.isArray(messages);
 }

@@ -5,13 +5,17 @@ import type { ChatMessage } from '../../model/messages.js';
 export interface ProvidedContext {
   /** Added to the system instructions of this call (after the agent's). */
   instructions?: string;
-  /** Sent after the instructions and before the conversation, in this call only. */
+  /**
+   * Sent after the instructions and before the conversation, in this call only: system, user or
+   * assistant messages (no tool calls or tool results; anything else fails the run with a
+   * `ContextProviderError` naming the provider).
+   */
   messages?: ChatMessage[];
 }
 
 /** What a context provider is given: the run's id, agent and read-only state, the transcript, and a signal. */
 export interface ContextProviderContext extends ReadonlyAgentContext {
-  /** The messages the model is about to be sent (read-only). */
+  /** The messages the model is about to be sent: a frozen copy (changing it changes no transcript). */
   readonly messages: readonly ChatMessage[];
   /** Aborts when the run stops or the provider's time is up. */
   readonly signal: AbortSignal;

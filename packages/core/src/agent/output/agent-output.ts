@@ -2,6 +2,7 @@ import type { ArgsDecoder } from '../../decoding/args-decoder.js';
 import { defaultArgumentLimits, type ArgumentLimits } from '../../decoding/argument-limits.js';
 import { assertSchemaDocumentsGiven, bindSchemaDocuments, readSchemaDocuments } from '../../decoding/schema-documents.js';
 import { isStandardSchema } from '../../decoding/standard-schema/standard-args-schema.js';
+import { requiredDepth } from './required-depth.js';
 import { InvalidAgentOptionsError } from '../../errors/invalid-agent-options-error.js';
 import { InvalidToolDefinitionError } from '../../errors/invalid-tool-definition-error.js';
 import type { ResponseFormat } from '../../model/chat-model.js';
@@ -40,7 +41,7 @@ export interface AgentOutputOptions {
  * @param agentName - the agent, for messages
  * @returns the output, or undefined when the agent has no `outputType`
  * @throws InvalidAgentOptionsError for an `outputType` that cannot be described (not an object, a bad
- *   name, a `$ref` to a document `schemas` lacks) or an `outputRetries` that is not a whole number >= 0
+ *   name, a `$ref` to a document `schemas` lacks, answers nesting deeper than `argumentLimits.maxDepth`) or an `outputRetries` that is not a whole number >= 0
  *   (or is given without an `outputType`)
  * @internal
  */
@@ -56,13 +57,15 @@ export function readAgentOutput(options: AgentOutputOptions, agentName: string):
   const { argsType, given, derived } = readOutputType(outputType);
   const name = outputName(given, derived);
   const decoder = compileDecoder(argsType, outputType, `(the output '${name}' of agent '${agentName}')`, options.schemas);
-  return {
-    name,
-    decoder,
-    format: Object.freeze({ name, schema: decoder.schema, strict: true }),
-    retries,
-    limits: { ...defaultArgumentLimits, ...options.argumentLimits },
-  };
+  const limits = { ...defaultArgumentLimits, ...options.argumentLimits };
+  const depth = requiredDepth(decoder.schema);
+  if (depth > limits.maxDepth)
+    throw new InvalidAgentOptionsError(
+      'outputType',
+      outputType,
+      `a type whose answers nest at most argumentLimits.maxDepth (${limits.maxDepth}) levels deep: every answer this one accepts nests ${depth} levels, so each would be refused (flatten it, or raise argumentLimits.maxDepth)`,
+    );
+  return { name, decoder, format: Object.freeze({ name, schema: decoder.schema, strict: true }), retries, limits };
 }
 
 /** The argument type an `outputType` is, with the name given and the name it suggests. */

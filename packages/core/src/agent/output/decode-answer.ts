@@ -1,5 +1,6 @@
 import type { DecodeOutcome } from '../../decoding/args-decoder.js';
 import type { AgentOutput } from './agent-output.js';
+import { answerViolations } from './answer-violations.js';
 
 /** A whole answer that is one fenced code block (```json ... ``` or ``` ... ```): its body. */
 const fenced = /^```[a-zA-Z0-9_-]*[^\S\n]*\n([\s\S]*?)\n?```$/;
@@ -20,7 +21,7 @@ export function answerJson(text: string): string {
 /**
  * Decodes a final answer into the agent's output, as tool arguments are decoded: parsed as JSON
  * (a fenced block tolerated), validated by the output's one validator, built (an Args class instance,
- * zod's output). Never throws for a bad answer.
+ * zod's output), its violations worded for an answer. Never throws for a bad answer.
  * @param output - the agent's output
  * @param text - the answer's text
  * @returns the output value, or the violations (and what a validator threw, if one did)
@@ -31,5 +32,6 @@ export function decodeAnswer(output: AgentOutput, text: string): DecodeOutcome<u
   // An empty answer is no JSON (for tool arguments it means `{}`).
   if (json === '')
     return { ok: false, violations: [{ path: '', constraint: 'json', message: 'the answer is empty; answer with one JSON object' }] };
-  return output.decoder.decode(json, output.limits);
+  const decoded = output.decoder.decode(json, output.limits);
+  return decoded.ok ? decoded : { ...decoded, violations: answerViolations(decoded.violations) };
 }

@@ -1,7 +1,7 @@
 import type { AgentContext } from '../../context/agent-context.js';
-import { untilAborted } from '../../environment/bounded-await.js';
 import type { AnyTool } from '../../tools/abstract-tool.js';
 import { InvalidAgentOptionsError } from '../../errors/invalid-agent-options-error.js';
+import { askApprovalPredicate } from './ask-approval-predicate.js';
 
 /** A call an agent's approval predicate is asked about. */
 export interface ApprovalRequest {
@@ -49,23 +49,8 @@ export async function needsApproval(
         ? (args: unknown, callContext: AgentContext) => policy({ ...request, args }, callContext)
         : selects(policy, request.tool);
   if (typeof decide === 'boolean') return decide;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const answer = Promise.resolve().then(() => decide(request.args as never, context));
-    const limited =
-      timeoutMs === undefined || !(timeoutMs <= longestTimer)
-        ? answer
-        : Promise.race([answer, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMs, true)))]);
-    return (await untilAborted(limited, context.signal)) !== false;
-  } catch {
-    return true;
-  } finally {
-    clearTimeout(timer);
-  }
+  return askApprovalPredicate(decide, request.args, context, { timeoutMs });
 }
-
-/** The longest delay `setTimeout` honours; a longer (or infinite) limit means none. */
-const longestTimer = 2_147_483_647;
 
 /**
  * @param policy - a named policy

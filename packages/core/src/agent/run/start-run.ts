@@ -90,7 +90,7 @@ function openRecord(agent: RunAgent, start: RunStart, options: RunOptions): RunS
   readModelSettings(undefined, options.modelSettings, 'run');
   readProviderOptions(undefined, options.providerOptions, 'run');
   if (resumed !== undefined) {
-    if (session !== undefined) checkSameSession(resumed.record, session);
+    if (session !== undefined || resumed.record.session !== undefined) checkSameSession(resumed.record, session);
     return resumed;
   }
   const record = newRunRecord(options.runId ?? newRunId(), agent.name);
@@ -200,8 +200,17 @@ function initialState(record: RunRecord, state: Readonly<Record<string, unknown>
   }
 }
 
-function checkSameSession(record: RunRecord, session: Session): void {
+function checkSameSession(record: RunRecord, session: Session | undefined): void {
   const mark = record.session;
+  if (session === undefined) {
+    // The state records the session: resumed without it, the session would miss the resumed results.
+    const { appName, userId, sessionId } = mark!;
+    throw new InvalidRunOptionsError(
+      'session (of resume options)',
+      session,
+      `the session the run was started with (${appName}/${userId}/${sessionId}), which its state records: resumed without it, the session would never get the resumed results (open it again from its store and pass it: resume(state, { session }))`,
+    );
+  }
   if (mark !== undefined && mark.appName === session.appName && mark.userId === session.userId && mark.sessionId === session.sessionId)
     return;
   const expected =
@@ -232,6 +241,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         kind: item.kind,
         callId: item.callId,
         toolName: item.toolName,
+        arguments: item.arguments,
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });

@@ -112,6 +112,8 @@ export interface AgentInterruptionEvent extends AgentEventBase {
   callId: string;
   /** The tool's name. */
   toolName: string;
+  /** The call's JSON arguments, as the model sent them (what an approval is asked for), as in `run.interruptions`. */
+  arguments: string;
 }
 
 /**
