@@ -42,20 +42,21 @@ function where(snippet) {
 }
 
 /** Writes tsconfig.json naming the files of the snippets to compile. */
-function writeTsconfig(folder, snippets) {
+function writeTsconfig(folder, snippets, options) {
   const files = snippets.map((snippet) => `src/${snippetPath(snippet)}`);
-  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }, null, 2));
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files }, null, 2));
 }
 
 /**
- * Writes the program: package.json (an ES module package) and one file per snippet.
+ * Writes the program: package.json (an ES module package unless told otherwise) and one file per snippet.
  * @param {string} folder - emptied first
  * @param {import('./markdown-snippets').Snippet[]} snippets - those to compile
+ * @param {'module' | 'commonjs'} [type] - the package's `"type"`
  */
-function writeSnippetProgram(folder, snippets) {
+function writeSnippetProgram(folder, snippets, type = 'module') {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(join(folder, 'src'), { recursive: true });
-  writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }, null, 2));
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ type }, null, 2));
   copyFileSync(join(__dirname, 'jest-globals.mjs'), join(folder, 'jest-globals.mjs'));
   for (const snippet of snippets) {
     const file = join(folder, 'src', snippetPath(snippet));
@@ -68,8 +69,8 @@ function writeSnippetProgram(folder, snippets) {
  * One tsc run over the given snippets, its diagnostics sorted by snippet.
  * @returns {Promise<{ errors: Map<object, string[]>, other: string[] }>}
  */
-function compileOnce(folder, snippets, tsc) {
-  writeTsconfig(folder, snippets);
+function compileOnce(folder, snippets, tsc, options) {
+  writeTsconfig(folder, snippets, options);
   const byPath = new Map(snippets.map((snippet) => [`src/${snippetPath(snippet)}`, snippet]));
   return new Promise((resolve) => {
     execFile(
@@ -108,13 +109,14 @@ function compileOnce(folder, snippets, tsc) {
  * @param {string} folder - written by writeSnippetProgram
  * @param {import('./markdown-snippets').Snippet[]} snippets
  * @param {string} tsc - the tsc binary
+ * @param {Record<string, unknown>} [options] - the compilerOptions; by default the ES module project's
  * @returns {Promise<{ errors: Map<object, string[]>, other: string[] }>} each snippet's errors at Markdown lines, and those of no snippet
  */
-async function compileSnippets(folder, snippets, tsc) {
+async function compileSnippets(folder, snippets, tsc, options = compilerOptions) {
   const errors = new Map(snippets.map((snippet) => [snippet, []]));
   let remaining = snippets;
   for (;;) {
-    const pass = await compileOnce(folder, remaining, tsc);
+    const pass = await compileOnce(folder, remaining, tsc, options);
     const failed = remaining.filter((snippet) => pass.errors.get(snippet).length > 0);
     for (const snippet of failed) errors.set(snippet, pass.errors.get(snippet));
     if (pass.other.length > 0 || failed.length === 0) return { errors, other: pass.other };
