@@ -105,7 +105,8 @@ describe('The docs site', () => {
       expect(hrefs.map((href) => href?.split('#')[0])).toContain('/guide/testing.html');
       await page.locator('ul.results li a[href^="/guide/testing.html"]').first().click();
       await page.waitForURL(/\/guide\/testing\.html/);
-      expect(await page.locator('.VPContent h1').first().textContent()).toContain('Testing offline');
+      // The URL changes before the page's content is swapped in: wait for the new heading itself.
+      await page.locator('.VPContent h1', { hasText: 'Testing offline' }).first().waitFor();
     } finally {
       await page.close();
     }
