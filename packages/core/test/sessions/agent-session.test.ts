@@ -7,10 +7,12 @@ import {
   ContextAwareTool,
   CorruptSessionError,
   FileSessionStore,
+  InMemoryCheckpointStore,
   InMemorySessionStore,
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
+  type ChatMessage,
   type Session,
   type SessionKey,
   type SessionStore,
@@ -281,5 +283,82 @@ describe('agent.run with a session, when the run pauses', () => {
     await expect(agent.resume(paused.state, { session: store.open({ ...key, sessionId: 'tuesday' }) })).rejects.toThrow(
       "Run option 'session (of resume options)' must be the session the run was started with (chat/ada/monday)",
     );
+  });
+});
+
+/** The session's messages in short: role, the call id of a tool message, the text's start. */
+function brief(messages: readonly ChatMessage[]): string[] {
+  return messages.map((message) => {
+    const text = typeof message.content === 'string' ? message.content : message.content === null ? '' : '[parts]';
+    return `${message.role}${message.role === 'tool' ? `(${message.toolCallId})` : ''}: ${text.slice(0, 40)}`;
+  });
+}
+
+/** How many tool messages the session has per call id. */
+function toolMessagesPerCall(messages: readonly ChatMessage[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const message of messages) if (message.role === 'tool') counts[message.toolCallId] = (counts[message.toolCallId] ?? 0) + 1;
+  return counts;
+}
+
+describe.each([
+  ['InMemorySessionStore', () => new InMemorySessionStore()],
+  ['FileSessionStore', () => new FileSessionStore(mkdtempSync(join(tmpdir(), 'toolcraft-session-appends-')))],
+])('a paused run saved to its session several times (%s)', (_name, makeStore) => {
+  it('gives every distinct save its own append id: a save that adds nothing does not make the next one a "re-send"; each call is answered once', async () => {
+    const store = makeStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const email = new PathTool('email', 'write', { needsApproval: true });
+    const model = new ScriptedModel([
+      { toolCalls: [call('c1', 'refund', '/o/1'), call('c2', 'email', '/u/1')] },
+      { text: 'Done.' },
+      { text: 'Hi again.' },
+    ]);
+    const agent = new Agent({ model, tools: [refund, email] });
+    const paused = await agent.run('refund and email', { session: store.open(key) });
+    // Resumed without a decision: it stops again at once, and its save adds nothing.
+    const again = await agent.resume(paused.state, { session: store.open(key) });
+    expect(again.stopReason).toBe('interrupted');
+    again.state.approve('c1');
+    const half = await agent.resume(again.state, { session: store.open(key) });
+    expect(half.interruptions.map((item) => item.callId)).toEqual(['c2']);
+    half.state.approve('c2');
+    const done = await agent.resume(half.state, { session: store.open(key) });
+    expect(done.text).toBe('Done.');
+    expect([refund.ran, email.ran]).toEqual([['/o/1'], ['/u/1']]);
+
+    const saved = (await store.load(key)).messages;
+    expect(toolMessagesPerCall(saved)).toEqual({ c1: 1, c2: 1 });
+    expect(brief(saved)).toEqual([
+      'user: refund and email',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'tool(c2): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'user: The tool call c2 (email), which was wait',
+      'assistant: Done.',
+    ]);
+    expect(saved.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(
+      expect.arrayContaining([expect.stringContaining('refund /o/1'), expect.stringContaining('email /u/1')]),
+    );
+  });
+
+  it('keeps the answer of a run recovered after failing twice (the failed recover saved nothing new)', async () => {
+    const store = makeStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const down = (): { error: Error } => ({ error: Object.assign(new Error('provider down'), { retryable: false }) });
+    const lookup = new PathTool('lookup', 'read');
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('l', 'lookup', '/o/7')] }, down()]), tools: [lookup] });
+    await expect(first.run('where is order 7?', { runId: 'r7', checkpoints, session: store.open(key) })).rejects.toThrow('provider down');
+    const failing = new Agent({ model: new ScriptedModel([down()]), tools: [lookup] });
+    await expect(failing.recover('r7', { checkpoints, session: store.open(key) })).rejects.toThrow('provider down');
+    const working = new Agent({ model: new ScriptedModel([{ text: 'It ships tomorrow.' }]), tools: [lookup] });
+    await expect(working.recover('r7', { checkpoints, session: store.open(key) })).resolves.toMatchObject({ text: 'It ships tomorrow.' });
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: where is order 7?',
+      'assistant: ',
+      'tool(l): lookup /o/7',
+      'assistant: It ships tomorrow.',
+    ]);
   });
 });
