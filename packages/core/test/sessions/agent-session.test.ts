@@ -9,6 +9,7 @@ import {
   FileSessionStore,
   InMemoryCheckpointStore,
   InMemorySessionStore,
+  RunState,
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
@@ -359,6 +360,76 @@ describe.each([
       'assistant: ',
       'tool(l): lookup /o/7',
       'assistant: It ships tomorrow.',
+    ]);
+  });
+});
+
+describe('a checkpointed run with a session', () => {
+  it('resumed from the state read back from the checkpoint store, saves the resumed part to the session (the checkpoint has the moved session mark)', async () => {
+    const store = new InMemorySessionStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }, { text: 'Refunded order 7.' }]);
+    const agent = new Agent({ model, tools: [refund] });
+    const paused = await agent.run('refund order 7', { runId: 'cp1', checkpoints, session: store.open(key) });
+    expect(paused.stopReason).toBe('interrupted');
+    const stored = await checkpoints.load('cp1');
+    expect((stored!.checkpoint as { session: { savedMessages: number } }).session.savedMessages).toBe(paused.messages.length - 1);
+    // Another process reads the state from the store, approves and resumes.
+    const state = RunState.fromJSON(stored!.checkpoint);
+    state.approve('c1');
+    const done = await agent.resume(state, { checkpoints, session: store.open(key) });
+    expect(done.text).toBe('Refunded order 7.');
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'assistant: Refunded order 7.',
+    ]);
+  });
+
+  it('that fails while its session is down keeps the old session mark in its checkpoint: recover saves the whole run', async () => {
+    const inner = new InMemorySessionStore();
+    let down = false;
+    const store: Pick<SessionStore, 'open'> = {
+      open: (opened) => ({
+        ...opened,
+        load: (options) => inner.open(opened).load(options),
+        append: (update, options) => (down ? Promise.reject(new Error('session store down')) : inner.open(opened).append(update, options)),
+      }),
+    };
+    const checkpoints = new InMemoryCheckpointStore();
+    const lookup = new PathTool('lookup', 'read');
+    const failing = new ScriptedModel([
+      { toolCalls: [call('l', 'lookup', '/o/7')] },
+      () => {
+        down = true;
+        return { error: Object.assign(new Error('model down'), { retryable: false }) };
+      },
+    ]);
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      await expect(
+        new Agent({ model: failing, tools: [lookup], retry: { maxRetries: 0 } }).run('check order 7', {
+          runId: 'cp2',
+          checkpoints,
+          session: store.open(key),
+        }),
+      ).rejects.toThrow('model down');
+    } finally {
+      warnings.mockRestore();
+    }
+    const stored = (await checkpoints.load('cp2'))!.checkpoint as { session: { savedMessages: number } };
+    expect(stored.session.savedMessages).toBe(0); // the session got none of the run's messages
+    down = false;
+    const agent = new Agent({ model: new ScriptedModel([{ text: 'It is on its way.' }]), tools: [lookup] });
+    await agent.recover('cp2', { checkpoints, session: store.open(key) });
+    expect(brief((await inner.load(key)).messages)).toEqual([
+      'user: check order 7',
+      'assistant: ',
+      'tool(l): lookup /o/7',
+      'assistant: It is on its way.',
     ]);
   });
 });
