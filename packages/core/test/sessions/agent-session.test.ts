@@ -433,3 +433,57 @@ describe('a checkpointed run with a session', () => {
     ]);
   });
 });
+
+describe('a resumed run saving its state to the session', () => {
+  it('sends only the values the session did not get from it: a newer value another run wrote meanwhile stays', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 's', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { toolCalls: [call('r', 'refund', '/o/1')] },
+        { toolCalls: [{ id: 't', name: 'set_state', arguments: { key: 'tier', value: 'b' } }] },
+        { text: 'Refunded.' },
+      ]),
+      registry: ToolRegistry.of(new SetStateTool()),
+      tools: [refund],
+    });
+    const paused = await first.run('silver, then refund', { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'silver' });
+    const other = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'g', name: 'set_state', arguments: { key: 'plan', value: 'gold' } }] },
+        { text: 'Gold.' },
+      ]),
+      registry,
+    });
+    await other.run('make it gold', { session: store.open(key) });
+    paused.state.approve('r');
+    const done = await first.resume(paused.state, { session: store.open(key) });
+    expect(done.stateDelta).toEqual({ plan: 'silver', tier: 'b' }); // the run's own changes, all of them
+    expect((await store.load(key)).state).toEqual({ plan: 'gold', tier: 'b' });
+  });
+});
+
+describe('a session save of a run with any run id', () => {
+  it.each([
+    ['over 256 characters', 'x'.repeat(300)],
+    ['with control characters', 'order\n7'],
+  ])('works for a run id %s (the append id is a digest)', async (_what, runId) => {
+    const store = new InMemorySessionStore();
+    const ids: string[] = [];
+    const session = store.open(key);
+    const watched: Session = {
+      ...session,
+      load: (options) => session.load(options),
+      append: (update, options) => {
+        ids.push(options?.appendId ?? '');
+        return session.append(update, options);
+      },
+    };
+    const run = await new Agent({ model: new ScriptedModel([{ text: 'Hi.' }]) }).run('hello', { runId, session: watched });
+    expect(run.text).toBe('Hi.');
+    expect((await store.load(key)).messages).toHaveLength(2);
+    expect(ids[0]).toMatch(/^run:[\w-]{43}$/);
+  });
+});
