@@ -487,3 +487,23 @@ describe('a session save of a run with any run id', () => {
     expect(ids[0]).toMatch(/^run:[\w-]{43}$/);
   });
 });
+
+describe('a session whose state holds a __proto__ key', () => {
+  it('is refused as corrupt, naming the session, before any model call', async () => {
+    const store = new InMemorySessionStore();
+    const session = store.open(key);
+    const odd: Session = {
+      ...session,
+      load: async (options) => ({
+        ...(await session.load(options)),
+        state: JSON.parse('{"__proto__": {"x": 1}, "plan": "gold"}') as Record<string, unknown>,
+      }),
+      append: (update, options) => session.append(update, options),
+    };
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const running = new Agent({ model }).run('hello', { session: odd });
+    await expect(running).rejects.toThrow(CorruptSessionError);
+    await expect(running).rejects.toThrow("Session record 'chat/ada/monday' is corrupt: its state has a '__proto__' key");
+    expect(model.requests).toHaveLength(0);
+  });
+});

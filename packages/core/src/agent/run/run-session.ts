@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AgentState } from '../../context/agent-state.js';
+import { CorruptSessionError } from '../../errors/corrupt-session-error.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import type { ChatMessage, ToolMessage } from '../../model/messages.js';
 import { checkMethods } from '../check-methods.js';
@@ -19,6 +20,7 @@ export const sessionSaveTimeoutMs = 10_000;
  * @param options - the run's options
  * @param maxDurationMs - the agent's run time limit
  * @returns the history and state to start from
+ * @throws CorruptSessionError when the session's state has a `__proto__` key
  * @internal
  */
 export async function loadSession(
@@ -29,6 +31,11 @@ export async function loadSession(
   checkMethods('session', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })', 'run');
   const loading = new RunDeadline(maxDurationMs, options.signal);
   const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
+  if (Object.hasOwn(stored.state, '__proto__'))
+    throw new CorruptSessionError(
+      `${session.appName}/${session.userId}/${session.sessionId}`,
+      "its state has a '__proto__' key, which no run can start from (state keys named '__proto__' are refused; another client or an older version wrote it)",
+    );
   const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
   return { history: [...stored.messages, ...(options.history ?? [])], state: { ...stored.state, ...given } };
 }
