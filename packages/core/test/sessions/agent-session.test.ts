@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
+  AgentTool,
   ContextAwareTool,
   CorruptSessionError,
   FileSessionStore,
@@ -360,6 +361,46 @@ describe.each([
       'assistant: ',
       'tool(l): lookup /o/7',
       'assistant: It ships tomorrow.',
+    ]);
+  });
+});
+
+describe('a run with a session whose AgentTool sub-run asks two approvals one after the other', () => {
+  it('saves the sub-run’s result and the answer once both ran: the call is answered once, then its real result', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const clerk = new Agent({
+      name: 'clerk',
+      tools: [refund, notify],
+      model: new ScriptedModel([
+        { toolCalls: [call('r', 'refund', '/o/7')] },
+        { toolCalls: [call('n', 'notify', '/u/1')] },
+        { text: 'Refunded and notified.' },
+      ]),
+    });
+    const parent = new Agent({
+      name: 'parent',
+      tools: [AgentTool.of(clerk)],
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'p', name: 'clerk', arguments: { request: 'Refund order 7 and tell the user' } }] },
+        { text: 'Order 7 refunded; the user was told.' },
+      ]),
+    });
+    let run = await parent.run('refund order 7', { session: store.open(key) });
+    run.state.approve('p/r');
+    run = await parent.resume(run.state, { session: store.open(key) });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['p/n']);
+    run.state.approve('p/n');
+    run = await parent.resume(run.state, { session: store.open(key) });
+    expect(run.text).toBe('Order 7 refunded; the user was told.');
+    expect([refund.ran, notify.ran]).toEqual([['/o/7'], ['/u/1']]);
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(p): Error: not executed: the call is waiting',
+      'user: The tool call p (clerk), which was waiti',
+      'assistant: Order 7 refunded; the user was told.',
     ]);
   });
 });
