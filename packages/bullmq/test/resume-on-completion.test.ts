@@ -6,6 +6,7 @@ import {
   type CheckpointSaveOptions,
   type CheckpointStore,
   InMemoryCheckpointStore,
+  InMemorySessionStore,
   type RunResult,
 } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
@@ -149,6 +150,22 @@ describe('resumeOnCompletion', () => {
     expect((await checkpoints.load(run.runId))?.checkpoint.status).toBe('completed');
   });
 
+  it('resumes a run started with a session with its own session (the sessions option): the session gets the result and the answer', async () => {
+    const tool = new WriteReportTool();
+    const { agent, model, checkpoints, startWorker, startResumer, firstResumed } = setUp(tool, { topic: 'tides', pages: 2 });
+    const sessions = new InMemorySessionStore();
+    const key = { appName: 'reports', userId: 'ada', sessionId: 'monday' };
+    await startResumer({ sessions });
+    const run = await agent.run('Write a report on tides', { checkpoints, session: sessions.open(key) });
+    expect(run.state.session).toEqual(key);
+    startWorker();
+    await firstResumed;
+    const saved = (await sessions.load(key)).messages.map((message) => (typeof message.content === 'string' ? message.content : ''));
+    expect(saved).toContain("Done: Report 'TIDES' written (2 pages).");
+    expect(saved.some((text) => text.includes('The final result of the long-running tool call call_1'))).toBe(true);
+    expect(model.requests).toHaveLength(3);
+  });
+
   it('delivers each result once however many processes listen', async () => {
     const tool = new WriteReportTool();
     const { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed } = setUp(tool, { topic: 'tides', pages: 1 });
@@ -244,6 +261,7 @@ describe('resumeOnCompletion', () => {
     await expect(resumeOnCompletion({ ...base, agent, checkpoints: {} as never })).rejects.toThrow(
       /'checkpoints' must be the CheckpointStore/,
     );
+    await expect(resumeOnCompletion({ ...base, agent, sessions: {} as never })).rejects.toThrow(/'sessions' must be the SessionStore/);
     await expect(resumeOnCompletion({ ...base, agent, waitForRunMs: -1 })).rejects.toThrow(
       /'waitForRunMs' must be a number of milliseconds/,
     );

@@ -1,4 +1,15 @@
-import { CorruptSessionError, UnsupportedSessionFormatError, type ChatMessage, type SessionKey, contentText } from '@toolcraft/core';
+import {
+  Agent,
+  CorruptSessionError,
+  Tool,
+  UnsupportedSessionFormatError,
+  type AssistantMessage,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type SessionKey,
+  contentText,
+} from '@toolcraft/core';
 import type { Redis } from 'ioredis';
 import { RedisSessionStore } from '@toolcraft/redis';
 import { deleteKeysUnder, keysUnder, sharedRedis, uniqueKeyPrefix } from './support/test-redis';
@@ -117,5 +128,96 @@ describe('RedisSessionStore', () => {
     await expect(store.append(at, { messages: [user('hi')], stateDelta: {} }, { signal: controller.signal })).rejects.toThrow('user left');
     await expect(store.load(at, { signal: controller.signal })).rejects.toThrow('user left');
     expect((await store.load(at)).version).toBe(0);
+  });
+});
+
+/** A model answering from a list, one answer per request, and keeping the requests. */
+function listModel(answers: Array<Pick<AssistantMessage, 'content' | 'toolCalls'>>): ChatModel & { requests: ChatRequest[] } {
+  const requests: ChatRequest[] = [];
+  return {
+    requests,
+    complete: (request) => {
+      requests.push(request);
+      const answer = answers[requests.length - 1] ?? { content: 'no more answers' };
+      return Promise.resolve({ message: { role: 'assistant', ...answer } });
+    },
+  };
+}
+
+/** A tool that needs approval and records the paths it ran with. */
+class ApprovalTool extends Tool<{ path: string }, string> {
+  readonly ran: string[] = [];
+  constructor(name: string) {
+    super({
+      name,
+      description: `${name} a path`,
+      argsType: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      effects: 'write',
+      needsApproval: true,
+    });
+  }
+  execute(args: { path: string }): string {
+    this.ran.push(args.path);
+    return `${this.name} ${args.path}`;
+  }
+}
+
+describe('RedisSessionStore as the session of runs', () => {
+  const keyPrefix = uniqueKeyPrefix('agent-sessions');
+  let client: Redis;
+  let store: RedisSessionStore;
+  beforeAll(() => {
+    client = sharedRedis();
+    store = new RedisSessionStore({ connection: client, keyPrefix });
+  });
+  afterAll(async () => {
+    await deleteKeysUnder(client, keyPrefix);
+    client.disconnect();
+  });
+
+  it('gets every distinct save of a paused, resumed run (none taken for a re-send), each call answered once', async () => {
+    const at: SessionKey = { ...key, sessionId: 'paused' };
+    const refund = new ApprovalTool('refund');
+    const email = new ApprovalTool('email');
+    const model = listModel([
+      {
+        content: null,
+        toolCalls: [
+          { id: 'c1', name: 'refund', arguments: '{"path":"/o/1"}' },
+          { id: 'c2', name: 'email', arguments: '{"path":"/u/1"}' },
+        ],
+      },
+      { content: 'Done.' },
+    ]);
+    const agent = new Agent({ model, tools: [refund, email] });
+    const paused = await agent.run('refund and email', { session: store.open(at) });
+    const again = await agent.resume(paused.state, { session: store.open(at) }); // no decision: stops again, saves nothing new
+    again.state.approve('c1');
+    const half = await agent.resume(again.state, { session: store.open(at) });
+    half.state.approve('c2');
+    const done = await agent.resume(half.state, { session: store.open(at) });
+    expect(done.text).toBe('Done.');
+    const saved = (await store.load(at)).messages;
+    expect(saved.filter((message) => message.role === 'tool').map((message) => message.toolCallId)).toEqual(['c1', 'c2']);
+    const notes = saved.filter((message) => message.role === 'user').map((message) => contentText(message.content));
+    expect(notes).toEqual([
+      'refund and email',
+      expect.stringMatching(/^The tool call c1 \(refund\).*\nrefund \/o\/1$/s),
+      expect.stringMatching(/^The tool call c2 \(email\).*\nemail \/u\/1$/s),
+    ]);
+    expect(saved.at(-1)).toMatchObject({ role: 'assistant', content: 'Done.' });
+  });
+
+  it('refuses a run on a session whose state another client gave a __proto__ field, naming the session', async () => {
+    const at: SessionKey = { ...key, sessionId: 'proto' };
+    await store.open(at).append({ messages: [user('hi')], stateDelta: { plan: 'gold' } });
+    const stateKey = (await keysUnder(client, keyPrefix)).find((name) => name.endsWith(':proto:state'));
+    expect(stateKey).toBeDefined();
+    await client.hset(stateKey!, '__proto__', JSON.stringify({ polluted: true }));
+    const model = listModel([{ content: 'never' }]);
+    const running = new Agent({ model }).run('hello', { session: store.open(at) });
+    await expect(running).rejects.toThrow(CorruptSessionError);
+    await expect(running).rejects.toThrow("Session record 'shop/ada/proto' is corrupt: its state has a '__proto__' key");
+    expect(model.requests).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { type Agent, type CheckpointStore, type ResumeOptions, type RunResult, RunState } from '@toolcraft/core';
+import { type Agent, type CheckpointStore, type ResumeOptions, type RunResult, RunState, type SessionStore } from '@toolcraft/core';
 import { LongRunningConflictError } from '../errors/long-running-conflict-error.js';
 import { LongRunningOptionsError } from '../errors/long-running-options-error.js';
 import { LongRunningResumeError } from '../errors/long-running-resume-error.js';
@@ -17,6 +17,13 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
   agent: Agent;
   /** The checkpoint store the runs were started with (`agent.run(input, { checkpoints })`). */
   checkpoints: CheckpointStore;
+  /**
+   * The session store of runs started with a session (`agent.run(input, { checkpoints, session })`):
+   * each such run is resumed with its own session (`sessions.open(state.session)`), which so gets the
+   * delivered result and what followed. Without it such a run is resumed without its session (a process
+   * warning says so, once per resumer).
+   */
+  sessions?: SessionStore;
   /** Further options of each `agent.resume` (metadata, per-run tools). */
   resumeOptions?: Omit<ResumeOptions, 'checkpoints'>;
   /** Resume the run on progress updates too (one model call each); default false: final results only. */
@@ -52,6 +59,7 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
 export class LongRunningResumer {
   private closing: Promise<void> | undefined;
   private readonly stop = new AbortController();
+  private warnedNoSessions = false;
 
   private constructor(
     private readonly options: ResumeOnCompletionOptions,
@@ -70,6 +78,8 @@ export class LongRunningResumer {
     if (typeof agent?.resume !== 'function') throw new LongRunningOptionsError('agent', agent, 'the Agent whose runs are resumed');
     if (typeof checkpoints?.load !== 'function')
       throw new LongRunningOptionsError('checkpoints', checkpoints, 'the CheckpointStore the runs were started with');
+    if (options.sessions !== undefined && typeof options.sessions?.open !== 'function')
+      throw new LongRunningOptionsError('sessions', options.sessions, 'the SessionStore the runs were started with');
     const waitForRunMs = checkedMs('waitForRunMs', options.waitForRunMs, 600_000);
     const claimMs = checkedMs('claimMs', options.claimMs, waitForRunMs + 300_000);
     const client = redisClientOf(connection);
@@ -118,13 +128,29 @@ export class LongRunningResumer {
       if (state === undefined || !state.pending.some((call) => call.callId === update.callId)) return undefined;
       state.update(update.callId, update.value, { final: update.final });
       try {
-        return await agent.resume(state, { ...resumeOptions, checkpoints });
+        return await agent.resume(state, { ...resumeOptions, ...this.sessionOf(state), checkpoints });
       } catch (error) {
         const conflict = checkpointConflictIn(error);
         if (conflict === undefined || this.stop.signal.aborted) throw error;
         if (attempt >= conflictAttempts!) throw new LongRunningConflictError(update.runId, update.callId, attempt, conflict);
       }
     }
+  }
+
+  /** The resume's `session` option for a run started with a session. */
+  private sessionOf(state: RunState): Pick<ResumeOptions, 'session'> {
+    const key = state.session;
+    if (key === undefined) return {};
+    const { sessions } = this.options;
+    if (sessions !== undefined) return { session: sessions.open(key) };
+    if (!this.warnedNoSessions && this.options.resumeOptions?.session === undefined) {
+      this.warnedNoSessions = true;
+      process.emitWarning(
+        `toolcraft: run ${state.runId} was started with a session, but the resumer has no 'sessions' option: it is resumed without its session, which does not get the delivered result`,
+        'SessionSaveWarning',
+      );
+    }
+    return {};
   }
 
   /**

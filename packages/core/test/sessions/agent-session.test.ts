@@ -4,15 +4,18 @@ import { dirname, join } from 'node:path';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
+  AgentTool,
   ContextAwareTool,
   CorruptSessionError,
   FileSessionStore,
+  InMemoryCheckpointStore,
   InMemorySessionStore,
   InvalidRunOptionsError,
   RunState,
   SessionSaveError,
   ToolRegistry,
   type AgentContext,
+  type ChatMessage,
   type Session,
   type SessionKey,
   type SessionStore,
@@ -304,5 +307,266 @@ describe('agent.run with a session, when the run pauses', () => {
     saved.approve('c');
     const resumed = await agent.resume(saved, { session: store.open(key) });
     expect(resumed.text).toBe('done');
+  });
+});
+
+/** The session's messages in short: role, the call id of a tool message, the text's start. */
+function brief(messages: readonly ChatMessage[]): string[] {
+  return messages.map((message) => {
+    const text = typeof message.content === 'string' ? message.content : message.content === null ? '' : '[parts]';
+    return `${message.role}${message.role === 'tool' ? `(${message.toolCallId})` : ''}: ${text.slice(0, 40)}`;
+  });
+}
+
+/** How many tool messages the session has per call id. */
+function toolMessagesPerCall(messages: readonly ChatMessage[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const message of messages) if (message.role === 'tool') counts[message.toolCallId] = (counts[message.toolCallId] ?? 0) + 1;
+  return counts;
+}
+
+describe.each([
+  ['InMemorySessionStore', () => new InMemorySessionStore()],
+  ['FileSessionStore', () => new FileSessionStore(mkdtempSync(join(tmpdir(), 'toolcraft-session-appends-')))],
+])('a paused run saved to its session several times (%s)', (_name, makeStore) => {
+  it('gives every distinct save its own append id: a save that adds nothing does not make the next one a "re-send"; each call is answered once', async () => {
+    const store = makeStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const email = new PathTool('email', 'write', { needsApproval: true });
+    const model = new ScriptedModel([
+      { toolCalls: [call('c1', 'refund', '/o/1'), call('c2', 'email', '/u/1')] },
+      { text: 'Done.' },
+      { text: 'Hi again.' },
+    ]);
+    const agent = new Agent({ model, tools: [refund, email] });
+    const paused = await agent.run('refund and email', { session: store.open(key) });
+    // Resumed without a decision: it stops again at once, and its save adds nothing.
+    const again = await agent.resume(paused.state, { session: store.open(key) });
+    expect(again.stopReason).toBe('interrupted');
+    again.state.approve('c1');
+    const half = await agent.resume(again.state, { session: store.open(key) });
+    expect(half.interruptions.map((item) => item.callId)).toEqual(['c2']);
+    half.state.approve('c2');
+    const done = await agent.resume(half.state, { session: store.open(key) });
+    expect(done.text).toBe('Done.');
+    expect([refund.ran, email.ran]).toEqual([['/o/1'], ['/u/1']]);
+
+    const saved = (await store.load(key)).messages;
+    expect(toolMessagesPerCall(saved)).toEqual({ c1: 1, c2: 1 });
+    expect(brief(saved)).toEqual([
+      'user: refund and email',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'tool(c2): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'user: The tool call c2 (email), which was wait',
+      'assistant: Done.',
+    ]);
+    expect(saved.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(
+      expect.arrayContaining([expect.stringContaining('refund /o/1'), expect.stringContaining('email /u/1')]),
+    );
+  });
+
+  it('keeps the answer of a run recovered after failing twice (the failed recover saved nothing new)', async () => {
+    const store = makeStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const down = (): { error: Error } => ({ error: Object.assign(new Error('provider down'), { retryable: false }) });
+    const lookup = new PathTool('lookup', 'read');
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('l', 'lookup', '/o/7')] }, down()]), tools: [lookup] });
+    await expect(first.run('where is order 7?', { runId: 'r7', checkpoints, session: store.open(key) })).rejects.toThrow('provider down');
+    const failing = new Agent({ model: new ScriptedModel([down()]), tools: [lookup] });
+    await expect(failing.recover('r7', { checkpoints, session: store.open(key) })).rejects.toThrow('provider down');
+    const working = new Agent({ model: new ScriptedModel([{ text: 'It ships tomorrow.' }]), tools: [lookup] });
+    await expect(working.recover('r7', { checkpoints, session: store.open(key) })).resolves.toMatchObject({ text: 'It ships tomorrow.' });
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: where is order 7?',
+      'assistant: ',
+      'tool(l): lookup /o/7',
+      'assistant: It ships tomorrow.',
+    ]);
+  });
+});
+
+describe('a run with a session whose AgentTool sub-run asks two approvals one after the other', () => {
+  it('saves the sub-run’s result and the answer once both ran: the call is answered once, then its real result', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const clerk = new Agent({
+      name: 'clerk',
+      tools: [refund, notify],
+      model: new ScriptedModel([
+        { toolCalls: [call('r', 'refund', '/o/7')] },
+        { toolCalls: [call('n', 'notify', '/u/1')] },
+        { text: 'Refunded and notified.' },
+      ]),
+    });
+    const parent = new Agent({
+      name: 'parent',
+      tools: [AgentTool.of(clerk)],
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'p', name: 'clerk', arguments: { request: 'Refund order 7 and tell the user' } }] },
+        { text: 'Order 7 refunded; the user was told.' },
+      ]),
+    });
+    let run = await parent.run('refund order 7', { session: store.open(key) });
+    run.state.approve('p/r');
+    run = await parent.resume(run.state, { session: store.open(key) });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['p/n']);
+    run.state.approve('p/n');
+    run = await parent.resume(run.state, { session: store.open(key) });
+    expect(run.text).toBe('Order 7 refunded; the user was told.');
+    expect([refund.ran, notify.ran]).toEqual([['/o/7'], ['/u/1']]);
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(p): Error: not executed: the call is waiting',
+      'user: The tool call p (clerk), which was waiti',
+      'assistant: Order 7 refunded; the user was told.',
+    ]);
+  });
+});
+
+describe('a checkpointed run with a session', () => {
+  it('resumed from the state read back from the checkpoint store, saves the resumed part to the session (the checkpoint has the moved session mark)', async () => {
+    const store = new InMemorySessionStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }, { text: 'Refunded order 7.' }]);
+    const agent = new Agent({ model, tools: [refund] });
+    const paused = await agent.run('refund order 7', { runId: 'cp1', checkpoints, session: store.open(key) });
+    expect(paused.stopReason).toBe('interrupted');
+    const stored = await checkpoints.load('cp1');
+    expect((stored!.checkpoint as { session: { savedMessages: number } }).session.savedMessages).toBe(paused.messages.length - 1);
+    // Another process reads the state from the store, approves and resumes.
+    const state = RunState.fromJSON(stored!.checkpoint);
+    state.approve('c1');
+    const done = await agent.resume(state, { checkpoints, session: store.open(key) });
+    expect(done.text).toBe('Refunded order 7.');
+    expect(brief((await store.load(key)).messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'assistant: Refunded order 7.',
+    ]);
+  });
+
+  it('that fails while its session is down keeps the old session mark in its checkpoint: recover saves the whole run', async () => {
+    const inner = new InMemorySessionStore();
+    let down = false;
+    const store: Pick<SessionStore, 'open'> = {
+      open: (opened) => ({
+        ...opened,
+        load: (options) => inner.open(opened).load(options),
+        append: (update, options) => (down ? Promise.reject(new Error('session store down')) : inner.open(opened).append(update, options)),
+      }),
+    };
+    const checkpoints = new InMemoryCheckpointStore();
+    const lookup = new PathTool('lookup', 'read');
+    const failing = new ScriptedModel([
+      { toolCalls: [call('l', 'lookup', '/o/7')] },
+      () => {
+        down = true;
+        return { error: Object.assign(new Error('model down'), { retryable: false }) };
+      },
+    ]);
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      await expect(
+        new Agent({ model: failing, tools: [lookup], retry: { maxRetries: 0 } }).run('check order 7', {
+          runId: 'cp2',
+          checkpoints,
+          session: store.open(key),
+        }),
+      ).rejects.toThrow('model down');
+    } finally {
+      warnings.mockRestore();
+    }
+    const stored = (await checkpoints.load('cp2'))!.checkpoint as { session: { savedMessages: number } };
+    expect(stored.session.savedMessages).toBe(0); // the session got none of the run's messages
+    down = false;
+    const agent = new Agent({ model: new ScriptedModel([{ text: 'It is on its way.' }]), tools: [lookup] });
+    await agent.recover('cp2', { checkpoints, session: store.open(key) });
+    expect(brief((await inner.load(key)).messages)).toEqual([
+      'user: check order 7',
+      'assistant: ',
+      'tool(l): lookup /o/7',
+      'assistant: It is on its way.',
+    ]);
+  });
+});
+
+describe('a resumed run saving its state to the session', () => {
+  it('sends only the values the session did not get from it: a newer value another run wrote meanwhile stays', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 's', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { toolCalls: [call('r', 'refund', '/o/1')] },
+        { toolCalls: [{ id: 't', name: 'set_state', arguments: { key: 'tier', value: 'b' } }] },
+        { text: 'Refunded.' },
+      ]),
+      registry: ToolRegistry.of(new SetStateTool()),
+      tools: [refund],
+    });
+    const paused = await first.run('silver, then refund', { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'silver' });
+    const other = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'g', name: 'set_state', arguments: { key: 'plan', value: 'gold' } }] },
+        { text: 'Gold.' },
+      ]),
+      registry,
+    });
+    await other.run('make it gold', { session: store.open(key) });
+    paused.state.approve('r');
+    const done = await first.resume(paused.state, { session: store.open(key) });
+    expect(done.stateDelta).toEqual({ plan: 'silver', tier: 'b' }); // the run's own changes, all of them
+    expect((await store.load(key)).state).toEqual({ plan: 'gold', tier: 'b' });
+  });
+});
+
+describe('a session save of a run with any run id', () => {
+  it.each([
+    ['over 256 characters', 'x'.repeat(300)],
+    ['with control characters', 'order\n7'],
+  ])('works for a run id %s (the append id is a digest)', async (_what, runId) => {
+    const store = new InMemorySessionStore();
+    const ids: string[] = [];
+    const session = store.open(key);
+    const watched: Session = {
+      ...session,
+      load: (options) => session.load(options),
+      append: (update, options) => {
+        ids.push(options?.appendId ?? '');
+        return session.append(update, options);
+      },
+    };
+    const run = await new Agent({ model: new ScriptedModel([{ text: 'Hi.' }]) }).run('hello', { runId, session: watched });
+    expect(run.text).toBe('Hi.');
+    expect((await store.load(key)).messages).toHaveLength(2);
+    expect(ids[0]).toMatch(/^run:[\w-]{43}$/);
+  });
+});
+
+describe('a session whose state holds a __proto__ key', () => {
+  it('is refused as corrupt, naming the session, before any model call', async () => {
+    const store = new InMemorySessionStore();
+    const session = store.open(key);
+    const odd: Session = {
+      ...session,
+      load: async (options) => ({
+        ...(await session.load(options)),
+        state: JSON.parse('{"__proto__": {"x": 1}, "plan": "gold"}') as Record<string, unknown>,
+      }),
+      append: (update, options) => session.append(update, options),
+    };
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const running = new Agent({ model }).run('hello', { session: odd });
+    await expect(running).rejects.toThrow(CorruptSessionError);
+    await expect(running).rejects.toThrow("Session record 'chat/ada/monday' is corrupt: its state has a '__proto__' key");
+    expect(model.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { RunStateDecisionError } from '../../errors/run-state-decision-error.js';
 import type { StopReason } from '../../model/stop-reason.js';
+import type { SessionKey } from '../session.js';
 import type { Interruption, PendingCall } from './interruption.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import { runStateVersion, type BatchEntry, type RunRecord } from '../run/run-record.js';
@@ -120,6 +121,15 @@ export class RunState {
   /** The agent whose run it is; only that agent (by name) resumes it. */
   get agentName(): string {
     return this.record.agentName;
+  }
+
+  /**
+   * The key of the session the run was started with (`agent.run(input, { session })`), or undefined:
+   * a process resuming the run opens that session to pass it as the resume's `session`.
+   */
+  get session(): SessionKey | undefined {
+    const mark = this.record.session;
+    return mark === undefined ? undefined : { appName: mark.appName, userId: mark.userId, sessionId: mark.sessionId };
   }
 
   /** Why the run stopped, or undefined for a checkpoint taken while it ran. */

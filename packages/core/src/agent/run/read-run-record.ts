@@ -221,4 +221,8 @@ function readSessionMark(mark: unknown): void {
     fail('state.session.placeholders', 'an array of call ids', mark.placeholders);
   if (mark.answered !== undefined && !list(mark, 'answered', 'state.session').every((id) => typeof id === 'string'))
     fail('state.session.answered', 'an array of call ids', mark.answered);
+  if (mark.appends !== undefined) count(mark, 'appends', 'state.session');
+  const { sentState } = mark;
+  if (sentState !== undefined && (!isObject(sentState) || !Object.values(sentState).every((digest) => typeof digest === 'string')))
+    fail('state.session.sentState', 'an object of value digests', sentState);
 }

@@ -83,6 +83,10 @@ export interface SessionMark {
   placeholders: string[];
   /** The calls of the waiting batch the session already has an answer for (real or a placeholder). */
   answered?: string[];
+  /** How many appends the session got from this run (each append's id is unique to it). */
+  appends?: number;
+  /** Of the run's state changes, a digest of each value the session got from this run (what it sent again would overwrite a newer value). */
+  sentState?: Record<string, string>;
 }
 
 /**

@@ -1,12 +1,14 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { AgentState } from '../../context/agent-state.js';
+import { CorruptSessionError } from '../../errors/corrupt-session-error.js';
 import { untilAborted } from '../../environment/bounded-await.js';
-import type { ChatMessage } from '../../model/messages.js';
+import type { ChatMessage, ToolMessage } from '../../model/messages.js';
 import { checkMethods } from '../check-methods.js';
 import { RunDeadline } from '../run-deadline.js';
 import type { RunOptions } from '../run-options.js';
 import type { Session } from '../session.js';
 import { batchAnswers } from './batch-answers.js';
-import type { RunRecord } from './run-record.js';
+import type { RunRecord, SessionMark } from './run-record.js';
 
 /** How long saving a run to its session may take once the run has ended (also after an abort). */
 export const sessionSaveTimeoutMs = 10_000;
@@ -18,6 +20,7 @@ export const sessionSaveTimeoutMs = 10_000;
  * @param options - the run's options
  * @param maxDurationMs - the agent's run time limit
  * @returns the history and state to start from
+ * @throws CorruptSessionError when the session's state has a `__proto__` key
  * @internal
  */
 export async function loadSession(
@@ -28,80 +31,149 @@ export async function loadSession(
   checkMethods('session', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })', 'run');
   const loading = new RunDeadline(maxDurationMs, options.signal);
   const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
+  if (Object.hasOwn(stored.state, '__proto__'))
+    throw new CorruptSessionError(
+      `${session.appName}/${session.userId}/${session.sessionId}`,
+      "its state has a '__proto__' key, which no run can start from (state keys named '__proto__' are refused; another client or an older version wrote it)",
+    );
   const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
   return { history: [...stored.messages, ...(options.history ?? [])], state: { ...stored.state, ...given } };
+}
+
+/** What a run sends its session now, and the session mark once the session has it. @internal */
+export interface SessionSave {
+  /** The append, when there is anything to send (none for a save that adds nothing). */
+  append?: { messages: ChatMessage[]; stateDelta: Record<string, unknown>; appendId: string };
+  /** The record's session mark once the append landed. */
+  mark: SessionMark;
 }
 
 /**
  * What a run adds to its session now: its messages the session does not have yet, with the waiting
  * batch answered (calls that ran with their real results, calls that wait for the host as not
- * executed), and for a resumed run the real results of the calls the session was told had not run,
- * as messages naming the call (a provider takes one tool message per call id, and the session already
- * has one). Moves the record's session mark on.
+ * executed; each call answered once), and the real results of the calls the session was told had not
+ * run, as messages naming the call (a provider takes one tool message per call id, and the session
+ * already has one); and of its state changes, those whose value the session did not get from this run.
+ * The record is not changed: its mark moves on only once the session has the append.
  * @param record - the run's record, with its session mark
- * @returns the messages to append, and the append's id (stable for a retry of the same append)
+ * @param stateDelta - the run's state changes (all of them since the run started)
+ * @returns the append (with an id unique to it, the same for a retry of the same append), and the mark after it
  * @internal
  */
-export function sessionAppend(record: RunRecord): { messages: ChatMessage[]; appendId: string } {
+export function sessionAppend(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): SessionSave {
   const mark = record.session!;
-  const appendId = `${record.runId}:${mark.savedMessages}:${mark.placeholders.length}`;
   const answered = new Set(mark.answered ?? []);
   const placeholders = new Set(mark.placeholders);
   const messages: ChatMessage[] = [];
   for (const message of record.messages.slice(mark.savedMessages)) {
     if (message.role === 'system') continue;
-    if (message.role !== 'tool' || !answered.has(message.toolCallId)) {
+    if (message.role !== 'tool' || !answered.delete(message.toolCallId)) {
       messages.push(message);
       continue;
     }
-    if (!placeholders.has(message.toolCallId)) continue;
-    placeholders.delete(message.toolCallId);
-    answered.delete(message.toolCallId);
-    const heading = `The tool call ${message.toolCallId} (${message.name}), which was waiting for the host, has run since; its result${message.isError ? ' (an error)' : ''}:`;
-    messages.push({
-      role: 'user',
-      content:
-        typeof message.content === 'string' ? `${heading}\n${message.content}` : [{ type: 'text', text: heading }, ...message.content],
-    });
+    if (placeholders.delete(message.toolCallId)) messages.push(resultNote(message));
   }
   const batch = record.batch ?? [];
   const answers = batchAnswers(batch);
   batch.forEach((entry, index) => {
-    answered.add(entry.callId);
-    if (entry.result === undefined) placeholders.add(entry.callId);
-    messages.push(answers[index]!);
+    if (!answered.has(entry.callId)) {
+      answered.add(entry.callId);
+      if (entry.result === undefined) placeholders.add(entry.callId);
+      messages.push(answers[index]!);
+    } else if (entry.result !== undefined && placeholders.delete(entry.callId)) messages.push(resultNote(answers[index]!));
   });
-  mark.savedMessages = record.messages.length;
-  mark.placeholders = [...placeholders];
-  if (answered.size > 0) mark.answered = [...answered];
-  else delete mark.answered;
-  return { messages, appendId };
+  const sentState = { ...mark.sentState };
+  const delta: Record<string, unknown> = {};
+  let changes = 0;
+  for (const key of Object.keys(stateDelta)) {
+    const value = stateDelta[key];
+    const digest = valueDigest(value);
+    if (digest !== undefined && sentState[key] === digest) continue;
+    delta[key] = value;
+    changes++;
+    if (digest === undefined) delete sentState[key];
+    else sentState[key] = digest;
+  }
+  const next: SessionMark = { ...mark, savedMessages: record.messages.length, placeholders: [...placeholders] };
+  if (answered.size > 0) next.answered = [...answered];
+  else delete next.answered;
+  if (Object.keys(sentState).length > 0) next.sentState = sentState;
+  if (messages.length === 0 && changes === 0) return { mark: next };
+  const appends = mark.appends ?? 0;
+  next.appends = appends + 1;
+  return { append: { messages, stateDelta: delta, appendId: appendIdOf(record.runId, appends, messages, delta) }, mark: next };
+}
+
+/** The real result of a call the session was told had not run, as a message naming the call. */
+function resultNote(message: ToolMessage): ChatMessage {
+  const heading = `The tool call ${message.toolCallId} (${message.name}), which was waiting for the host, has run since; its result${message.isError ? ' (an error)' : ''}:`;
+  return {
+    role: 'user',
+    content: typeof message.content === 'string' ? `${heading}\n${message.content}` : [{ type: 'text', text: heading }, ...message.content],
+  };
+}
+
+function digestOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64url');
+}
+
+/** A digest of a state value as the session gets it (undefined for one JSON cannot write: always sent). */
+function valueDigest(value: unknown): string | undefined {
+  if (value === undefined) return '-';
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : digestOf(json);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Appends a run's new messages and state delta to its session, bounded by {@link sessionSaveTimeoutMs}.
+ * An append's id: a digest of the run, its count of appends so far and what it sends, so that every
+ * distinct append of a run has its own id (a store drops an append whose id it has seen as re-sent),
+ * a retry of the same append has the same one, and any run id gives a valid id.
+ */
+function appendIdOf(runId: string, appends: number, messages: ChatMessage[], delta: Record<string, unknown>): string {
+  let content: string;
+  try {
+    content = JSON.stringify([messages, delta]);
+  } catch {
+    // Values JSON cannot write: no retry is recognised, but no distinct append is dropped either.
+    content = randomUUID();
+  }
+  return `run:${digestOf(JSON.stringify([runId, appends]) + content)}`;
+}
+
+/**
+ * Appends a run's new messages and state changes to its session, bounded by {@link sessionSaveTimeoutMs};
+ * then moves the record's session mark on (not before: a checkpoint taken meanwhile, or after a failed
+ * append, keeps the mark of what the session has).
  * @param session - the session
- * @param record - the run's record (its session mark is moved on)
+ * @param record - the run's record (its session mark is moved on once the session has the append)
  * @param stateDelta - the run's state changes
+ * @returns whether the mark moved (a checkpoint saved before is behind it)
  * @internal
  */
-export async function saveToSession(session: Session, record: RunRecord, stateDelta: Record<string, unknown>): Promise<void> {
-  const mark = record.session!;
-  const before = { ...mark };
-  const { messages, appendId } = sessionAppend(record);
-  // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
-    sessionSaveTimeoutMs,
-  );
-  try {
-    await untilAborted(session.append({ messages, stateDelta }, { signal: controller.signal, appendId }), controller.signal);
-  } catch (error) {
-    // Not saved: the mark stays where it was, so a later save sends the same messages again.
-    record.session = before;
-    throw error;
-  } finally {
-    clearTimeout(timer);
+export async function saveToSession(session: Session, record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): Promise<boolean> {
+  const before = record.session!;
+  const { append, mark } = sessionAppend(record, stateDelta);
+  if (append !== undefined) {
+    const { messages, appendId } = append;
+    // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
+      sessionSaveTimeoutMs,
+    );
+    try {
+      await untilAborted(
+        session.append({ messages, stateDelta: append.stateDelta }, { signal: controller.signal, appendId }),
+        controller.signal,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  record.session = mark;
+  return append !== undefined || mark.savedMessages !== before.savedMessages || mark.placeholders.length !== before.placeholders.length;
 }

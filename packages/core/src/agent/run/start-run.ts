@@ -245,24 +245,21 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
-    if (checkpoints.active)
-      try {
-        await checkpoints.save();
-      } catch (error) {
-        if (CheckpointConflictError.isInstance(error) || InvalidRunOptionsError.isInstance(error)) throw error;
-        // An aborted run does not wait for its last checkpoint (it is still written, in order).
-        if (!deadline.signal.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
-      }
+    if (checkpoints.active) await saveLastCheckpoint(run, result);
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
     if (completed !== undefined) await completed;
     if (context.events.active) context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
-    if (run.session !== undefined)
+    if (run.session !== undefined) {
+      let moved: boolean;
       try {
-        await saveToSession(run.session, record, result.stateDelta);
+        moved = await saveToSession(run.session, record, result.stateDelta);
       } catch (error) {
         const { appName, userId, sessionId } = run.session;
         throw new SessionSaveError(`${appName}/${userId}/${sessionId}`, result, error);
       }
+      // The checkpoint gets the moved session mark too, or a resume from it would send the session this part again.
+      if (moved && checkpoints.active) await saveLastCheckpoint(run, result);
+    }
     return result;
   } catch (error) {
     if (!finished) {
@@ -273,8 +270,11 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
       if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
-        await saveToSession(run.session, record, run.values.delta).catch((saveError: unknown) =>
-          process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(saveError)}`, 'SessionSaveWarning'),
+        await saveToSession(run.session, record, run.values.delta).then(
+          // The session mark moved: the failed run's checkpoint gets it (a recover then sends only what is new).
+          (moved) => (moved && checkpoints.active ? checkpoints.save().catch(ignore) : undefined),
+          (saveError: unknown) =>
+            process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(saveError)}`, 'SessionSaveWarning'),
         );
     }
     throw error;
@@ -282,6 +282,19 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     release(run.handle, deadline);
   }
 }
+
+/** Saves a stopped run's checkpoint and waits for it: a failure is a CheckpointSaveError carrying the result. */
+async function saveLastCheckpoint(run: Run, result: RunResult): Promise<void> {
+  try {
+    await run.checkpoints.save();
+  } catch (error) {
+    if (CheckpointConflictError.isInstance(error) || InvalidRunOptionsError.isInstance(error)) throw error;
+    // An aborted run does not wait for its last checkpoint (it is still written, in order).
+    if (!run.deadline.signal.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
+  }
+}
+
+function ignore(): void {}
 
 /** The run stopped: its record says why, and the result is built from it. */
 function finish(run: Run, outcome: Outcome): RunResult {
