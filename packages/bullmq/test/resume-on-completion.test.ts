@@ -166,6 +166,27 @@ describe('resumeOnCompletion', () => {
     expect(model.requests).toHaveLength(3);
   });
 
+  it('refuses to resume a run started with a session when it has no sessions option, naming the session; the update stays deliverable', async () => {
+    const tool = new WriteReportTool();
+    const { agent, checkpoints, startResumer } = setUp(tool, { topic: 'tides', pages: 2 });
+    const sessions = new InMemorySessionStore();
+    const key = { appName: 'reports', userId: 'ada', sessionId: 'tuesday' };
+    const resumer = await startResumer();
+    const run = await agent.run('Write a report on tides', { checkpoints, session: sessions.open(key) });
+    const update = finalUpdate(run.runId, "Report 'TIDES' written (2 pages).");
+    const delivering = resumer.deliver(update);
+    await expect(delivering).rejects.toThrow(LongRunningOptionsError);
+    await expect(delivering).rejects.toThrow(`its state records the session reports/ada/tuesday`);
+    expect(
+      (await sessions.load(key)).messages.some(
+        (message) => message.role === 'tool' && typeof message.content === 'string' && message.content.includes('TIDES'),
+      ),
+    ).toBe(false);
+    const withSessions = await startResumer({ sessions });
+    const resumed = await withSessions.deliver(update);
+    expect(resumed?.text).toContain('Done:');
+  });
+
   it('delivers each result once however many processes listen', async () => {
     const tool = new WriteReportTool();
     const { agent, model, checkpoints, startWorker, startResumer, resumed, firstResumed } = setUp(tool, { topic: 'tides', pages: 1 });

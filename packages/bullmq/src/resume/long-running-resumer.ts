@@ -20,8 +20,9 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
   /**
    * The session store of runs started with a session (`agent.run(input, { checkpoints, session })`):
    * each such run is resumed with its own session (`sessions.open(state.session)`), which so gets the
-   * delivered result and what followed. Without it such a run is resumed without its session (a process
-   * warning says so, once per resumer).
+   * delivered result and what followed. Without it (and no `resumeOptions.session`) the delivery to such a
+   * run fails with a `LongRunningOptionsError` naming the session (to `onError`), and the update can be
+   * delivered again once a resumer has the store.
    */
   sessions?: SessionStore;
   /** Further options of each `agent.resume` (metadata, per-run tools). */
@@ -59,7 +60,6 @@ export interface ResumeOnCompletionOptions extends LongRunningQueueOptions {
 export class LongRunningResumer {
   private closing: Promise<void> | undefined;
   private readonly stop = new AbortController();
-  private warnedNoSessions = false;
 
   private constructor(
     private readonly options: ResumeOnCompletionOptions,
@@ -143,13 +143,13 @@ export class LongRunningResumer {
     if (key === undefined) return {};
     const { sessions } = this.options;
     if (sessions !== undefined) return { session: sessions.open(key) };
-    if (!this.warnedNoSessions && this.options.resumeOptions?.session === undefined) {
-      this.warnedNoSessions = true;
-      process.emitWarning(
-        `toolcraft: run ${state.runId} was started with a session, but the resumer has no 'sessions' option: it is resumed without its session, which does not get the delivered result`,
-        'SessionSaveWarning',
-      );
-    }
+    if (this.options.resumeOptions?.session !== undefined) return {};
+    // Resuming it without its session would lose what the session was told (the core refuses it too).
+    throw new LongRunningOptionsError(
+      'sessions',
+      undefined,
+      `the SessionStore run ${state.runId} was started with (its state records the session ${key.appName}/${key.userId}/${key.sessionId})`,
+    );
     return {};
   }
 
