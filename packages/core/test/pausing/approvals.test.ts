@@ -1,5 +1,5 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, type AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import { Agent, type AgentContext, ContextAwareTool, type JsonSchema, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
 import { call, pathArgs, PathTool } from './support.js';
 
 describe('approvals: a call that needs a person stops the run until the host decides', () => {
@@ -188,6 +188,71 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(tool.ran).toEqual([]);
+  });
+
+  // Arguments past the default limits but within the agent's own (a long note, a deep nesting).
+  const beyondDefaults: Array<[string, unknown]> = [
+    ['longer than the default 1,000,000 characters', 'x'.repeat(1_100_000)],
+    ['nested deeper than the default 32 levels', JSON.parse('['.repeat(40) + ']'.repeat(40)) as unknown],
+  ];
+  it.each(beyondDefaults)(
+    'gates a call whose arguments are %s when the agent’s argumentLimits allow them (needsApproval, approvals, predicate)',
+    async (_, value) => {
+      const noteArgs: JsonSchema = { type: 'object', properties: { note: {} }, required: ['note'] };
+      const ran: string[] = [];
+      const make = (needsApproval?: boolean) =>
+        new (class extends Tool<{ note: unknown }, string> {
+          constructor() {
+            super({
+              argsType: noteArgs,
+              name: 'delete_account',
+              description: 'deletes',
+              effects: 'destructive',
+              ...(needsApproval ? { needsApproval } : {}),
+            });
+          }
+          execute(): string {
+            ran.push('deleted');
+            return 'account deleted';
+          }
+        })();
+      const predicate = jest.fn(() => true);
+      for (const [tool, approvals] of [
+        [make(true), undefined],
+        [make(), 'all'],
+        [make(), predicate],
+      ] as const) {
+        const model = new ScriptedModel([
+          { toolCalls: [{ id: 'd', name: 'delete_account', arguments: { note: value } }] },
+          { text: 'Done.' },
+        ]);
+        const agent = new Agent({
+          model,
+          tools: [tool],
+          argumentLimits: { maxLength: 5_000_000, maxDepth: 64 },
+          ...(approvals ? { approvals } : {}),
+        });
+        const run = await agent.run('delete it');
+        expect(run.interruptions.map((item) => item.callId)).toEqual(['d']);
+      }
+      expect(ran).toEqual([]);
+      // The predicate was asked, with the arguments decoded as the environment decodes them.
+      expect(predicate).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('gates a call whose arguments cannot be decoded for a predicate (fail closed); approved, it gets the validation error', async () => {
+    const predicate = jest.fn(() => false);
+    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'a', name: 'delete_file', arguments: { path: 42 } }] }, { text: 'ok' }]);
+    const agent = new Agent({ model, tools: [tool] });
+    const run = await agent.run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(predicate).not.toHaveBeenCalled();
+    run.state.approve('a');
+    const resumed = await agent.resume(run.state);
+    expect(tool.ran).toEqual([]);
+    expect(resumed.toolCalls[0]!.result.isError).toBe(true);
   });
 
   it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {

@@ -1,4 +1,3 @@
-import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import { runsAlone } from '../../environment/ordered-batch.js';
 import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
@@ -100,26 +99,42 @@ export function answerDirectly(
  */
 export async function openBatch(run: Run, set: TurnToolSet, calls: readonly ModelToolCall[]): Promise<BatchEntry[]> {
   const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
-  const policy = run.agent.settings.approvals;
-  if (!set.pausable && !policyMayAsk(policy)) return entries;
+  if (!set.pausable && !policyMayAsk(run.agent.settings.approvals)) return entries;
   await Promise.all(
     entries.map(async (entry) => {
-      const tool = set.environment.registry.findTool(entry.toolName);
-      if (tool === undefined) return;
-      if (tool.declarationOnly) {
-        entry.gate = 'result';
-        return;
-      }
-      if (tool.needsApproval === undefined && !policyMayAsk(policy)) return;
-      if (tool.needsApproval === false) return;
-      // Arguments that do not decode fail validation when dispatched: there is nothing to approve.
-      const decoded = tool.argsDecoder.decode(entry.arguments, defaultArgumentLimits);
-      if (!decoded.ok) return;
-      const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
-      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs)) entry.gate = 'approval';
+      const gate = await gateOf(run, set, entry);
+      if (gate !== undefined) entry.gate = gate;
     }),
   );
   return entries;
+}
+
+/**
+ * The gate a call must pass before it runs, from its tool (never from a saved state): `'result'` for a
+ * declaration-only tool, `'approval'` when the tool's `needsApproval` or the agent's policy asks. A
+ * predicate is asked with the arguments decoded as the environment decodes them (the agent's
+ * `argumentLimits`); arguments it cannot decode are gated all the same (fail closed): a person sees them.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @param entry - the call
+ * @returns the gate, or undefined when the call may run at once
+ */
+export async function gateOf(run: Run, set: TurnToolSet, entry: BatchEntry): Promise<'approval' | 'result' | undefined> {
+  const policy = run.agent.settings.approvals;
+  const tool = set.environment.registry.findTool(entry.toolName);
+  if (tool === undefined) return undefined;
+  if (tool.declarationOnly) return 'result';
+  const own = tool.needsApproval;
+  if (own === false || (own === undefined && !policyMayAsk(policy))) return undefined;
+  const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
+  if (own === true || (own === undefined && typeof policy !== 'function'))
+    // The answer does not depend on the arguments: they need not decode.
+    return (await needsApproval({ tool, args: undefined, callId: entry.callId }, policy, run.context, timeoutMs)) ? 'approval' : undefined;
+  const decoded = tool.argsDecoder.decode(entry.arguments, set.environment.argumentLimits);
+  if (!decoded.ok) return 'approval';
+  return (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs))
+    ? 'approval'
+    : undefined;
 }
 
 /**
