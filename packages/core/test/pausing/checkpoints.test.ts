@@ -308,6 +308,52 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
   });
 });
 
+describe('resuming an old copy after the run put a call in doubt', () => {
+  it('asks the in-doubt question instead of running the copy’s earlier approval again', async () => {
+    const runId = 'in-doubt-old-copy';
+    const store = new InMemoryCheckpointStore();
+    const started = deferred<void>();
+    const bodies: string[] = [];
+    const refund = (dies: boolean) =>
+      new (class extends PathTool {
+        override execute(args: { path: string }): string {
+          bodies.push(dies ? 'died' : args.path);
+          if (dies) {
+            started.resolve();
+            return new Promise<string>(() => undefined) as unknown as string;
+          }
+          return super.execute(args);
+        }
+      })('refund', 'write', { needsApproval: true });
+    const agentWith = (dies: boolean) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+        tools: [refund(dies)],
+      });
+    const paused = await agentWith(false).run('refund order 7', { checkpoints: store, runId });
+    const hostCopy = JSON.parse(JSON.stringify(paused.state)) as unknown;
+    const approved = RunState.fromJSON(hostCopy);
+    approved.approve('c1');
+    // A process runs the approved refund and dies inside it.
+    const dying = new AbortController();
+    void agentWith(true)
+      .resume(RunState.fromJSON(JSON.parse(JSON.stringify(approved))), { checkpoints: store, signal: dying.signal })
+      .catch(() => undefined);
+    await started.promise;
+    const crashed = new InMemoryCheckpointStore();
+    await crashed.save(runId, (await store.load(runId))!.checkpoint);
+    dying.abort();
+    const recovered = await agentWith(false).recover(runId, { checkpoints: crashed });
+    expect(recovered.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+
+    // The host resumes its own approved copy: the refund may have gone through; it asks again instead.
+    const resumed = await agentWith(false).resume(RunState.fromJSON(JSON.parse(JSON.stringify(approved))), { checkpoints: crashed });
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    expect(bodies).toEqual(['died']);
+  });
+});
+
 describe('checkpoints: bad input', () => {
   it('refuses a checkpoint store that is not one before the run starts, and a run id that already has a checkpoint', async () => {
     const store = new InMemoryCheckpointStore();

@@ -64,9 +64,14 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       // It started with these arguments (an approval's edited ones).
       entry.arguments = recorded.arguments;
     }
-    if (recorded.inDoubt && entry.decision === undefined) {
+    if (recorded.inDoubt && !entry.inDoubt) {
+      // The copy is from before the call was put in doubt: its decision (made before the call started) is
+      // spent, and the in-doubt question is the one to answer now, about the arguments the call started with.
       entry.gate = 'approval';
       entry.inDoubt = true;
+      entry.arguments = recorded.arguments;
+      delete entry.decision;
+      delete entry.started;
     }
     if (entry.decision === undefined && recorded.decision !== undefined) entry.decision = recorded.decision;
     if (entry.gate === undefined && recorded.gate !== undefined) {
