@@ -6,6 +6,7 @@ import {
   ContextAwareTool,
   InMemoryCheckpointStore,
   InvalidRunStateError,
+  type JsonSchema,
   RunState,
   type CheckpointSaveOptions,
   type CheckpointStore,
@@ -351,6 +352,58 @@ describe('resuming an old copy after the run put a call in doubt', () => {
     expect(resumed.stopReason).toBe('interrupted');
     expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
     expect(bodies).toEqual(['died']);
+  });
+});
+
+describe('resuming an old copy while an idempotent call it approved differently is in flight', () => {
+  it('runs the call again with the arguments it started with, not the copy’s other edited ones', async () => {
+    const store = new InMemoryCheckpointStore();
+    const started = deferred<void>();
+    const paid: string[] = [];
+    const payArgs: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
+    const pay = (hangs: boolean) =>
+      new (class extends ContextAwareTool<{ amount: number }, string> {
+        constructor() {
+          super({
+            argsType: payArgs,
+            name: 'pay',
+            description: 'pay',
+            effects: 'write',
+            idempotent: true,
+            needsApproval: true,
+          });
+        }
+        execute(args: { amount: number }): Promise<string> {
+          paid.push(`${hangs ? 'A' : 'B'} ${args.amount}`);
+          if (!hangs) return Promise.resolve(`paid ${args.amount}`);
+          started.resolve();
+          return new Promise<string>(() => undefined);
+        }
+      })();
+    const agentWith = (hangs: boolean) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'pay', arguments: { amount: 100 } }] }, { text: 'Paid.' }], {
+          onExhausted: 'repeatLast',
+        }),
+        tools: [pay(hangs)],
+      });
+    const paused = await agentWith(false).run('pay', { checkpoints: store });
+    const saved = JSON.stringify(paused.state);
+    const first = RunState.fromJSON(JSON.parse(saved));
+    first.approve('c', { arguments: { amount: 50 } });
+    const second = RunState.fromJSON(JSON.parse(saved));
+    second.approve('c', { arguments: { amount: 70 } });
+    const stop = new AbortController();
+    void agentWith(true)
+      .resume(first, { checkpoints: store, signal: stop.signal })
+      .catch(() => undefined);
+    await started.promise;
+
+    // The first process is gone (its call never returns); the second copy is resumed with the same store.
+    const resumed = await agentWith(false).resume(second, { checkpoints: store });
+    stop.abort();
+    expect(resumed.toolCalls[0]).toMatchObject({ arguments: '{"amount":50}', result: { content: 'paid 50' } });
+    expect(paid).toEqual(['A 50', 'B 50']);
   });
 });
 

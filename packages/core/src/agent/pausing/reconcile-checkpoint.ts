@@ -61,8 +61,11 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
     }
     if (recorded.started) {
       entry.started = true;
-      // It started with these arguments (an approval's edited ones).
+      // It started with these arguments (an approval's edited ones), under the checkpoint's decision: the
+      // copy's own (other edited arguments, a rejection) came too late for it.
       entry.arguments = recorded.arguments;
+      if (recorded.decision === undefined) delete entry.decision;
+      else entry.decision = recorded.decision;
     }
     if (recorded.inDoubt && !entry.inDoubt) {
       // The copy is from before the call was put in doubt: its decision (made before the call started) is
