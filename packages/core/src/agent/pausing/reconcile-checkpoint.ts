@@ -34,6 +34,21 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
     record.checkpointVersion = version;
     return;
   }
+  const movedOn = reconcile(record, stored);
+  if (movedOn !== undefined)
+    throw new InvalidRunStateError(
+      `the run '${record.runId}' has moved on since this state was saved (${movedOn}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
+      // The cause says what happened, for a caller that reloads and tries again (the BullMQ resumer).
+      new CheckpointConflictError(record.runId, record.checkpointVersion ?? 0, version),
+    );
+  record.checkpointVersion = version;
+}
+
+/**
+ * Brings a record (the run's, or a paused sub-run's inside it) up to the checkpoint's copy of it.
+ * @returns what the checkpoint has that the record lacks when that copy is further on (the record is then refused), else undefined
+ */
+function reconcile(record: RunRecord, stored: RunRecord, path = 'its checkpoint'): string | undefined {
   const behind =
     stored.iterations > record.iterations ||
     (stored.iterations === record.iterations &&
@@ -41,23 +56,66 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
       stored.batch === undefined &&
       stored.toolCalls.length > record.toolCalls.length);
   if (behind)
-    throw new InvalidRunStateError(
-      `the run '${record.runId}' has moved on since this state was saved (its checkpoint has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
-      // The cause says what happened, for a caller that reloads and tries again (the BullMQ resumer).
-      new CheckpointConflictError(record.runId, record.checkpointVersion ?? 0, version),
-    );
-  if (record.batch !== undefined && stored.batch !== undefined) mergeBatch(record.batch, stored.batch);
+    return `${path} has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}`;
+  const delivered = takeDelivered(record, stored, path);
+  if (delivered !== undefined) return delivered;
+  if (record.batch !== undefined && stored.batch !== undefined) {
+    const inSubRun = mergeBatch(record.batch, stored.batch);
+    if (inSubRun !== undefined) return inSubRun;
+  }
   mergePending(record, stored);
-  record.checkpointVersion = version;
+  return undefined;
 }
 
-function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): void {
+/**
+ * Long-running results the checkpoint delivered to the model at this same turn (a resumer whose run then
+ * stopped before its next model call): the copy takes the messages and the closed calls, so the model
+ * still sees them and no call is open again. Anything else the checkpoint added is a run further on.
+ */
+function takeDelivered(record: RunRecord, stored: RunRecord, path: string): string | undefined {
+  const extra = stored.messages.length - record.messages.length;
+  if (extra <= 0 || stored.iterations !== record.iterations) return undefined;
+  const onlyDelivered =
+    record.batch === undefined &&
+    stored.batch === undefined &&
+    stored.toolCalls.length === record.toolCalls.length &&
+    stored.messages.slice(record.messages.length).every((message) => message.role === 'user') &&
+    record.messages.every((message, index) => sameMessage(message, stored.messages[index]!));
+  if (!onlyDelivered) return `${path} has ${stored.messages.length} messages at the same model call, this state ${record.messages.length}`;
+  record.messages.push(...stored.messages.slice(record.messages.length));
+  for (const callId of stored.done) if (!record.done.includes(callId)) record.done.push(callId);
+  record.pending = record.pending.filter((entry) => !stored.done.includes(entry.callId));
+  return undefined;
+}
+
+function sameMessage(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Merges the checkpoint's batch into the record's; returns why a paused sub-run of it is refused, if one is. */
+function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): string | undefined {
   for (const entry of entries) {
     const recorded = storedBatch.find((candidate) => candidate.callId === entry.callId);
     if (recorded === undefined || entry.result !== undefined) continue;
     if (recorded.result !== undefined) {
       entry.result = recorded.result;
+      delete entry.subRun;
       continue;
+    }
+    if (recorded.subRun !== undefined) {
+      if (entry.subRun !== undefined) {
+        // The call's agent's run, merged the way this run is (refused when that run has moved on).
+        const movedOn = reconcile(entry.subRun, recorded.subRun, `the checkpoint's run of the agent of call '${entry.callId}'`);
+        if (movedOn !== undefined) return movedOn;
+      } else {
+        // The call ran (its agent's run paused, or it was running) after this copy was taken: an approval
+        // the copy holds for it is spent, and that run goes on from where the checkpoint has it.
+        entry.subRun = recorded.subRun;
+        if (recorded.gate === 'agent') {
+          entry.gate = 'agent';
+          delete entry.decision;
+        }
+      }
     }
     if (recorded.started) {
       entry.started = true;
@@ -83,6 +141,7 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       if (recorded.subRun !== undefined) entry.subRun = recorded.subRun;
     }
   }
+  return undefined;
 }
 
 /** Long-running updates the checkpoint was given and the state was not: kept, so none is lost. */
