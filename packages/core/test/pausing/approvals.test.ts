@@ -1,5 +1,15 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, type AgentContext, ContextAwareTool, type JsonSchema, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import {
+  Agent,
+  type AgentContext,
+  ContextAwareTool,
+  InMemoryCheckpointStore,
+  type JsonSchema,
+  RunState,
+  RunStateDecisionError,
+  Tool,
+  ToolResult,
+} from '../../src/index.js';
 import { call, pathArgs, PathTool } from './support.js';
 
 describe('approvals: a call that needs a person stops the run until the host decides', () => {
@@ -253,6 +263,36 @@ describe('approvals: a call that needs a person stops the run until the host dec
     const resumed = await agent.resume(run.state);
     expect(tool.ran).toEqual([]);
     expect(resumed.toolCalls[0]!.result.isError).toBe(true);
+  });
+
+  it('sends an image result to the model as parts through the batch: checkpointed, approved, and across a saved state', async () => {
+    const chart = () =>
+      new (class extends Tool<{ path: string }, ToolResult> {
+        constructor() {
+          super({ argsType: pathArgs, name: 'chart', description: 'draws a chart' });
+        }
+        execute(): ToolResult {
+          return ToolResult.image('iVBORw0KGgo=', 'image/png');
+        }
+      })();
+    const partsSent = (model: ScriptedModel) => {
+      const message = model.requests.at(-1)!.messages.find((item) => item.role === 'tool')!;
+      return typeof message.content === 'string' ? message.content : message.content.map((part) => part.type);
+    };
+    // Checkpointed.
+    const checkpointed = new ScriptedModel([{ toolCalls: [call('c', 'chart', '/x')] }, { text: 'Here.' }]);
+    await new Agent({ model: checkpointed, tools: [chart()] }).run('chart', { checkpoints: new InMemoryCheckpointStore() });
+    expect(partsSent(checkpointed)).toEqual(['image']);
+    // Approved, after a JSON round trip, while another call of the turn waited.
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c', 'chart', '/x'), call('d', 'delete_file', '/y')] }, { text: 'Done.' }]);
+    const agent = new Agent({ model, tools: [chart(), remove] });
+    const run = await agent.run('chart, then delete');
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    state.approve('d');
+    const resumed = await agent.resume(state);
+    expect(partsSent(model)).toEqual(['image']);
+    expect(resumed.toolCalls[0]!.result.parts?.map((part) => part.type)).toEqual(['image']);
   });
 
   it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {

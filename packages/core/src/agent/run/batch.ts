@@ -10,7 +10,7 @@ import { RunState } from '../pausing/run-state.js';
 import { ToolCallEvents } from '../streaming/tool-call-events.js';
 import type { TurnToolSet } from '../turn-tools.js';
 import type { Run } from './run.js';
-import type { BatchEntry } from './run-record.js';
+import type { BatchEntry, RecordedResult } from './run-record.js';
 
 /**
  * Whether a turn's calls may be answered without batch bookkeeping: no tool of the turn can ask to
@@ -283,7 +283,7 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
     listeners.onResult?.(result, index);
     const entry = byId.get(result.id);
     if (entry === undefined) return;
-    entry.result = { content: result.content, isError: result.isError };
+    entry.result = recordedResult(result);
     delete entry.started;
     checkpoints.saveSoon();
   };
@@ -320,11 +320,17 @@ function recordResult(run: Run, set: TurnToolSet, entry: BatchEntry, result: Rec
       return;
     }
   }
-  entry.result = { content: result.content, isError: result.isError };
+  entry.result = recordedResult(result);
   delete entry.subRun;
   run.handle.forgetCredentials(entry.callId);
   run.transcript.receive(result);
   openIfLongRunning(run, set, entry.callId, entry.toolName, entry.arguments, result);
+}
+
+/** What is recorded of a call's result: what the model is sent (its parts too, for an image or a file). */
+function recordedResult(result: ReceivedToolResult): RecordedResult {
+  const { content, isError, parts } = result;
+  return parts === undefined ? { content, isError } : { content, isError, parts };
 }
 
 /** A long-running call's first result reached the model: the call stays open until its final update. */

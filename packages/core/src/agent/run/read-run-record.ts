@@ -68,6 +68,17 @@ function content(message: Json, path: string): void {
 
 const partTypes = new Set(['text', 'image', 'file', 'reasoning']);
 
+/** A recorded result's `parts` (what the model is sent instead of its content), when it has them. */
+function readParts(result: Json, path: string): void {
+  const parts = result.parts;
+  if (parts === undefined) return;
+  if (!Array.isArray(parts)) fail(`${path}.parts`, 'an array of content parts', parts);
+  parts.forEach((part: unknown, index) => {
+    if (!isObject(part) || typeof part.type !== 'string' || !partTypes.has(part.type))
+      fail(`${path}.parts[${index}]`, "a content part ({ type: 'text' | 'image' | 'file' | 'reasoning', ... })", part);
+  });
+}
+
 function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): void {
   const last = messages.at(-1);
   const calls = last?.role === 'assistant' ? (last.toolCalls ?? []) : [];
@@ -94,6 +105,7 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
+    if (isObject(result)) readParts(result, `${path}.result`);
     const typed = entry as unknown as BatchEntry;
     if (typed.gate === 'credential' && (!isObject(typed.request) || typeof typed.request.key !== 'string'))
       fail(`${path}.request`, "the credential request of a 'credential' gate (an object with a string key)", typed.request);
@@ -189,6 +201,7 @@ function readRecord(json: unknown, depth: number): RunRecord {
     for (const key of ['id', 'name', 'arguments']) string(call, key, path);
     if (!isObject(call.result) || typeof call.result.content !== 'string')
       fail(`${path}.result`, '{ content: string, isError: boolean }', call.result);
+    readParts(call.result, `${path}.result`);
   });
   if (!isObject(json.usage)) fail('state.usage', 'an object of token counts', json.usage);
   for (const key of ['inputTokens', 'outputTokens', 'totalTokens']) count(json.usage, key, 'state.usage');
