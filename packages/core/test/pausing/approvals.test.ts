@@ -295,6 +295,24 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(resumed.toolCalls[0]!.result.parts?.map((part) => part.type)).toEqual(['image']);
   });
 
+  it('takes a call’s gate from its tool at resume, never from the saved state: a removed gate or a swapped tool name runs nothing unapproved', async () => {
+    const remove = new PathTool('delete', 'destructive', { needsApproval: true });
+    const read = new PathTool('read', 'read');
+    const agentFor = (...calls: Array<ReturnType<typeof call>>) =>
+      new Agent({ model: new ScriptedModel([{ toolCalls: calls }, { text: 'Done.' }]), tools: [remove, read] });
+
+    const paused = await agentFor(call('c', 'delete', '/prod-db')).run('go');
+    const noGate = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>> };
+    delete noGate.batch[0]!.gate;
+    const resumed = await agentFor(call('c', 'delete', '/prod-db')).resume(RunState.fromJSON(noGate));
+    expect(resumed.interruptions).toMatchObject([{ kind: 'approval', callId: 'c', toolName: 'delete' }]);
+
+    const swapped = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>>; messages: unknown[] };
+    (swapped.messages.at(-1) as { toolCalls: Array<{ name: string }> }).toolCalls[0]!.name = 'read';
+    expect(() => RunState.fromJSON(swapped)).toThrow(/state\.batch\[0\]\.toolName should be 'read'/);
+    expect(remove.ran).toEqual([]);
+  });
+
   it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {
     const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
     const read = new PathTool('read_file', 'read');

@@ -138,13 +138,28 @@ export async function gateOf(run: Run, set: TurnToolSet, entry: BatchEntry): Pro
 }
 
 /**
- * After a crash: a call that started but has no recorded result may have run. An idempotent one runs
- * again (with the same idempotency key); any other waits for approval, marked `inDoubt`, with the
- * arguments it started with (an approval's edited ones included).
- * @param entries - the batch
+ * Before a resumed run answers its batch. After a crash: a call that started but has no recorded
+ * result may have run. An idempotent one runs again (with the same idempotency key); any other waits
+ * for approval, marked `inDoubt`, with the arguments it started with (an approval's edited ones
+ * included). Then every call that waits for nothing gets its gate again from its tool (never from the
+ * saved state, which may have been edited): a call whose tool needs approval waits for it.
+ * @param run - the run
  * @param set - the turn's tools
  */
-export function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
+export async function resumeBatch(run: Run, set: TurnToolSet): Promise<void> {
+  const entries = run.record.batch!;
+  markInDoubt(entries, set);
+  const free = entries.filter((entry) => entry.gate === undefined && entry.result === undefined && entry.decision === undefined);
+  if (free.length === 0 || (!set.pausable && !policyMayAsk(run.agent.settings.approvals))) return;
+  await Promise.all(
+    free.map(async (entry) => {
+      const gate = await gateOf(run, set, entry);
+      if (gate !== undefined) entry.gate = gate;
+    }),
+  );
+}
+
+function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
   for (const entry of entries) {
     if (!entry.started || entry.result !== undefined) continue;
     delete entry.started;

@@ -92,6 +92,8 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
     for (const key of ['callId', 'toolName', 'arguments']) string(entry, key, path);
     if (entry.callId !== calls[index]!.id)
       fail(`${path}.callId`, `'${calls[index]!.id}' (the call of the assistant message)`, entry.callId);
+    if (entry.toolName !== calls[index]!.name)
+      fail(`${path}.toolName`, `'${calls[index]!.name}' (the tool the assistant message calls)`, entry.toolName);
     if (entry.gate !== undefined && !gates.has(entry.gate as string))
       fail(`${path}.gate`, "'approval', 'result', 'credential' or 'agent'", entry.gate);
     const decision = entry.decision;
