@@ -188,11 +188,21 @@ function readRecord(json: unknown, depth: number): RunRecord {
       if (json.actions[key] !== undefined && typeof json.actions[key] !== 'boolean')
         fail(`state.actions.${key}`, 'a boolean', json.actions[key]);
   }
-  if (json.toolUsage !== undefined && (!isObject(json.toolUsage) || !Object.values(json.toolUsage).every(isObject)))
-    fail('state.toolUsage', 'an object of per-tool counts', json.toolUsage);
+  if (json.toolUsage !== undefined) readToolUsage(json.toolUsage);
+  if (
+    json.toolChoice !== undefined &&
+    !toolChoices.has(json.toolChoice as string) &&
+    !(isObject(json.toolChoice) && typeof json.toolChoice.name === 'string')
+  )
+    fail('state.toolChoice', "'auto', 'none', 'required' or { name: string }", json.toolChoice);
   if (json.handoffs !== undefined)
     list(json, 'handoffs', 'state').forEach((handoff, index) => {
-      if (!isObject(handoff) || typeof handoff.from !== 'string' || typeof handoff.to !== 'string')
+      if (
+        !isObject(handoff) ||
+        typeof handoff.from !== 'string' ||
+        typeof handoff.to !== 'string' ||
+        !handoffKinds.has(handoff.kind as string)
+      )
         fail(`state.handoffs[${index}]`, "{ from: string, to: string, kind: 'transfer' | 'escalate' }", handoff);
     });
   const messages = list(json, 'messages', 'state');
@@ -201,7 +211,7 @@ function readRecord(json: unknown, depth: number): RunRecord {
     const path = `state.toolCalls[${index}]`;
     if (!isObject(call)) fail(path, 'a tool call object', call);
     for (const key of ['id', 'name', 'arguments']) string(call, key, path);
-    if (!isObject(call.result) || typeof call.result.content !== 'string')
+    if (!isObject(call.result) || typeof call.result.content !== 'string' || typeof call.result.isError !== 'boolean')
       fail(`${path}.result`, '{ content: string, isError: boolean }', call.result);
     readParts(call.result, `${path}.result`);
   });
@@ -220,12 +230,34 @@ function readRecord(json: unknown, depth: number): RunRecord {
   readPending(list(json, 'pending', 'state'));
   if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
   readSubRunSummaries(json.subRuns, 'state.subRuns');
-  if (json.checkpointVersion !== undefined) count(json, 'checkpointVersion', 'state');
+  const checkpointVersion = json.checkpointVersion;
+  if (checkpointVersion !== undefined && (!Number.isSafeInteger(checkpointVersion) || (checkpointVersion as number) < 0))
+    fail('state.checkpointVersion', 'a whole number >= 0', checkpointVersion);
   if (json.session !== undefined) readSessionMark(json.session);
   if (json.outputRetries !== undefined) count(json, 'outputRetries', 'state');
   // Version 1 is version 2 without the optional fields it added.
   json.version = runStateVersion;
   return json as unknown as RunRecord;
+}
+
+const toolChoices: ReadonlySet<string> = new Set(['auto', 'none', 'required']);
+const handoffKinds: ReadonlySet<string> = new Set(['transfer', 'escalate']);
+const toolLimits: ReadonlySet<string> = new Set(['maxInvocations', 'maxFailures']);
+
+/** The per-tool counts behind `maxInvocations` and `maxFailures`: counts, and the limit a tool reached. */
+function readToolUsage(usage: unknown): void {
+  if (!isObject(usage)) fail('state.toolUsage', 'an object of per-tool counts', usage);
+  for (const [name, entry] of Object.entries(usage)) {
+    const path = `state.toolUsage[${JSON.stringify(name)}]`;
+    if (!isObject(entry)) fail(path, '{ invocations: number, failures: number, exhausted?: { limit, value } }', entry);
+    count(entry, 'invocations', path);
+    count(entry, 'failures', path);
+    const exhausted = entry.exhausted;
+    if (exhausted === undefined) continue;
+    if (!isObject(exhausted) || !toolLimits.has(exhausted.limit as string))
+      fail(`${path}.exhausted`, "{ limit: 'maxInvocations' | 'maxFailures', value: number }", exhausted);
+    count(exhausted, 'value', `${path}.exhausted`);
+  }
 }
 
 function readSessionMark(mark: unknown): void {
