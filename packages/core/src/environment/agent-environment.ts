@@ -41,6 +41,11 @@ export class AgentEnvironment {
     return this.settings.toolTimeoutMs;
   }
 
+  /** @internal The most calls of a batch that run at once (`maxConcurrency`; infinite when unset). */
+  get concurrency(): number {
+    return this.maxConcurrency;
+  }
+
   /** @internal The limits arguments are decoded with (`argumentLimits` over the defaults): the approval gate decodes with them too. */
   get argumentLimits(): ArgumentLimits {
     return this.settings.limits;

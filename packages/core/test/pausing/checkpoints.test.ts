@@ -74,6 +74,43 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));
   });
 
+  it('marks started only the calls maxConcurrency lets start: a call held back by it is not in doubt after a crash', async () => {
+    const store = new RecordingStore();
+    const notify = new PathTool('notify', undefined);
+    const calls = Array.from({ length: 6 }, (_, index) => call(`n${index}`, 'notify', `/user/${index}`));
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: calls }, { text: 'Notified.' }]),
+      tools: [notify],
+      maxConcurrency: 2,
+    });
+    expect((await agent.run('notify everyone', { checkpoints: store })).stopReason).toBe('completed');
+    const inFlight = store.saved.map(
+      (checkpoint) => (batchOf(checkpoint) ?? []).filter((entry) => entry.started && entry.result === undefined).length,
+    );
+    expect(Math.max(...inFlight)).toBe(2);
+    expect(notify.ran).toHaveLength(6);
+  });
+
+  it('marks calls started only once a slow stream reader has let them start', async () => {
+    const store = new RecordingStore();
+    const notify = new PathTool('notify', undefined);
+    const calls = Array.from({ length: 100 }, (_, index) => call(`n${index}`, 'notify', `/user/${index}`));
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: calls }, { text: 'Notified.' }]),
+      tools: [notify],
+      maxToolCalls: 1000,
+    });
+    const stream = agent.stream('notify everyone', { checkpoints: store });
+    const events = stream[Symbol.asyncIterator]();
+    await events.next();
+    // The reader is slow: the run waits for room in the stream before its calls start.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(notify.ran).toEqual([]);
+    expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.started))).toBe(false);
+    while (!(await events.next()).done);
+    expect(notify.ran).toHaveLength(100);
+  });
+
   it('after a crash mid-batch: recorded calls are not re-run, an idempotent one runs again, a non-idempotent one asks (inDoubt)', async () => {
     const store = new RecordingStore();
     const first = tools();

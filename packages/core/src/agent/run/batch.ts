@@ -197,7 +197,7 @@ export async function advanceBatch(run: Run, set: TurnToolSet): Promise<boolean>
   const toolOf = (entry: BatchEntry): AnyTool | undefined => set.environment.registry.findTool(entry.toolName);
   const runnable = runnableNow(entries, run.handle, toolOf);
   if (runnable.length > 0) {
-    const waves = run.checkpoints.active ? inWaves(runnable, toolOf) : [runnable];
+    const waves = run.checkpoints.active ? inWaves(runnable, toolOf, set.environment.concurrency) : [runnable];
     for (const wave of waves) {
       await runEntries(run, set, wave, events);
       if (run.deadline.signal.aborted) break;
@@ -230,8 +230,11 @@ function runnableNow(entries: readonly BatchEntry[], state: RunState, toolOf: (e
   return runnable;
 }
 
-/** The entries split as the environment orders them: each stretch that may overlap, and each write alone. */
-function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => AnyTool | undefined): BatchEntry[][] {
+/**
+ * The entries split as the environment orders them: each stretch that may overlap (cut at the
+ * environment's `maxConcurrency`, so a call held back by it is not marked started), and each write alone.
+ */
+function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => AnyTool | undefined, concurrency: number): BatchEntry[][] {
   const waves: BatchEntry[][] = [];
   let current: BatchEntry[] = [];
   for (const entry of entries) {
@@ -239,7 +242,13 @@ function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => 
       if (current.length > 0) waves.push(current);
       waves.push([entry]);
       current = [];
-    } else current.push(entry);
+      continue;
+    }
+    current.push(entry);
+    if (current.length >= concurrency) {
+      waves.push(current);
+      current = [];
+    }
   }
   if (current.length > 0) waves.push(current);
   return waves;
@@ -247,9 +256,15 @@ function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => 
 
 async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], events: ToolCallEvents | undefined): Promise<void> {
   const { checkpoints } = run;
-  for (const entry of runnable) {
+  const argumentsOf = (entry: BatchEntry): string =>
     // An approval's edited arguments are the call's from the moment it starts (an in-doubt call comes back with them).
-    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+    entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined ? entry.decision.arguments : entry.arguments;
+  const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: argumentsOf(entry) }));
+  // The stream is told first: a slow reader holds the calls back before they are marked started.
+  if (events !== undefined) await events.started(calls);
+  if (run.deadline.signal.aborted) return;
+  for (const entry of runnable) {
+    entry.arguments = argumentsOf(entry);
     entry.started = true;
   }
   // A crash after this save finds the calls marked started: none is repeated blindly.
@@ -262,8 +277,6 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
       if (run.deadline.signal.aborted) return;
       throw error;
     }
-  const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments }));
-  if (events !== undefined) await events.started(calls);
   const executed = await run
     .toolsOf(run.agent)
     .execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
