@@ -10,8 +10,10 @@ import { loadCheckpoint } from './load-checkpoint.js';
  * another process (or another copy of the state) may have written since the state was read. A state
  * the run has moved past (more model calls, or a batch answered since) is refused. A checkpoint of the
  * same turn is merged in: results it recorded for the waiting batch and calls it marked started are
- * taken over (so nothing runs twice), decisions the state lacks are taken, and long-running updates
- * it was given (by a resumer delivering a result while the run waited for a person) are kept. The
+ * taken over (with the decision they started under), a call it put in doubt is in doubt (the copy's
+ * older approval is spent), decisions the state lacks are taken, long-running updates it was given and
+ * results it delivered to the model at that turn are kept. A paused `AgentTool` sub-run in the batch
+ * is reconciled the same way (the copy is refused when that run moved on). The
  * state then expects that checkpoint's version: its first save is a compare-and-set on it.
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
