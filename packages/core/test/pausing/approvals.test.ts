@@ -267,11 +267,11 @@ describe('approvals: a call that needs a person stops the run until the host dec
 
   it('sends an image result to the model as parts through the batch: checkpointed, approved, and across a saved state', async () => {
     const chart = () =>
-      new (class extends Tool<{ path: string }, ToolResult> {
+      new (class extends Tool<{ path: string }, ToolResult.Parts> {
         constructor() {
           super({ argsType: pathArgs, name: 'chart', description: 'draws a chart' });
         }
-        execute(): ToolResult {
+        execute(): ToolResult.Parts {
           return ToolResult.image('iVBORw0KGgo=', 'image/png');
         }
       })();
