@@ -310,6 +310,10 @@ describe('approvals: a call that needs a person stops the run until the host dec
     const swapped = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>>; messages: unknown[] };
     (swapped.messages.at(-1) as { toolCalls: Array<{ name: string }> }).toolCalls[0]!.name = 'read';
     expect(() => RunState.fromJSON(swapped)).toThrow(/state\.batch\[0\]\.toolName should be 'read'/);
+
+    const edited = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>> };
+    edited.batch[0]!.arguments = '{"path":"/backups"}';
+    expect(() => RunState.fromJSON(edited)).toThrow(/state\.batch\[0\]\.arguments should be the arguments of the assistant message's call/);
     expect(remove.ran).toEqual([]);
   });
 

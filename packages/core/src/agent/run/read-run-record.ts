@@ -104,6 +104,7 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
       else string(decision, decision.kind === 'approved' ? 'arguments' : 'reason', `${path}.decision`, true);
     }
     if (decision !== undefined) checkDecision(entry.gate, decision.kind as string, path);
+    checkArguments(entry, calls[index]!.arguments, path);
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
@@ -127,6 +128,18 @@ function readPending(pending: unknown[]): void {
     const typed = entry as unknown as PendingEntry;
     if (typed.final !== undefined && typeof typed.final !== 'boolean') fail(`${path}.final`, 'a boolean', typed.final);
   });
+}
+
+/**
+ * A call's arguments are the model's until it starts: only a call that started (with an approval's edited
+ * arguments, then waiting for a credential, its agent, or an answer to a doubt, or done) has others.
+ */
+function checkArguments(entry: Json, asked: string, path: string): void {
+  if (entry.arguments === asked || entry.result !== undefined || entry.started === true || entry.inDoubt === true) return;
+  if (entry.gate === 'credential' || entry.gate === 'agent') return;
+  const decision = entry.decision as Json | undefined;
+  if (decision?.kind === 'approved' && decision.arguments === entry.arguments) return;
+  fail(`${path}.arguments`, "the arguments of the assistant message's call (a call that has not started has no others)", entry.arguments);
 }
 
 /** What a decision may answer: the API's rule (`approve`/`reject` an approval, `resolve` a declaration-only call). */
