@@ -1,4 +1,4 @@
-import { defaultArgumentLimits } from '../decoding/argument-limits.js';
+import { defaultArgumentLimits, type ArgumentLimits } from '../decoding/argument-limits.js';
 import type { MetadataEntries, ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import { FormatterRegistry } from '../results/formatter-registry.js';
@@ -39,6 +39,16 @@ export class AgentEnvironment {
   /** @internal The time limit of each call (`toolTimeoutMs`), if any; a tool's own `timeoutMs` wins. */
   get toolTimeoutMs(): number | undefined {
     return this.settings.toolTimeoutMs;
+  }
+
+  /** @internal The most calls of a batch that run at once (`maxConcurrency`; infinite when unset). */
+  get concurrency(): number {
+    return this.maxConcurrency;
+  }
+
+  /** @internal The limits arguments are decoded with (`argumentLimits` over the defaults): the approval gate decodes with them too. */
+  get argumentLimits(): ArgumentLimits {
+    return this.settings.limits;
   }
 
   /**

@@ -365,4 +365,60 @@ describe('AgentTool sub-runs and old copies of the state (with a checkpoint stor
     expect(inner.interruptions).toEqual([expect.objectContaining({ kind: 'approval', callId: 'p/r', inDoubt: true })]);
     expect(again.refund.ran).toEqual([]);
   });
+  /** A clerk that asks two approvals one after the other (refund, then notify): the parent stays at one model turn. */
+  function twoStepClerk(approvals?: 'all') {
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const clerk = new Agent({
+      name: 'clerk',
+      model: new ScriptedModel(
+        [{ toolCalls: [call('r', 'refund', '/order/7')] }, { toolCalls: [call('n', 'notify', '/user/1')] }, { text: 'Refunded.' }],
+        {
+          onExhausted: 'repeatLast',
+        },
+      ),
+      tools: [refund, notify],
+    });
+    const model = new ScriptedModel([ask('p', 'clerk', 'Refund order 7'), { text: 'Done.' }], { onExhausted: 'repeatLast' });
+    return { parent: new Agent({ name: 'parent', model, tools: [AgentTool.of(clerk)], ...(approvals ? { approvals } : {}) }), refund };
+  }
+
+  it('refuses an old copy whose sub-run the checkpoint has moved past, though the parent is at the same model turn', async () => {
+    const store = new InMemoryCheckpointStore();
+    const { parent, refund } = twoStepClerk();
+    const paused = await parent.run('refund', { checkpoints: store });
+    const oldCopy = JSON.stringify(paused.state);
+    paused.state.approve('p/r');
+    const second = await parent.resume(paused.state, { checkpoints: store });
+    expect(second.interruptions.map((item) => item.callId)).toEqual(['p/n']);
+
+    const old = RunState.fromJSON(JSON.parse(oldCopy));
+    old.approve('p/r');
+    await expect(parent.resume(old, { checkpoints: store })).rejects.toThrow(/the agent of call 'p' has 2 model calls/);
+    expect(refund.ran).toEqual(['/order/7']);
+    // The live state goes on.
+    second.state.approve('p/n');
+    expect((await parent.resume(second.state, { checkpoints: store })).text).toBe('Done.');
+    expect(refund.ran).toEqual(['/order/7']);
+  });
+
+  it('takes over the sub-run an old copy approved the AgentTool call for: the approval is spent, nothing runs again', async () => {
+    const store = new InMemoryCheckpointStore();
+    const { parent, refund } = twoStepClerk('all');
+    const paused = await parent.run('refund', { checkpoints: store });
+    expect(paused.interruptions.map((item) => item.callId)).toEqual(['p']);
+    const oldCopy = JSON.stringify(paused.state);
+    paused.state.approve('p');
+    const first = await parent.resume(paused.state, { checkpoints: store });
+    first.state.approve('p/r');
+    const second = await parent.resume(first.state, { checkpoints: store });
+    expect(second.interruptions.map((item) => item.callId)).toEqual(['p/n']);
+    expect(refund.ran).toEqual(['/order/7']);
+
+    const old = RunState.fromJSON(JSON.parse(oldCopy));
+    old.approve('p');
+    const resumed = await parent.resume(old, { checkpoints: store });
+    expect(resumed.interruptions.map((item) => item.callId)).toEqual(['p/n']);
+    expect(refund.ran).toEqual(['/order/7']);
+  });
 });

@@ -1,5 +1,15 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, AgentContext, ContextAwareTool, RunState, RunStateDecisionError, Tool } from '../../src/index.js';
+import {
+  Agent,
+  type AgentContext,
+  ContextAwareTool,
+  InMemoryCheckpointStore,
+  type JsonSchema,
+  RunState,
+  RunStateDecisionError,
+  Tool,
+  ToolResult,
+} from '../../src/index.js';
 import { askApprovalPredicate } from '../../src/internal.js';
 import { call, pathArgs, PathTool } from './support.js';
 
@@ -189,6 +199,123 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(tool.ran).toEqual([]);
+  });
+
+  // Arguments past the default limits but within the agent's own (a long note, a deep nesting).
+  const beyondDefaults: Array<[string, unknown]> = [
+    ['longer than the default 1,000,000 characters', 'x'.repeat(1_100_000)],
+    ['nested deeper than the default 32 levels', JSON.parse('['.repeat(40) + ']'.repeat(40)) as unknown],
+  ];
+  it.each(beyondDefaults)(
+    'gates a call whose arguments are %s when the agent’s argumentLimits allow them (needsApproval, approvals, predicate)',
+    async (_, value) => {
+      const noteArgs: JsonSchema = { type: 'object', properties: { note: {} }, required: ['note'] };
+      const ran: string[] = [];
+      const make = (needsApproval?: boolean) =>
+        new (class extends Tool<{ note: unknown }, string> {
+          constructor() {
+            super({
+              argsType: noteArgs,
+              name: 'delete_account',
+              description: 'deletes',
+              effects: 'destructive',
+              ...(needsApproval ? { needsApproval } : {}),
+            });
+          }
+          execute(): string {
+            ran.push('deleted');
+            return 'account deleted';
+          }
+        })();
+      const predicate = jest.fn(() => true);
+      for (const [tool, approvals] of [
+        [make(true), undefined],
+        [make(), 'all'],
+        [make(), predicate],
+      ] as const) {
+        const model = new ScriptedModel([
+          { toolCalls: [{ id: 'd', name: 'delete_account', arguments: { note: value } }] },
+          { text: 'Done.' },
+        ]);
+        const agent = new Agent({
+          model,
+          tools: [tool],
+          argumentLimits: { maxLength: 5_000_000, maxDepth: 64 },
+          ...(approvals ? { approvals } : {}),
+        });
+        const run = await agent.run('delete it');
+        expect(run.interruptions.map((item) => item.callId)).toEqual(['d']);
+      }
+      expect(ran).toEqual([]);
+      // The predicate was asked, with the arguments decoded as the environment decodes them.
+      expect(predicate).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('gates a call whose arguments cannot be decoded for a predicate (fail closed); approved, it gets the validation error', async () => {
+    const predicate = jest.fn(() => false);
+    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'a', name: 'delete_file', arguments: { path: 42 } }] }, { text: 'ok' }]);
+    const agent = new Agent({ model, tools: [tool] });
+    const run = await agent.run('x');
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
+    expect(predicate).not.toHaveBeenCalled();
+    run.state.approve('a');
+    const resumed = await agent.resume(run.state);
+    expect(tool.ran).toEqual([]);
+    expect(resumed.toolCalls[0]!.result.isError).toBe(true);
+  });
+
+  it('sends an image result to the model as parts through the batch: checkpointed, approved, and across a saved state', async () => {
+    const chart = () =>
+      new (class extends Tool<{ path: string }, ToolResult.Parts> {
+        constructor() {
+          super({ argsType: pathArgs, name: 'chart', description: 'draws a chart' });
+        }
+        execute(): ToolResult.Parts {
+          return ToolResult.image('iVBORw0KGgo=', 'image/png');
+        }
+      })();
+    const partsSent = (model: ScriptedModel) => {
+      const message = model.requests.at(-1)!.messages.find((item) => item.role === 'tool')!;
+      return typeof message.content === 'string' ? message.content : message.content.map((part) => part.type);
+    };
+    // Checkpointed.
+    const checkpointed = new ScriptedModel([{ toolCalls: [call('c', 'chart', '/x')] }, { text: 'Here.' }]);
+    await new Agent({ model: checkpointed, tools: [chart()] }).run('chart', { checkpoints: new InMemoryCheckpointStore() });
+    expect(partsSent(checkpointed)).toEqual(['image']);
+    // Approved, after a JSON round trip, while another call of the turn waited.
+    const remove = new PathTool('delete_file', 'destructive', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('c', 'chart', '/x'), call('d', 'delete_file', '/y')] }, { text: 'Done.' }]);
+    const agent = new Agent({ model, tools: [chart(), remove] });
+    const run = await agent.run('chart, then delete');
+    const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
+    state.approve('d');
+    const resumed = await agent.resume(state);
+    expect(partsSent(model)).toEqual(['image']);
+    expect(resumed.toolCalls[0]!.result.parts?.map((part) => part.type)).toEqual(['image']);
+  });
+
+  it('takes a call’s gate from its tool at resume, never from the saved state: a removed gate or a swapped tool name runs nothing unapproved', async () => {
+    const remove = new PathTool('delete', 'destructive', { needsApproval: true });
+    const read = new PathTool('read', 'read');
+    const agentFor = (...calls: Array<ReturnType<typeof call>>) =>
+      new Agent({ model: new ScriptedModel([{ toolCalls: calls }, { text: 'Done.' }]), tools: [remove, read] });
+
+    const paused = await agentFor(call('c', 'delete', '/prod-db')).run('go');
+    const noGate = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>> };
+    delete noGate.batch[0]!.gate;
+    const resumed = await agentFor(call('c', 'delete', '/prod-db')).resume(RunState.fromJSON(noGate));
+    expect(resumed.interruptions).toMatchObject([{ kind: 'approval', callId: 'c', toolName: 'delete' }]);
+
+    const swapped = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>>; messages: unknown[] };
+    (swapped.messages.at(-1) as { toolCalls: Array<{ name: string }> }).toolCalls[0]!.name = 'read';
+    expect(() => RunState.fromJSON(swapped)).toThrow(/state\.batch\[0\]\.toolName should be 'read'/);
+
+    const edited = JSON.parse(JSON.stringify(paused.state)) as { batch: Array<Record<string, unknown>> };
+    edited.batch[0]!.arguments = '{"path":"/backups"}';
+    expect(() => RunState.fromJSON(edited)).toThrow(/state\.batch\[0\]\.arguments should be the arguments of the assistant message's call/);
+    expect(remove.ran).toEqual([]);
   });
 
   it('refuses decisions that do not fit, saying what was expected, and leaves the state usable', async () => {

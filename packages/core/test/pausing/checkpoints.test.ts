@@ -6,6 +6,7 @@ import {
   ContextAwareTool,
   InMemoryCheckpointStore,
   InvalidRunStateError,
+  type JsonSchema,
   RunState,
   type CheckpointSaveOptions,
   type CheckpointStore,
@@ -71,6 +72,43 @@ describe('checkpoints and agent.recover: nothing lost, nothing run twice', () =>
     expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.result !== undefined))).toBe(true);
     expect(store.saved.at(-1)).toMatchObject({ status: 'completed', runId: run.runId });
     expect((await store.load(run.runId))?.checkpoint).toEqual(store.saved.at(-1));
+  });
+
+  it('marks started only the calls maxConcurrency lets start: a call held back by it is not in doubt after a crash', async () => {
+    const store = new RecordingStore();
+    const notify = new PathTool('notify', undefined);
+    const calls = Array.from({ length: 6 }, (_, index) => call(`n${index}`, 'notify', `/user/${index}`));
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: calls }, { text: 'Notified.' }]),
+      tools: [notify],
+      maxConcurrency: 2,
+    });
+    expect((await agent.run('notify everyone', { checkpoints: store })).stopReason).toBe('completed');
+    const inFlight = store.saved.map(
+      (checkpoint) => (batchOf(checkpoint) ?? []).filter((entry) => entry.started && entry.result === undefined).length,
+    );
+    expect(Math.max(...inFlight)).toBe(2);
+    expect(notify.ran).toHaveLength(6);
+  });
+
+  it('marks calls started only once a slow stream reader has let them start', async () => {
+    const store = new RecordingStore();
+    const notify = new PathTool('notify', undefined);
+    const calls = Array.from({ length: 100 }, (_, index) => call(`n${index}`, 'notify', `/user/${index}`));
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: calls }, { text: 'Notified.' }]),
+      tools: [notify],
+      maxToolCalls: 1000,
+    });
+    const stream = agent.stream('notify everyone', { checkpoints: store });
+    const events = stream[Symbol.asyncIterator]();
+    await events.next();
+    // The reader is slow: the run waits for room in the stream before its calls start.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(notify.ran).toEqual([]);
+    expect(store.saved.some((checkpoint) => batchOf(checkpoint)?.some((entry) => entry.started))).toBe(false);
+    while (!(await events.next()).done);
+    expect(notify.ran).toHaveLength(100);
   });
 
   it('after a crash mid-batch: recorded calls are not re-run, an idempotent one runs again, a non-idempotent one asks (inDoubt)', async () => {
@@ -305,6 +343,104 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
     const finished = await agent.resume(stale, { checkpoints: store });
     expect(finished.stopReason).toBe('completed');
     expect(remove.ran).toEqual(['/a', '/b']);
+  });
+});
+
+describe('resuming an old copy after the run put a call in doubt', () => {
+  it('asks the in-doubt question instead of running the copy’s earlier approval again', async () => {
+    const runId = 'in-doubt-old-copy';
+    const store = new InMemoryCheckpointStore();
+    const started = deferred<void>();
+    const bodies: string[] = [];
+    const refund = (dies: boolean) =>
+      new (class extends PathTool {
+        override execute(args: { path: string }): string {
+          bodies.push(dies ? 'died' : args.path);
+          if (dies) {
+            started.resolve();
+            return new Promise<string>(() => undefined) as unknown as string;
+          }
+          return super.execute(args);
+        }
+      })('refund', 'write', { needsApproval: true });
+    const agentWith = (dies: boolean) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+        tools: [refund(dies)],
+      });
+    const paused = await agentWith(false).run('refund order 7', { checkpoints: store, runId });
+    const hostCopy = JSON.parse(JSON.stringify(paused.state)) as unknown;
+    const approved = RunState.fromJSON(hostCopy);
+    approved.approve('c1');
+    // A process runs the approved refund and dies inside it.
+    const dying = new AbortController();
+    void agentWith(true)
+      .resume(RunState.fromJSON(JSON.parse(JSON.stringify(approved))), { checkpoints: store, signal: dying.signal })
+      .catch(() => undefined);
+    await started.promise;
+    const crashed = new InMemoryCheckpointStore();
+    await crashed.save(runId, (await store.load(runId))!.checkpoint);
+    dying.abort();
+    const recovered = await agentWith(false).recover(runId, { checkpoints: crashed });
+    expect(recovered.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+
+    // The host resumes its own approved copy: the refund may have gone through; it asks again instead.
+    const resumed = await agentWith(false).resume(RunState.fromJSON(JSON.parse(JSON.stringify(approved))), { checkpoints: crashed });
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    expect(bodies).toEqual(['died']);
+  });
+});
+
+describe('resuming an old copy while an idempotent call it approved differently is in flight', () => {
+  it('runs the call again with the arguments it started with, not the copy’s other edited ones', async () => {
+    const store = new InMemoryCheckpointStore();
+    const started = deferred<void>();
+    const paid: string[] = [];
+    const payArgs: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
+    const pay = (hangs: boolean) =>
+      new (class extends ContextAwareTool<{ amount: number }, string> {
+        constructor() {
+          super({
+            argsType: payArgs,
+            name: 'pay',
+            description: 'pay',
+            effects: 'write',
+            idempotent: true,
+            needsApproval: true,
+          });
+        }
+        execute(args: { amount: number }): Promise<string> {
+          paid.push(`${hangs ? 'A' : 'B'} ${args.amount}`);
+          if (!hangs) return Promise.resolve(`paid ${args.amount}`);
+          started.resolve();
+          return new Promise<string>(() => undefined);
+        }
+      })();
+    const agentWith = (hangs: boolean) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'pay', arguments: { amount: 100 } }] }, { text: 'Paid.' }], {
+          onExhausted: 'repeatLast',
+        }),
+        tools: [pay(hangs)],
+      });
+    const paused = await agentWith(false).run('pay', { checkpoints: store });
+    const saved = JSON.stringify(paused.state);
+    const first = RunState.fromJSON(JSON.parse(saved));
+    first.approve('c', { arguments: { amount: 50 } });
+    const second = RunState.fromJSON(JSON.parse(saved));
+    second.approve('c', { arguments: { amount: 70 } });
+    const stop = new AbortController();
+    void agentWith(true)
+      .resume(first, { checkpoints: store, signal: stop.signal })
+      .catch(() => undefined);
+    await started.promise;
+
+    // The first process is gone (its call never returns); the second copy is resumed with the same store.
+    const resumed = await agentWith(false).resume(second, { checkpoints: store });
+    stop.abort();
+    expect(resumed.toolCalls[0]).toMatchObject({ arguments: '{"amount":50}', result: { content: 'paid 50' } });
+    expect(paid).toEqual(['A 50', 'B 50']);
   });
 });
 

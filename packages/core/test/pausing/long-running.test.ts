@@ -175,4 +175,33 @@ describe('long-running results and copies of the state (with a checkpoint store)
     for (const text of ['A done', 'B done'])
       expect(seen.some((content) => typeof content === 'string' && content.includes(text))).toBe(true);
   });
+  it('keeps a result delivered by a resumer whose model call then failed when another copy of the same turn resumes', async () => {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      {
+        toolCalls: [
+          { id: 'a', name: 'job_a', arguments: { amount: 1 } },
+          { id: 'b', name: 'job_b', arguments: { amount: 2 } },
+        ],
+      },
+      { text: 'Both started.' },
+      () => {
+        throw Object.assign(new Error('provider down'), { retryable: false });
+      },
+      { text: 'Both results in.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job_a'), new Ticket('job_b')], retry: { maxRetries: 0 } });
+    const run = await agent.run('start both', { checkpoints: store });
+    const [first, second] = [await fromStore(store, run.runId), await fromStore(store, run.runId)];
+    first.update('a', 'A done', { final: true });
+    await expect(agent.resume(first, { checkpoints: store })).rejects.toThrow('provider down');
+
+    second.update('b', 'B done', { final: true });
+    const finished = await agent.resume(second, { checkpoints: store });
+    expect(finished.pending).toEqual([]);
+    const last = model.requests.at(-1)!.messages.map((message) => message.content);
+    for (const text of ['A done', 'B done'])
+      expect(last.filter((content) => typeof content === 'string' && content.includes(text))).toHaveLength(1);
+    expect(() => finished.state.update('a', 'again', { final: true })).toThrow(/already delivered/);
+  });
 });

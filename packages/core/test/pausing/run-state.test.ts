@@ -319,6 +319,36 @@ describe('RunState.fromJSON: refuses what the API would refuse, always with Inva
     );
   });
 
+  it.each<[string, (json: Record<string, unknown>) => void, RegExp]>([
+    [
+      'a null exhausted limit',
+      (json) => (json.toolUsage = { t: { invocations: 0, failures: 0, exhausted: null } }),
+      /state\.toolUsage\["t"\]\.exhausted should be/,
+    ],
+    [
+      'an exhausted value that is not a number',
+      (json) => (json.toolUsage = { t: { invocations: 0, failures: 0, exhausted: { limit: 'maxInvocations', value: 'x' } } }),
+      /exhausted\.value should be a number/,
+    ],
+    [
+      'counts that are not numbers',
+      (json) => (json.toolUsage = { t: { invocations: 'lots', failures: 0 } }),
+      /state\.toolUsage\["t"\]\.invocations should be a number/,
+    ],
+    ['a tool choice of another type', (json) => (json.toolChoice = 42), /state\.toolChoice should be/],
+    ['a handoff of an unknown kind', (json) => (json.handoffs = [{ from: 'a', to: 'b', kind: 42 }]), /state\.handoffs\[0\] should be/],
+    [
+      'a checkpoint version that is not whole',
+      (json) => (json.checkpointVersion = 0.5),
+      /state\.checkpointVersion should be a whole number/,
+    ],
+  ])('refuses %s with InvalidRunStateError, not a TypeError at resume', async (_, edit, message) => {
+    const json = await saved();
+    edit(json);
+    expect(() => RunState.fromJSON(json)).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON(json)).toThrow(message);
+  });
+
   it('reads a state saved by the previous format version (1)', async () => {
     const json = await saved();
     const v1 = { ...json, version: 1 };

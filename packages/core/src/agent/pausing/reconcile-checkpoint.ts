@@ -10,8 +10,10 @@ import { loadCheckpoint } from './load-checkpoint.js';
  * another process (or another copy of the state) may have written since the state was read. A state
  * the run has moved past (more model calls, or a batch answered since) is refused. A checkpoint of the
  * same turn is merged in: results it recorded for the waiting batch and calls it marked started are
- * taken over (so nothing runs twice), decisions the state lacks are taken, and long-running updates
- * it was given (by a resumer delivering a result while the run waited for a person) are kept. The
+ * taken over (with the decision they started under), a call it put in doubt is in doubt (the copy's
+ * older approval is spent), decisions the state lacks are taken, long-running updates it was given and
+ * results it delivered to the model at that turn are kept. A paused `AgentTool` sub-run in the batch
+ * is reconciled the same way (the copy is refused when that run moved on). The
  * state then expects that checkpoint's version: its first save is a compare-and-set on it.
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
@@ -34,6 +36,21 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
     record.checkpointVersion = version;
     return;
   }
+  const movedOn = reconcile(record, stored);
+  if (movedOn !== undefined)
+    throw new InvalidRunStateError(
+      `the run '${record.runId}' has moved on since this state was saved (${movedOn}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
+      // The cause says what happened, for a caller that reloads and tries again (the BullMQ resumer).
+      new CheckpointConflictError(record.runId, record.checkpointVersion ?? 0, version),
+    );
+  record.checkpointVersion = version;
+}
+
+/**
+ * Brings a record (the run's, or a paused sub-run's inside it) up to the checkpoint's copy of it.
+ * @returns what the checkpoint has that the record lacks when that copy is further on (the record is then refused), else undefined
+ */
+function reconcile(record: RunRecord, stored: RunRecord, path = 'its checkpoint'): string | undefined {
   const behind =
     stored.iterations > record.iterations ||
     (stored.iterations === record.iterations &&
@@ -41,32 +58,83 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
       stored.batch === undefined &&
       stored.toolCalls.length > record.toolCalls.length);
   if (behind)
-    throw new InvalidRunStateError(
-      `the run '${record.runId}' has moved on since this state was saved (its checkpoint has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}); resuming it could repeat calls. Continue from the checkpoint with agent.recover(runId, { checkpoints }).`,
-      // The cause says what happened, for a caller that reloads and tries again (the BullMQ resumer).
-      new CheckpointConflictError(record.runId, record.checkpointVersion ?? 0, version),
-    );
-  if (record.batch !== undefined && stored.batch !== undefined) mergeBatch(record.batch, stored.batch);
+    return `${path} has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}`;
+  const delivered = takeDelivered(record, stored, path);
+  if (delivered !== undefined) return delivered;
+  if (record.batch !== undefined && stored.batch !== undefined) {
+    const inSubRun = mergeBatch(record.batch, stored.batch);
+    if (inSubRun !== undefined) return inSubRun;
+  }
   mergePending(record, stored);
-  record.checkpointVersion = version;
+  return undefined;
 }
 
-function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): void {
+/**
+ * Long-running results the checkpoint delivered to the model at this same turn (a resumer whose run then
+ * stopped before its next model call): the copy takes the messages and the closed calls, so the model
+ * still sees them and no call is open again. Anything else the checkpoint added is a run further on.
+ */
+function takeDelivered(record: RunRecord, stored: RunRecord, path: string): string | undefined {
+  const extra = stored.messages.length - record.messages.length;
+  if (extra <= 0 || stored.iterations !== record.iterations) return undefined;
+  const onlyDelivered =
+    record.batch === undefined &&
+    stored.batch === undefined &&
+    stored.toolCalls.length === record.toolCalls.length &&
+    stored.messages.slice(record.messages.length).every((message) => message.role === 'user') &&
+    record.messages.every((message, index) => sameMessage(message, stored.messages[index]!));
+  if (!onlyDelivered) return `${path} has ${stored.messages.length} messages at the same model call, this state ${record.messages.length}`;
+  record.messages.push(...stored.messages.slice(record.messages.length));
+  for (const callId of stored.done) if (!record.done.includes(callId)) record.done.push(callId);
+  record.pending = record.pending.filter((entry) => !stored.done.includes(entry.callId));
+  return undefined;
+}
+
+function sameMessage(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Merges the checkpoint's batch into the record's; returns why a paused sub-run of it is refused, if one is. */
+function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): string | undefined {
   for (const entry of entries) {
     const recorded = storedBatch.find((candidate) => candidate.callId === entry.callId);
     if (recorded === undefined || entry.result !== undefined) continue;
     if (recorded.result !== undefined) {
       entry.result = recorded.result;
+      delete entry.subRun;
       continue;
+    }
+    if (recorded.subRun !== undefined) {
+      if (entry.subRun !== undefined) {
+        // The call's agent's run, merged the way this run is (refused when that run has moved on).
+        const movedOn = reconcile(entry.subRun, recorded.subRun, `the checkpoint's run of the agent of call '${entry.callId}'`);
+        if (movedOn !== undefined) return movedOn;
+      } else {
+        // The call ran (its agent's run paused, or it was running) after this copy was taken: an approval
+        // the copy holds for it is spent, and that run goes on from where the checkpoint has it.
+        entry.subRun = recorded.subRun;
+        if (recorded.gate === 'agent') {
+          entry.gate = 'agent';
+          delete entry.decision;
+        }
+      }
     }
     if (recorded.started) {
       entry.started = true;
-      // It started with these arguments (an approval's edited ones).
+      // It started with these arguments (an approval's edited ones), under the checkpoint's decision: the
+      // copy's own (other edited arguments, a rejection) came too late for it.
       entry.arguments = recorded.arguments;
+      if (recorded.decision === undefined) delete entry.decision;
+      else entry.decision = recorded.decision;
     }
-    if (recorded.inDoubt && entry.decision === undefined) {
+    if (recorded.inDoubt && !entry.inDoubt) {
+      // The copy is from before the call was put in doubt: its decision (made before the call started) is
+      // spent, and the in-doubt question is the one to answer now, about the arguments the call started with.
       entry.gate = 'approval';
       entry.inDoubt = true;
+      entry.arguments = recorded.arguments;
+      delete entry.decision;
+      delete entry.started;
     }
     if (entry.decision === undefined && recorded.decision !== undefined) entry.decision = recorded.decision;
     if (entry.gate === undefined && recorded.gate !== undefined) {
@@ -75,6 +143,7 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       if (recorded.subRun !== undefined) entry.subRun = recorded.subRun;
     }
   }
+  return undefined;
 }
 
 /** Long-running updates the checkpoint was given and the state was not: kept, so none is lost. */

@@ -1,4 +1,3 @@
-import { defaultArgumentLimits } from '../../decoding/argument-limits.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import { runsAlone } from '../../environment/ordered-batch.js';
 import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
@@ -11,7 +10,7 @@ import { RunState } from '../pausing/run-state.js';
 import { ToolCallEvents } from '../streaming/tool-call-events.js';
 import type { TurnToolSet } from '../turn-tools.js';
 import type { Run } from './run.js';
-import type { BatchEntry } from './run-record.js';
+import type { BatchEntry, RecordedResult } from './run-record.js';
 
 /**
  * Whether a turn's calls may be answered without batch bookkeeping: no tool of the turn can ask to
@@ -100,36 +99,67 @@ export function answerDirectly(
  */
 export async function openBatch(run: Run, set: TurnToolSet, calls: readonly ModelToolCall[]): Promise<BatchEntry[]> {
   const entries: BatchEntry[] = calls.map((call) => ({ callId: call.id, toolName: call.name, arguments: call.arguments }));
-  const policy = run.agent.settings.approvals;
-  if (!set.pausable && !policyMayAsk(policy)) return entries;
+  if (!set.pausable && !policyMayAsk(run.agent.settings.approvals)) return entries;
   await Promise.all(
     entries.map(async (entry) => {
-      const tool = set.environment.registry.findTool(entry.toolName);
-      if (tool === undefined) return;
-      if (tool.declarationOnly) {
-        entry.gate = 'result';
-        return;
-      }
-      if (tool.needsApproval === undefined && !policyMayAsk(policy)) return;
-      if (tool.needsApproval === false) return;
-      // Arguments that do not decode fail validation when dispatched: there is nothing to approve.
-      const decoded = tool.argsDecoder.decode(entry.arguments, defaultArgumentLimits);
-      if (!decoded.ok) return;
-      const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
-      if (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs)) entry.gate = 'approval';
+      const gate = await gateOf(run, set, entry);
+      if (gate !== undefined) entry.gate = gate;
     }),
   );
   return entries;
 }
 
 /**
- * After a crash: a call that started but has no recorded result may have run. An idempotent one runs
- * again (with the same idempotency key); any other waits for approval, marked `inDoubt`, with the
- * arguments it started with (an approval's edited ones included).
- * @param entries - the batch
+ * The gate a call must pass before it runs, from its tool (never from a saved state): `'result'` for a
+ * declaration-only tool, `'approval'` when the tool's `needsApproval` or the agent's policy asks. A
+ * predicate is asked with the arguments decoded as the environment decodes them (the agent's
+ * `argumentLimits`); arguments it cannot decode are gated all the same (fail closed): a person sees them.
+ * @param run - the run
+ * @param set - the turn's tools
+ * @param entry - the call
+ * @returns the gate, or undefined when the call may run at once
+ */
+export async function gateOf(run: Run, set: TurnToolSet, entry: BatchEntry): Promise<'approval' | 'result' | undefined> {
+  const policy = run.agent.settings.approvals;
+  const tool = set.environment.registry.findTool(entry.toolName);
+  if (tool === undefined) return undefined;
+  if (tool.declarationOnly) return 'result';
+  const own = tool.needsApproval;
+  if (own === false || (own === undefined && !policyMayAsk(policy))) return undefined;
+  const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
+  if (own === true || (own === undefined && typeof policy !== 'function'))
+    // The answer does not depend on the arguments: they need not decode.
+    return (await needsApproval({ tool, args: undefined, callId: entry.callId }, policy, run.context, timeoutMs)) ? 'approval' : undefined;
+  const decoded = tool.argsDecoder.decode(entry.arguments, set.environment.argumentLimits);
+  if (!decoded.ok) return 'approval';
+  return (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs))
+    ? 'approval'
+    : undefined;
+}
+
+/**
+ * Before a resumed run answers its batch. After a crash: a call that started but has no recorded
+ * result may have run. An idempotent one runs again (with the same idempotency key); any other waits
+ * for approval, marked `inDoubt`, with the arguments it started with (an approval's edited ones
+ * included). Then every call that waits for nothing gets its gate again from its tool (never from the
+ * saved state, which may have been edited): a call whose tool needs approval waits for it.
+ * @param run - the run
  * @param set - the turn's tools
  */
-export function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
+export async function resumeBatch(run: Run, set: TurnToolSet): Promise<void> {
+  const entries = run.record.batch!;
+  markInDoubt(entries, set);
+  const free = entries.filter((entry) => entry.gate === undefined && entry.result === undefined && entry.decision === undefined);
+  if (free.length === 0 || (!set.pausable && !policyMayAsk(run.agent.settings.approvals))) return;
+  await Promise.all(
+    free.map(async (entry) => {
+      const gate = await gateOf(run, set, entry);
+      if (gate !== undefined) entry.gate = gate;
+    }),
+  );
+}
+
+function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
   for (const entry of entries) {
     if (!entry.started || entry.result !== undefined) continue;
     delete entry.started;
@@ -167,7 +197,7 @@ export async function advanceBatch(run: Run, set: TurnToolSet): Promise<boolean>
   const toolOf = (entry: BatchEntry): AnyTool | undefined => set.environment.registry.findTool(entry.toolName);
   const runnable = runnableNow(entries, run.handle, toolOf);
   if (runnable.length > 0) {
-    const waves = run.checkpoints.active ? inWaves(runnable, toolOf) : [runnable];
+    const waves = run.checkpoints.active ? inWaves(runnable, toolOf, set.environment.concurrency) : [runnable];
     for (const wave of waves) {
       await runEntries(run, set, wave, events);
       if (run.deadline.signal.aborted) break;
@@ -200,8 +230,11 @@ function runnableNow(entries: readonly BatchEntry[], state: RunState, toolOf: (e
   return runnable;
 }
 
-/** The entries split as the environment orders them: each stretch that may overlap, and each write alone. */
-function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => AnyTool | undefined): BatchEntry[][] {
+/**
+ * The entries split as the environment orders them: each stretch that may overlap (cut at the
+ * environment's `maxConcurrency`, so a call held back by it is not marked started), and each write alone.
+ */
+function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => AnyTool | undefined, concurrency: number): BatchEntry[][] {
   const waves: BatchEntry[][] = [];
   let current: BatchEntry[] = [];
   for (const entry of entries) {
@@ -209,7 +242,13 @@ function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => 
       if (current.length > 0) waves.push(current);
       waves.push([entry]);
       current = [];
-    } else current.push(entry);
+      continue;
+    }
+    current.push(entry);
+    if (current.length >= concurrency) {
+      waves.push(current);
+      current = [];
+    }
   }
   if (current.length > 0) waves.push(current);
   return waves;
@@ -217,9 +256,15 @@ function inWaves(entries: readonly BatchEntry[], toolOf: (entry: BatchEntry) => 
 
 async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], events: ToolCallEvents | undefined): Promise<void> {
   const { checkpoints } = run;
-  for (const entry of runnable) {
+  const argumentsOf = (entry: BatchEntry): string =>
     // An approval's edited arguments are the call's from the moment it starts (an in-doubt call comes back with them).
-    if (entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined) entry.arguments = entry.decision.arguments;
+    entry.decision?.kind === 'approved' && entry.decision.arguments !== undefined ? entry.decision.arguments : entry.arguments;
+  const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: argumentsOf(entry) }));
+  // The stream is told first: a slow reader holds the calls back before they are marked started.
+  if (events !== undefined) await events.started(calls);
+  if (run.deadline.signal.aborted) return;
+  for (const entry of runnable) {
+    entry.arguments = argumentsOf(entry);
     entry.started = true;
   }
   // A crash after this save finds the calls marked started: none is repeated blindly.
@@ -232,8 +277,6 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
       if (run.deadline.signal.aborted) return;
       throw error;
     }
-  const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: entry.arguments }));
-  if (events !== undefined) await events.started(calls);
   const executed = await run
     .toolsOf(run.agent)
     .execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
@@ -268,7 +311,7 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
     listeners.onResult?.(result, index);
     const entry = byId.get(result.id);
     if (entry === undefined) return;
-    entry.result = { content: result.content, isError: result.isError };
+    entry.result = recordedResult(result);
     delete entry.started;
     checkpoints.saveSoon();
   };
@@ -305,11 +348,17 @@ function recordResult(run: Run, set: TurnToolSet, entry: BatchEntry, result: Rec
       return;
     }
   }
-  entry.result = { content: result.content, isError: result.isError };
+  entry.result = recordedResult(result);
   delete entry.subRun;
   run.handle.forgetCredentials(entry.callId);
   run.transcript.receive(result);
   openIfLongRunning(run, set, entry.callId, entry.toolName, entry.arguments, result);
+}
+
+/** What is recorded of a call's result: what the model is sent (its parts too, for an image or a file). */
+function recordedResult(result: ReceivedToolResult): RecordedResult {
+  const { content, isError, parts } = result;
+  return parts === undefined ? { content, isError } : { content, isError, parts };
 }
 
 /** A long-running call's first result reached the model: the call stays open until its final update. */

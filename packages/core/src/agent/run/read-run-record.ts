@@ -68,6 +68,17 @@ function content(message: Json, path: string): void {
 
 const partTypes = new Set(['text', 'image', 'file', 'reasoning']);
 
+/** A recorded result's `parts` (what the model is sent instead of its content), when it has them. */
+function readParts(result: Json, path: string): void {
+  const parts = result.parts;
+  if (parts === undefined) return;
+  if (!Array.isArray(parts)) fail(`${path}.parts`, 'an array of content parts', parts);
+  parts.forEach((part: unknown, index) => {
+    if (!isObject(part) || typeof part.type !== 'string' || !partTypes.has(part.type))
+      fail(`${path}.parts[${index}]`, "a content part ({ type: 'text' | 'image' | 'file' | 'reasoning', ... })", part);
+  });
+}
+
 function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): void {
   const last = messages.at(-1);
   const calls = last?.role === 'assistant' ? (last.toolCalls ?? []) : [];
@@ -81,6 +92,8 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
     for (const key of ['callId', 'toolName', 'arguments']) string(entry, key, path);
     if (entry.callId !== calls[index]!.id)
       fail(`${path}.callId`, `'${calls[index]!.id}' (the call of the assistant message)`, entry.callId);
+    if (entry.toolName !== calls[index]!.name)
+      fail(`${path}.toolName`, `'${calls[index]!.name}' (the tool the assistant message calls)`, entry.toolName);
     if (entry.gate !== undefined && !gates.has(entry.gate as string))
       fail(`${path}.gate`, "'approval', 'result', 'credential' or 'agent'", entry.gate);
     const decision = entry.decision;
@@ -91,9 +104,11 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
       else string(decision, decision.kind === 'approved' ? 'arguments' : 'reason', `${path}.decision`, true);
     }
     if (decision !== undefined) checkDecision(entry.gate, decision.kind as string, path);
+    checkArguments(entry, calls[index]!.arguments, path);
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))
       fail(`${path}.result`, '{ content: string, isError: boolean }', result);
+    if (isObject(result)) readParts(result, `${path}.result`);
     const typed = entry as unknown as BatchEntry;
     if (typed.gate === 'credential' && (!isObject(typed.request) || typeof typed.request.key !== 'string'))
       fail(`${path}.request`, "the credential request of a 'credential' gate (an object with a string key)", typed.request);
@@ -113,6 +128,18 @@ function readPending(pending: unknown[]): void {
     const typed = entry as unknown as PendingEntry;
     if (typed.final !== undefined && typeof typed.final !== 'boolean') fail(`${path}.final`, 'a boolean', typed.final);
   });
+}
+
+/**
+ * A call's arguments are the model's until it starts: only a call that started (with an approval's edited
+ * arguments, then waiting for a credential, its agent, or an answer to a doubt, or done) has others.
+ */
+function checkArguments(entry: Json, asked: string, path: string): void {
+  if (entry.arguments === asked || entry.result !== undefined || entry.started === true || entry.inDoubt === true) return;
+  if (entry.gate === 'credential' || entry.gate === 'agent') return;
+  const decision = entry.decision as Json | undefined;
+  if (decision?.kind === 'approved' && decision.arguments === entry.arguments) return;
+  fail(`${path}.arguments`, "the arguments of the assistant message's call (a call that has not started has no others)", entry.arguments);
 }
 
 /** What a decision may answer: the API's rule (`approve`/`reject` an approval, `resolve` a declaration-only call). */
@@ -174,11 +201,21 @@ function readRecord(json: unknown, depth: number): RunRecord {
       if (json.actions[key] !== undefined && typeof json.actions[key] !== 'boolean')
         fail(`state.actions.${key}`, 'a boolean', json.actions[key]);
   }
-  if (json.toolUsage !== undefined && (!isObject(json.toolUsage) || !Object.values(json.toolUsage).every(isObject)))
-    fail('state.toolUsage', 'an object of per-tool counts', json.toolUsage);
+  if (json.toolUsage !== undefined) readToolUsage(json.toolUsage);
+  if (
+    json.toolChoice !== undefined &&
+    !toolChoices.has(json.toolChoice as string) &&
+    !(isObject(json.toolChoice) && typeof json.toolChoice.name === 'string')
+  )
+    fail('state.toolChoice', "'auto', 'none', 'required' or { name: string }", json.toolChoice);
   if (json.handoffs !== undefined)
     list(json, 'handoffs', 'state').forEach((handoff, index) => {
-      if (!isObject(handoff) || typeof handoff.from !== 'string' || typeof handoff.to !== 'string')
+      if (
+        !isObject(handoff) ||
+        typeof handoff.from !== 'string' ||
+        typeof handoff.to !== 'string' ||
+        !handoffKinds.has(handoff.kind as string)
+      )
         fail(`state.handoffs[${index}]`, "{ from: string, to: string, kind: 'transfer' | 'escalate' }", handoff);
     });
   const messages = list(json, 'messages', 'state');
@@ -187,8 +224,9 @@ function readRecord(json: unknown, depth: number): RunRecord {
     const path = `state.toolCalls[${index}]`;
     if (!isObject(call)) fail(path, 'a tool call object', call);
     for (const key of ['id', 'name', 'arguments']) string(call, key, path);
-    if (!isObject(call.result) || typeof call.result.content !== 'string')
+    if (!isObject(call.result) || typeof call.result.content !== 'string' || typeof call.result.isError !== 'boolean')
       fail(`${path}.result`, '{ content: string, isError: boolean }', call.result);
+    readParts(call.result, `${path}.result`);
   });
   if (!isObject(json.usage)) fail('state.usage', 'an object of token counts', json.usage);
   for (const key of ['inputTokens', 'outputTokens', 'totalTokens']) count(json.usage, key, 'state.usage');
@@ -205,12 +243,34 @@ function readRecord(json: unknown, depth: number): RunRecord {
   readPending(list(json, 'pending', 'state'));
   if (!list(json, 'done', 'state').every((key) => typeof key === 'string')) fail('state.done', 'an array of call ids', json.done);
   readSubRunSummaries(json.subRuns, 'state.subRuns');
-  if (json.checkpointVersion !== undefined) count(json, 'checkpointVersion', 'state');
+  const checkpointVersion = json.checkpointVersion;
+  if (checkpointVersion !== undefined && (!Number.isSafeInteger(checkpointVersion) || (checkpointVersion as number) < 0))
+    fail('state.checkpointVersion', 'a whole number >= 0', checkpointVersion);
   if (json.session !== undefined) readSessionMark(json.session);
   if (json.outputRetries !== undefined) count(json, 'outputRetries', 'state');
   // Version 1 is version 2 without the optional fields it added.
   json.version = runStateVersion;
   return json as unknown as RunRecord;
+}
+
+const toolChoices: ReadonlySet<string> = new Set(['auto', 'none', 'required']);
+const handoffKinds: ReadonlySet<string> = new Set(['transfer', 'escalate']);
+const toolLimits: ReadonlySet<string> = new Set(['maxInvocations', 'maxFailures']);
+
+/** The per-tool counts behind `maxInvocations` and `maxFailures`: counts, and the limit a tool reached. */
+function readToolUsage(usage: unknown): void {
+  if (!isObject(usage)) fail('state.toolUsage', 'an object of per-tool counts', usage);
+  for (const [name, entry] of Object.entries(usage)) {
+    const path = `state.toolUsage[${JSON.stringify(name)}]`;
+    if (!isObject(entry)) fail(path, '{ invocations: number, failures: number, exhausted?: { limit, value } }', entry);
+    count(entry, 'invocations', path);
+    count(entry, 'failures', path);
+    const exhausted = entry.exhausted;
+    if (exhausted === undefined) continue;
+    if (!isObject(exhausted) || !toolLimits.has(exhausted.limit as string))
+      fail(`${path}.exhausted`, "{ limit: 'maxInvocations' | 'maxFailures', value: number }", exhausted);
+    count(exhausted, 'value', `${path}.exhausted`);
+  }
 }
 
 function readSessionMark(mark: unknown): void {

@@ -10,7 +10,7 @@ import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
 import type { TurnToolSet } from '../turn-tools.js';
 import { repairToolCalls } from '../repair/repair-tool-calls.js';
-import { advanceBatch, answerDirectly, answersDirectly, executeDirectly, markInDoubt, openBatch, toolCallEvents } from './batch.js';
+import { advanceBatch, answerDirectly, answersDirectly, executeDirectly, openBatch, resumeBatch, toolCallEvents } from './batch.js';
 import type { Run } from './run.js';
 import type { RunAgent } from './run-agent.js';
 import { finalOutput, type OutputOutcome } from '../output/final-output.js';
@@ -50,7 +50,7 @@ export async function runLoop(run: Run): Promise<Outcome> {
   if (record.batch !== undefined) {
     const turn = await nextTools(run);
     if (turn === undefined) return { stopReason: deadline.stopReason };
-    markInDoubt(record.batch, turn);
+    await resumeBatch(run, turn);
     const outcome = await answerBatch(run, turn);
     if (outcome !== undefined) return outcome;
   }
