@@ -1,7 +1,7 @@
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
-  type AgentContext,
+  AgentContext,
   ContextAwareTool,
   InMemoryCheckpointStore,
   type JsonSchema,
@@ -252,19 +252,24 @@ describe('approvals: a call that needs a person stops the run until the host dec
     },
   );
 
-  it('gates a call whose arguments cannot be decoded for a predicate (fail closed); approved, it gets the validation error', async () => {
-    const predicate = jest.fn(() => false);
-    const tool = new PathTool('delete_file', 'destructive', { needsApproval: predicate });
-    const model = new ScriptedModel([{ toolCalls: [{ id: 'a', name: 'delete_file', arguments: { path: 42 } }] }, { text: 'ok' }]);
-    const agent = new Agent({ model, tools: [tool] });
-    const run = await agent.run('x');
-    expect(run.interruptions.map((item) => item.callId)).toEqual(['a']);
-    expect(predicate).not.toHaveBeenCalled();
-    run.state.approve('a');
-    const resumed = await agent.resume(run.state);
-    expect(tool.ran).toEqual([]);
-    expect(resumed.toolCalls[0]!.result.isError).toBe(true);
-  });
+  it.each([
+    ['a predicate', () => jest.fn(() => true)],
+    ['needsApproval: true', () => true as const],
+  ])(
+    'holds no call whose arguments do not decode (%s): it fails validation as it would run, the model gets the error, the tool never runs',
+    async (_, make) => {
+      const needsApproval = make();
+      const tool = new PathTool('delete_file', 'destructive', { needsApproval });
+      const model = new ScriptedModel([{ toolCalls: [{ id: 'a', name: 'delete_file', arguments: { path: 42 } }] }, { text: 'ok' }]);
+      const agent = new Agent({ model, tools: [tool] });
+      const run = await agent.run('x');
+      expect(run.interruptions).toEqual([]);
+      if (typeof needsApproval === 'function') expect(needsApproval).not.toHaveBeenCalled();
+      expect(tool.ran).toEqual([]);
+      expect(run.toolCalls[0]!.result.isError).toBe(true);
+      expect(run.toolCalls[0]!.result.content).toContain("'path'");
+    },
+  );
 
   it('sends an image result to the model as parts through the batch: checkpointed, approved, and across a saved state', async () => {
     const chart = () =>

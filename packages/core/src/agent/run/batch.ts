@@ -127,14 +127,13 @@ export async function gateOf(run: Run, set: TurnToolSet, entry: BatchEntry): Pro
   const own = tool.needsApproval;
   if (own === false || (own === undefined && !policyMayAsk(policy))) return undefined;
   const timeoutMs = tool.timeoutMs ?? set.environment.toolTimeoutMs;
-  if (own === true || (own === undefined && typeof policy !== 'function'))
-    // The answer does not depend on the arguments: they need not decode.
-    return (await needsApproval({ tool, args: undefined, callId: entry.callId }, policy, run.context, timeoutMs)) ? 'approval' : undefined;
+  // Decoded as the environment decodes the call (the same decoder, the agent's argumentLimits): arguments
+  // that do not decode here fail validation there, so the call never runs and the model gets the error
+  // to correct itself; no person is asked about a call that cannot run.
   const decoded = tool.argsDecoder.decode(entry.arguments, set.environment.argumentLimits);
-  if (!decoded.ok) return 'approval';
-  return (await needsApproval({ tool, args: decoded.value, callId: entry.callId }, policy, run.context, timeoutMs))
-    ? 'approval'
-    : undefined;
+  if (!decoded.ok) return undefined;
+  const args: unknown = own === true || (own === undefined && typeof policy !== 'function') ? undefined : decoded.value;
+  return (await needsApproval({ tool, args, callId: entry.callId }, policy, run.context, timeoutMs)) ? 'approval' : undefined;
 }
 
 /**
