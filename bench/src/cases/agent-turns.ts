@@ -111,6 +111,9 @@ function streamed(): () => Promise<unknown> {
 /** A streamed turn costs at most this many plain ones (`(tst)` against `(t)`). */
 export const streamedTurnRatio = 1.5;
 
+/** The cases whose heap per turn is measured and shown side by side. */
+export const heapTurnKeys: readonly string[] = ['t0', 't', 'tst'];
+
 /** The heap a turn of (t) may allocate, in bytes. */
 export const turnHeapTarget = 5 * 1024;
 
@@ -251,13 +254,18 @@ export const turnTargetNs = 20_000;
  */
 export function agentTurnRows(
   turns: Map<string, Timing>,
-  files: Map<string, Timing>,
+  files: Map<string, Timing> | undefined,
   heap?: ReadonlyMap<string, { bytesPerCall: number }>,
 ): ResultRow[] {
   const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow =>
     timedRow(timings, key, label, { baseline });
   const turn = turns.get('t')!;
-  const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
+  return [...turnRows(turns, turn, row, heap), ...(files === undefined ? [] : fileRows(files, turn, row))];
+}
+
+type RowOf = (timings: Map<string, Timing>, key: string, label: string, baseline?: string) => ResultRow;
+
+function turnRows(turns: Map<string, Timing>, turn: Timing, row: RowOf, heap?: ReadonlyMap<string, { bytesPerCall: number }>): ResultRow[] {
   return [
     row(turns, 't0', 'hand-written agent loop + hand-written scripted model, per turn'),
     {
@@ -273,6 +281,12 @@ export function agentTurnRows(
     ...heapRows(heap),
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append; deleted after), per turn', 't'),
     row(turns, 'tc', 'the same with an InMemoryCheckpointStore (before, during, after the batch, and at the end), per turn', 't'),
+  ];
+}
+
+function fileRows(files: Map<string, Timing>, turn: Timing, row: RowOf): ResultRow[] {
+  const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
+  return [
     row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
     row(files, 'tf', 'Agent + ScriptedModel in a FileSessionStore session (load; lock, fsync, rename), per run', 'tf0'),
     { key: '(tf-t)', label: 'cost of a file session per run: (tf) minus two turns of (t)', value: formatNs(session) },
