@@ -12,7 +12,7 @@ import type { RunEvents } from './run-events.js';
  * @param stream - what `model.stream(request)` returned
  * @param request - the request (its signal)
  * @param events - the run's event sink
- * @param onDelta - told when the first delta was emitted
+ * @param emitted - its `emitted` is set once a delta was emitted
  * @returns the response the stream ended with
  * @throws ModelCallError (`retryable: false`) when the stream ends without a response, or fails
  *   after text was emitted (a retry would repeat text the consumer has already seen)
@@ -21,9 +21,8 @@ export async function streamModelResponse(
   stream: AsyncIterable<ChatStreamEvent>,
   request: ChatRequest & { signal: AbortSignal },
   events: RunEvents,
-  onDelta: () => void,
+  emitted: { emitted: boolean },
 ): Promise<unknown> {
-  let emitted = false;
   let iterator: AsyncIterator<ChatStreamEvent> | undefined;
   try {
     iterator = stream[Symbol.asyncIterator]();
@@ -33,13 +32,12 @@ export async function streamModelResponse(
       const event = step.value as Partial<ChatStreamEvent> | undefined;
       if (event?.type === 'response') return event.response;
       if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
-        if (!emitted) onDelta();
-        emitted = true;
+        emitted.emitted = true;
         await events.emit({ type: 'text_delta', delta: event.delta });
       }
     }
   } catch (error) {
-    if (!emitted || request.signal.aborted) throw error;
+    if (!emitted.emitted || request.signal.aborted) throw error;
     throw new ModelCallError(`The model's stream failed after its text began (not retried): ${describeThrownValue(error)}`, {
       retryable: false,
       cause: error,

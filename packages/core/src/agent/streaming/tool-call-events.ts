@@ -10,11 +10,13 @@ import type { RunEvents } from './run-events.js';
  * synchronously and cannot wait), and `tool_call_completed` as soon as each call is done (never
  * dropped: at most one per call), with what the features' hooks decided (`blockedBy`,
  * `argumentsReplacedBy`, `contentReplacedBy`). Calls answered without reaching the environment get theirs when
- * the turn ends.
+ * the turn ends. One per streamed run (made when its first calls run): its listeners are made once, and
+ * call ids are unique in a run, so the calls that had their event are remembered across turns.
  * @internal
  */
 export class ToolCallEvents {
   private readonly completed = new Set<string>();
+  private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
 
   /** @param events - the run's event sink */
   constructor(private readonly events: RunEvents) {}
@@ -29,11 +31,14 @@ export class ToolCallEvents {
       await this.events.emit({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
   }
 
-  /** The listeners to add to the turn's execution options (none when the run is not streamed). */
+  /**
+   * The listeners to add to the execution options (none when the run is not streamed), made once. A
+   * call that paused has not completed: its result has no event.
+   */
   listeners(): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
     const { events } = this;
     if (!events.active) return {};
-    return {
+    return (this.ownListeners ??= {
       onProgress: ({ callId, toolName, done, total, message }) =>
         events.offer({
           type: 'tool_progress',
@@ -43,8 +48,10 @@ export class ToolCallEvents {
           ...(total === undefined ? {} : { total }),
           ...(message === undefined ? {} : { message }),
         }),
-      onResult: (result) => this.complete(result),
-    };
+      onResult: (result) => {
+        if (result.paused !== true) this.complete(result);
+      },
+    });
   }
 
   /**
