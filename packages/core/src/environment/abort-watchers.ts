@@ -36,8 +36,14 @@ export class AbortWatchers {
   }
 }
 
-/** The watchers of each signal that shares them (signals the framework made for one run). */
-const watchersOf = new WeakMap<AbortSignal, AbortWatchers>();
+/**
+ * Where a signal that shares its watchers keeps them: a property of the signal itself (only signals the
+ * framework made for one run have it), not a `WeakMap` entry: no ephemeron for the garbage collector to
+ * trace per run, and a lookup is a property read.
+ */
+const watchersKey = Symbol('toolcraft.abortWatchers');
+
+type Sharing = AbortSignal & { [watchersKey]?: AbortWatchers | undefined };
 
 /**
  * Makes the waits on a signal the framework owns (a run's signal, dropped when the run ends) share
@@ -51,8 +57,8 @@ const watchersOf = new WeakMap<AbortSignal, AbortWatchers>();
  * @internal
  */
 export function shareWatchers(signal: AbortSignal): void {
-  if (signal.aborted || watchersOf.has(signal)) return;
-  watchersOf.set(signal, new AbortWatchers());
+  if (signal.aborted || (signal as Sharing)[watchersKey] !== undefined) return;
+  (signal as Sharing)[watchersKey] = new AbortWatchers();
 }
 
 /**
@@ -64,8 +70,8 @@ export function shareWatchers(signal: AbortSignal): void {
  */
 export function abortSharing(controller: AbortController, reason: unknown): void {
   const { signal } = controller;
-  const watchers = watchersOf.get(signal);
-  watchersOf.delete(signal);
+  const watchers = (signal as Sharing)[watchersKey];
+  (signal as Sharing)[watchersKey] = undefined;
   controller.abort(reason);
   watchers?.notify(signal.reason);
 }
@@ -77,5 +83,5 @@ export function abortSharing(controller: AbortController, reason: unknown): void
  * @internal
  */
 export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
-  return watchersOf.get(signal);
+  return (signal as Sharing)[watchersKey];
 }
