@@ -36,14 +36,8 @@ export class AbortWatchers {
   }
 }
 
-/**
- * Where a signal that shares its watchers keeps them: a property of the signal itself (only signals the
- * framework made for one run have it), not a `WeakMap` entry: no ephemeron for the garbage collector to
- * trace per run, and a lookup is a property read.
- */
-const watchersKey = Symbol('toolcraft.abortWatchers');
-
-type Sharing = AbortSignal & { [watchersKey]?: AbortWatchers | undefined };
+/** The watchers of each signal that shares them (signals the framework made for one run). */
+const watchersOf = new WeakMap<AbortSignal, AbortWatchers>();
 
 /**
  * Makes the waits on a signal the framework owns (a run's signal, dropped when the run ends) share
@@ -57,8 +51,8 @@ type Sharing = AbortSignal & { [watchersKey]?: AbortWatchers | undefined };
  * @internal
  */
 export function shareWatchers(signal: AbortSignal): void {
-  if (signal.aborted || (signal as Sharing)[watchersKey] !== undefined) return;
-  (signal as Sharing)[watchersKey] = new AbortWatchers();
+  if (signal.aborted || watchersOf.has(signal)) return;
+  watchersOf.set(signal, new AbortWatchers());
 }
 
 /**
@@ -70,8 +64,8 @@ export function shareWatchers(signal: AbortSignal): void {
  */
 export function abortSharing(controller: AbortController, reason: unknown): void {
   const { signal } = controller;
-  const watchers = (signal as Sharing)[watchersKey];
-  (signal as Sharing)[watchersKey] = undefined;
+  const watchers = watchersOf.get(signal);
+  watchersOf.delete(signal);
   controller.abort(reason);
   watchers?.notify(signal.reason);
 }
@@ -83,5 +77,5 @@ export function abortSharing(controller: AbortController, reason: unknown): void
  * @internal
  */
 export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
-  return (signal as Sharing)[watchersKey];
+  return watchersOf.get(signal);
 }
