@@ -6,7 +6,7 @@ import { completeWithRetry, type RemainingTime } from './retry/complete-with-ret
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import type { RunFeatureHooks } from './run-feature-hooks.js';
 import type { RunEvents } from './streaming/run-events.js';
-import { streamModelResponse } from './streaming/stream-model-response.js';
+import { StreamSteps, streamModelResponse } from './streaming/stream-model-response.js';
 
 /** What one model call of a run needs. */
 export interface ModelCallSettings {
@@ -85,7 +85,8 @@ async function observedModelCall(
   if (events.active) {
     const text = response.message.content;
     if (streaming?.emitted !== true && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });
-    await events.emit({ type: 'message', message: response.message });
+    const wait = events.send({ type: 'message', message: response.message });
+    if (wait !== undefined) await wait;
   }
   return response;
 }
@@ -97,6 +98,8 @@ async function observedModelCall(
 class StreamingModel implements ChatModel {
   /** Whether the current call emitted a text delta. */
   emitted = false;
+  /** Bounds the steps of its streams by the run's signal. */
+  private readonly steps = new StreamSteps();
 
   constructor(
     private readonly model: ChatModel,
@@ -109,6 +112,7 @@ class StreamingModel implements ChatModel {
       request as ChatRequest & { signal: AbortSignal },
       this.events,
       this,
+      this.steps,
     ) as Promise<ChatResponse>;
   }
 }
