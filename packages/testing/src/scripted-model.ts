@@ -1,5 +1,4 @@
 import {
-  contentText,
   type AssistantMessage,
   type ChatModel,
   type ChatRequest,
@@ -8,7 +7,8 @@ import {
   type ChatStreamEvent,
   type ModelToolCall,
 } from '@toolcraft/core';
-import { nextTurn, turnSliceMs, untilAborted } from '@toolcraft/core/internal';
+import { untilAborted } from '@toolcraft/core/internal';
+import { ScriptedStream } from './scripted-stream.js';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
@@ -105,24 +105,11 @@ export class ScriptedModel implements ChatModel {
    * millisecond, so timers, I/O and an abort get their turn as with a real stream), then the whole
    * `response`, as `complete` gives it. Stopping the iteration or aborting the request's signal stops it.
    * @param request - the request; it is recorded
-   * @yields the text's pieces, then the response
+   * @returns the text's pieces, then the response, as an async generator
    * @throws what `complete` throws, when the stream is read
    */
-  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    const response = await this.complete(request);
-    const text = contentText(response.message.content);
-    let yieldedAt = Date.now();
-    for (let start = 0; start < text.length; start += this.chunkSize) {
-      // Each chunk comes on a later tick (a generator's `next()` settles asynchronously). A macrotask per
-      // chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
-      if (Date.now() - yieldedAt >= turnSliceMs) {
-        await nextTurn();
-        yieldedAt = Date.now();
-      }
-      request.signal?.throwIfAborted();
-      yield { type: 'text_delta', delta: text.slice(start, start + this.chunkSize) };
-    }
-    yield { type: 'response', response };
+  stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    return new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize);
   }
 
   /** The response of the turn of the request at `index`, checked; an error turn throws its error. */
