@@ -49,7 +49,7 @@ export function executeDirectly(
   calls: readonly ModelToolCall[],
   events: ToolCallEvents | undefined,
 ): Promise<ReceivedToolResult[]> {
-  const options = events === undefined ? run.execution : (run.streamedExecution ??= { ...run.execution, ...events.listeners() });
+  const options = events === undefined ? run.execution : (run.streamedExecution ??= withListeners(run.execution, events.listeners()));
   return executeCalls(run, set, calls, options);
 }
 
@@ -272,7 +272,21 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
     delete entry.started;
     checkpoints.saveSoon();
   };
-  return { ...run.execution, ...listeners, onResult };
+  return withListeners(run.execution, { onProgress: listeners.onProgress, onResult });
+}
+
+/**
+ * The run's execution options with listeners, built field by field (one shape, read on every call;
+ * not spread from two objects).
+ */
+function withListeners(
+  execution: ToolExecutionOptions,
+  listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>,
+): ToolExecutionOptions {
+  const options: ToolExecutionOptions = { agentContext: execution.agentContext, runId: execution.runId, signal: execution.signal };
+  if (listeners.onProgress !== undefined) options.onProgress = listeners.onProgress;
+  if (listeners.onResult !== undefined) options.onResult = listeners.onResult;
+  return options;
 }
 
 /** Records one call's result in its entry (or the gate it now waits at), and opens a long-running call. */

@@ -2,6 +2,7 @@ import type { ToolExecutionOptions } from '../../environment/agent-environment-o
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import { ToolBlockedError } from '../../errors/tool-blocked-error.js';
 import type { ModelToolCall } from '../../model/messages.js';
+import type { AgentEventInput } from './agent-event.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -66,14 +67,16 @@ export class ToolCallEvents {
   private complete(result: ReceivedToolResult): void {
     this.completed.add(result.id);
     const { argumentsReplacedBy, contentReplacedBy, error } = result;
-    this.events.enqueue({
+    // Field by field, optional ones only when present (no spread of a fresh object per field).
+    const event: AgentEventInput & { type: 'tool_call_completed' } = {
       type: 'tool_call_completed',
       callId: result.id,
       toolName: result.name,
       result,
-      ...(ToolBlockedError.isInstance(error) ? { blockedBy: error.feature } : {}),
-      ...(argumentsReplacedBy === undefined ? {} : { argumentsReplacedBy }),
-      ...(contentReplacedBy === undefined ? {} : { contentReplacedBy }),
-    });
+    };
+    if (ToolBlockedError.isInstance(error)) event.blockedBy = error.feature;
+    if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
+    if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
+    this.events.enqueue(event);
   }
 }
