@@ -8,7 +8,7 @@ import {
   type ModelToolCall,
 } from '@toolcraft/core';
 import { untilAborted } from '@toolcraft/core/internal';
-import { ScriptedStream } from './scripted-stream.js';
+import { asGenerator, ScriptedStream } from './scripted-stream.js';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
@@ -109,7 +109,7 @@ export class ScriptedModel implements ChatModel {
    * @throws what `complete` throws, when the stream is read
    */
   stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    return new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize);
+    return asGenerator(new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize));
   }
 
   /** The response of the turn of the request at `index`, checked; an error turn throws its error. */

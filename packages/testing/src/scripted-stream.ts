@@ -14,10 +14,11 @@ const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((asyn
  * at least every millisecond), then the whole `response`. It behaves as the async generator it stands
  * for (nothing happens before the first `next()`; a failure ends it; `return()` and `throw()` end it;
  * calls made while a step is pending wait their turn), at the cost of one settled promise per step
- * rather than an async generator's queue and frames.
+ * rather than an async generator's queue and frames. It inherits from the prototype async generators
+ * share, so it has what the runtime gives them (`[Symbol.asyncDispose]` where there is one): see {@link asGenerator}.
  * @internal
  */
-export class ScriptedStream implements AsyncGenerator<ChatStreamEvent, void, undefined> {
+export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, undefined> {
   private response: ChatResponse | undefined;
   private text = '';
   private offset = 0;
@@ -139,3 +140,14 @@ export class ScriptedStream implements AsyncGenerator<ChatStreamEvent, void, und
 }
 
 Object.setPrototypeOf(ScriptedStream.prototype, asyncIteratorPrototype);
+
+/**
+ * A scripted stream as the async generator it behaves as (its prototype chain gives it what the runtime
+ * gives async generators beyond `next`, `return`, `throw` and `[Symbol.asyncIterator]`).
+ * @param stream - the stream
+ * @returns the same object, typed as an async generator
+ * @internal
+ */
+export function asGenerator(stream: ScriptedStream): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  return stream as unknown as AsyncGenerator<ChatStreamEvent, void, undefined>;
+}
