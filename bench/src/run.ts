@@ -9,6 +9,7 @@ import {
   agentTurnCases,
   agentTurnRows,
   fileSessionCases,
+  heapTurnKeys,
   fileTimingOptions,
   removeSessionFolders,
   verifyAgentCases,
@@ -32,6 +33,7 @@ const resultsPath = join(__dirname, 'results.json');
 async function main(): Promise<void> {
   const startedAt = new Date();
   const log = (text: string) => console.error(`[bench] ${text}`);
+  if (process.env.BENCH_ONLY === 'turns') return agentTurnsOnly(log);
 
   log('checking every case answers correctly');
   const environments = createEnvironments();
@@ -67,9 +69,7 @@ async function main(): Promise<void> {
   await verifyAgentCases(turnCases);
   const turnTimings = await timeInterleaved(turnCases, timingOptions);
   log('measuring heap bytes allocated per agent turn');
-  const turnHeap = new Map<string, Allocation>();
-  for (const benchCase of turnCases.filter((candidate) => ['t0', 't', 'tst'].includes(candidate.key)))
-    turnHeap.set(benchCase.key, await allocationPerCall(benchCase.run, benchCase.callsPerRun, 100, allocationWindows.windows));
+  const turnHeap = await measureTurnHeap(turnCases);
   log('timing runs in a file session (fsync per run)');
   const fileCases = fileSessionCases();
   await verifyAgentCases(fileCases);
@@ -165,6 +165,36 @@ async function main(): Promise<void> {
     },
   });
   console.log(`\nwritten to ${resultsPath} in ${formatMs(elapsedMs)}`);
+}
+
+/**
+ * `BENCH_ONLY=turns`: only the agent-turn cases (t0, t, tst, ts, tc, tp), their heap per turn and the guarded
+ * turns, for quick runs while working on the run loop; nothing is written.
+ * @param log - progress output
+ */
+async function agentTurnsOnly(log: (text: string) => void): Promise<void> {
+  log('timing agent turns only (BENCH_ONLY=turns)');
+  const turnCases = agentTurnCases();
+  await verifyAgentCases(turnCases);
+  const turnTimings = await timeInterleaved(turnCases, timingOptions);
+  const turnHeap = await measureTurnHeap(turnCases);
+  const guardedCases = guardedTurnCases();
+  await verifyGuardedCases(guardedCases);
+  const guardedTimings = await timeInterleaved(guardedCases, timingOptions);
+  console.log(`\ntoolcraft agent turns, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})\n`);
+  printTable([...agentTurnRows(turnTimings, undefined, turnHeap), ...guardedTurnRows(guardedTimings)]);
+}
+
+/**
+ * Measures the heap allocated per turn of the agent-turn cases that have a heap row.
+ * @param turnCases - the agent-turn cases
+ * @returns bytes per turn, by case key
+ */
+async function measureTurnHeap(turnCases: readonly BenchCase[]): Promise<Map<string, Allocation>> {
+  const turnHeap = new Map<string, Allocation>();
+  for (const benchCase of turnCases.filter((candidate) => heapTurnKeys.includes(candidate.key)))
+    turnHeap.set(benchCase.key, await allocationPerCall(benchCase.run, benchCase.callsPerRun, 100, allocationWindows.windows));
+  return turnHeap;
 }
 
 /** What is kept of the large registry's build once its rows are timed (its tools and registry are let go). */

@@ -75,10 +75,17 @@ async function handWrittenFileRun(dir: string, id: number): Promise<{ text: stri
   return run;
 }
 
-/** One agent over one `ScriptedModel` whose recorded requests are cleared after each run (they would pile up). */
-function scriptedAgent(): { agent: Agent; model: ScriptedModel } {
+/**
+ * One agent over one `ScriptedModel` whose recorded requests are cleared after each run (they would pile up).
+ * @param canPause - give the agent an approval predicate (that always answers no): every call could then wait for a person
+ */
+function scriptedAgent(canPause = false): { agent: Agent; model: ScriptedModel } {
   const model = new ScriptedModel([turn], { onExhausted: 'repeatLast' });
-  return { agent: new Agent({ model, registry: ToolRegistry.of(new CalculatorTool()), instructions: 'Be brief.' }), model };
+  const registry = ToolRegistry.of(new CalculatorTool());
+  return {
+    agent: new Agent({ model, registry, instructions: 'Be brief.', ...(canPause ? { approvals: () => false } : {}) }),
+    model,
+  };
 }
 
 /**
@@ -111,6 +118,9 @@ function streamed(): () => Promise<unknown> {
 /** A streamed turn costs at most this many plain ones (`(tst)` against `(t)`). */
 export const streamedTurnRatio = 1.5;
 
+/** The cases whose heap per turn is measured and shown side by side. */
+export const heapTurnKeys: readonly string[] = ['t0', 't', 'tst', 'tp'];
+
 /** The heap a turn of (t) may allocate, in bytes. */
 export const turnHeapTarget = 5 * 1024;
 
@@ -122,8 +132,8 @@ export const turnHeapTarget = 5 * 1024;
 export function agentTurnCases(): BenchCase[] {
   const sessions = new InMemorySessionStore();
   let sessionId = 0;
-  const run = (withSession: boolean) => {
-    const { agent, model } = scriptedAgent();
+  const run = (withSession: boolean, canPause = false) => {
+    const { agent, model } = scriptedAgent(canPause);
     return async () => {
       const key = { appName: 'bench', userId: 'u', sessionId: String(sessionId++) };
       const result = await agent.run(question, withSession ? { session: sessions.open(key) } : {});
@@ -142,6 +152,12 @@ export function agentTurnCases(): BenchCase[] {
     },
     { key: 't', label: 'Agent + ScriptedModel (calculator call, then answer), per turn', run: run(false), callsPerRun: turnsPerRun },
     { key: 'tst', label: 'the same run streamed (agent.stream, every event read), per turn', run: streamed(), callsPerRun: turnsPerRun },
+    {
+      key: 'tp',
+      label: 'the same run with an approval predicate answering no (every call could pause, none does), per turn',
+      run: run(false, true),
+      callsPerRun: turnsPerRun,
+    },
     {
       key: 'ts',
       label: 'the same run in an InMemorySessionStore session (load + append; deleted after), per turn',
@@ -233,6 +249,11 @@ function heapRows(heap: ReadonlyMap<string, { bytesPerCall: number }> | undefine
       pass: bytes('t') < turnHeapTarget,
     },
     { key: '(thst)', label: 'heap allocated per turn: the same streamed (tst)', value: formatBytes(bytes('tst')) },
+    {
+      key: '(thp)',
+      label: `heap allocated per turn: a run whose calls could pause (tp), against (th): ${formatBytes(bytes('tp') - bytes('t'))} of pause bookkeeping (the batch, approval checks) that (t) does not make`,
+      value: formatBytes(bytes('tp')),
+    },
   ];
 }
 
@@ -251,13 +272,18 @@ export const turnTargetNs = 20_000;
  */
 export function agentTurnRows(
   turns: Map<string, Timing>,
-  files: Map<string, Timing>,
+  files: Map<string, Timing> | undefined,
   heap?: ReadonlyMap<string, { bytesPerCall: number }>,
 ): ResultRow[] {
   const row = (timings: Map<string, Timing>, key: string, label: string, baseline?: string): ResultRow =>
     timedRow(timings, key, label, { baseline });
   const turn = turns.get('t')!;
-  const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
+  return [...turnRows(turns, turn, row, heap), ...(files === undefined ? [] : fileRows(files, turn, row))];
+}
+
+type RowOf = (timings: Map<string, Timing>, key: string, label: string, baseline?: string) => ResultRow;
+
+function turnRows(turns: Map<string, Timing>, turn: Timing, row: RowOf, heap?: ReadonlyMap<string, { bytesPerCall: number }>): ResultRow[] {
   return [
     row(turns, 't0', 'hand-written agent loop + hand-written scripted model, per turn'),
     {
@@ -271,8 +297,15 @@ export function agentTurnRows(
       pass: turns.get('tst')!.cpuMedianNs <= streamedTurnRatio * turn.cpuMedianNs,
     },
     ...heapRows(heap),
+    row(turns, 'tp', 'the same with an approval predicate answering no (every call could pause, none does), per turn', 't'),
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append; deleted after), per turn', 't'),
     row(turns, 'tc', 'the same with an InMemoryCheckpointStore (before, during, after the batch, and at the end), per turn', 't'),
+  ];
+}
+
+function fileRows(files: Map<string, Timing>, turn: Timing, row: RowOf): ResultRow[] {
+  const session = files.get('tf')!.medianNs - 2 * turn.medianNs;
+  return [
     row(files, 'tf0', 'hand-written loop + JSON file session (read, write temp, fsync, rename), per run'),
     row(files, 'tf', 'Agent + ScriptedModel in a FileSessionStore session (load; lock, fsync, rename), per run', 'tf0'),
     { key: '(tf-t)', label: 'cost of a file session per run: (tf) minus two turns of (t)', value: formatNs(session) },

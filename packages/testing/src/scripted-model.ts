@@ -1,13 +1,14 @@
 import {
-  contentText,
   type AssistantMessage,
   type ChatModel,
   type ChatRequest,
   type ChatResponse,
+  type ChatMessage,
   type ChatStreamEvent,
   type ModelToolCall,
 } from '@toolcraft/core';
-import { nextTurn, turnSliceMs, untilAborted } from '@toolcraft/core/internal';
+import { untilAborted } from '@toolcraft/core/internal';
+import { asGenerator, ScriptedStream } from './scripted-stream.js';
 import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
@@ -42,12 +43,17 @@ export class ScriptedModel implements ChatModel {
   readonly provider = 'toolcraft.scripted';
   /** The model name traces show (`gen_ai.request.model`). */
   readonly modelId = 'scripted';
-  /** Every request received, in order (copies: later changes to the transcript do not show). */
+  /**
+   * Every request received, in order (copies: later changes to the transcript do not show). A message
+   * sent again unchanged (the transcript of the turn before) shares its copy with the request before: read them, do not change them.
+   */
   readonly requests: RecordedRequest[] = [];
   private readonly turns: readonly ScriptedTurn[];
   private readonly onExhausted: 'throw' | 'repeatLast';
   private readonly chunkSize: number;
   private generatedIds = 0;
+  /** The messages of the last request and their copies (see `copyMessages`). */
+  private readonly lastMessages: LastMessages = { sent: [], copies: [] };
 
   /**
    * @param turns - the replies, in order: `{ text }`, `{ output }`, `{ toolCalls }`, `{ error }`, or a function of the request
@@ -80,7 +86,7 @@ export class ScriptedModel implements ChatModel {
   complete(request: ChatRequest): Promise<ChatResponse> {
     // No async frame: a turn known at once is answered with a settled promise (as an async function would).
     try {
-      const recorded = record(request);
+      const recorded = record(request, this.lastMessages);
       const index = this.requests.push(recorded) - 1;
       const turn = this.turnAt(index, recorded);
       request.signal?.throwIfAborted();
@@ -99,24 +105,11 @@ export class ScriptedModel implements ChatModel {
    * millisecond, so timers, I/O and an abort get their turn as with a real stream), then the whole
    * `response`, as `complete` gives it. Stopping the iteration or aborting the request's signal stops it.
    * @param request - the request; it is recorded
-   * @yields the text's pieces, then the response
+   * @returns the text's pieces, then the response, as an async generator
    * @throws what `complete` throws, when the stream is read
    */
-  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    const response = await this.complete(request);
-    const text = contentText(response.message.content);
-    let yieldedAt = Date.now();
-    for (let start = 0; start < text.length; start += this.chunkSize) {
-      // Each chunk comes on a later tick (a generator's `next()` settles asynchronously). A macrotask per
-      // chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
-      if (Date.now() - yieldedAt >= turnSliceMs) {
-        await nextTurn();
-        yieldedAt = Date.now();
-      }
-      request.signal?.throwIfAborted();
-      yield { type: 'text_delta', delta: text.slice(start, start + this.chunkSize) };
-    }
-    yield { type: 'response', response };
+  stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    return asGenerator(new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize));
   }
 
   /** The response of the turn of the request at `index`, checked; an error turn throws its error. */
@@ -156,7 +149,7 @@ export class ScriptedModel implements ChatModel {
 /** Copies of the tool lists seen, by list: an agent sends the same (frozen) list every turn, so it is cloned once. */
 const clonedTools = new WeakMap<object, ChatRequest['tools']>();
 
-function record(request: ChatRequest): RecordedRequest {
+function record(request: ChatRequest, last: LastMessages): RecordedRequest {
   const { tools } = request;
   let toolsCopy = Array.isArray(tools) && Object.isFrozen(tools) ? clonedTools.get(tools) : undefined;
   if (toolsCopy === undefined) {
@@ -164,7 +157,7 @@ function record(request: ChatRequest): RecordedRequest {
     if (Array.isArray(tools) && Object.isFrozen(tools)) clonedTools.set(tools, toolsCopy);
   }
   const recorded: RecordedRequest = {
-    messages: copyMessages(request.messages),
+    messages: copyMessages(request.messages, last),
     // Each record gets its own array; the definitions themselves are shared copies of a frozen list.
     tools: Array.isArray(toolsCopy) ? toolsCopy.slice() : toolsCopy,
   };
@@ -175,21 +168,72 @@ function record(request: ChatRequest): RecordedRequest {
   return recorded;
 }
 
-/** What a function turn is given: its own copy of the recorded request (it may change it), with the signal. */
+/**
+ * What a function turn is given: the recorded request with its own arrays (it may reorder or extend
+ * them), its messages the record's copies (read them, do not change them), and the signal.
+ */
 function functionRequest(recorded: RecordedRequest, signal: AbortSignal | undefined): RecordedRequest & { signal?: AbortSignal } {
+  const { messages, tools, toolChoice, responseFormat, settings, providerOptions } = recorded;
   const copy: RecordedRequest & { signal?: AbortSignal } = {
-    ...recorded,
-    messages: copyMessages(recorded.messages),
-    tools: recorded.tools.slice(),
+    messages: Array.isArray(messages) ? messages.slice() : messages,
+    tools: tools.slice(),
   };
+  // Field by field (only those the record has), in the record's order: no spread of the record.
+  if (toolChoice !== undefined) copy.toolChoice = toolChoice;
+  if (responseFormat !== undefined) copy.responseFormat = responseFormat;
+  if (settings !== undefined) copy.settings = settings;
+  if (providerOptions !== undefined) copy.providerOptions = providerOptions;
   if (signal !== undefined) copy.signal = signal;
   return copy;
 }
 
-/** Copies messages: plain JSON-like objects are copied field by field (fast); anything else is cloned. */
-function copyMessages(messages: ChatRequest['messages']): ChatRequest['messages'] {
+/**
+ * The messages of the request before, and their copies: a transcript sends the messages of the turn
+ * before again, so a message that is the same object, unchanged, reuses its copy.
+ */
+interface LastMessages {
+  sent: unknown[];
+  copies: unknown[];
+}
+
+/**
+ * Copies messages, each copy shared with the request before while its message is the same object and
+ * unchanged (plain JSON-like data copied field by field; anything else cloned).
+ */
+function copyMessages(messages: ChatRequest['messages'], last: LastMessages): ChatRequest['messages'] {
   if (!Array.isArray(messages)) return structuredClone(messages);
-  return messages.map(copyMessage);
+  const { sent, copies: before } = last;
+  const copies = new Array<ChatMessage>(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    const copy = index < sent.length && sent[index] === message ? before[index] : undefined;
+    copies[index] = copy !== undefined && sameData(message, copy, 0) ? (copy as ChatMessage) : copyMessage(message);
+    sent[index] = message;
+  }
+  sent.length = messages.length;
+  last.copies = copies;
+  return copies;
+}
+
+/** Whether two values hold the same data (plain objects and arrays compared a few levels deep; anything else only by identity). */
+function sameData(left: unknown, right: unknown, depth: number): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null || depth > 4) return false;
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right) || left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index++) if (!sameData(left[index], right[index], depth + 1)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(left) !== Object.prototype || Object.getPrototypeOf(right) !== Object.prototype) return false;
+  let keys = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) continue;
+    keys++;
+    if (!Object.hasOwn(right, key) || !sameData((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], depth + 1))
+      return false;
+  }
+  for (const key in right) if (Object.hasOwn(right, key)) keys--;
+  return keys === 0;
 }
 
 function copyMessage<T>(message: T): T {

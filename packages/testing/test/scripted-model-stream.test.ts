@@ -51,6 +51,26 @@ describe('ScriptedModel.stream', () => {
     expect(seen).toEqual(['a', 'b']);
   });
 
+  it('behaves as an async generator: lazy, in order under concurrent next() calls, ended by return(), a failure or throw()', async () => {
+    const model = new ScriptedModel([{ text: 'abcd' }, { error: new Error('down') }, { text: 'xy' }], { chunkSize: 1 });
+    const stream = model.stream({ messages: [], tools: [] });
+    expect(stream[Symbol.asyncIterator]()).toBe(stream);
+    expect(model.requests).toHaveLength(0);
+    const steps = await Promise.all([stream.next(), stream.next(), stream.next()]);
+    expect(steps.map((step) => (step.value as { delta?: string }).delta)).toEqual(['a', 'b', 'c']);
+    expect(model.requests).toHaveLength(1);
+    expect(await stream.return()).toEqual({ done: true, value: undefined });
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
+
+    const failing = model.stream({ messages: [], tools: [] });
+    await expect(failing.next()).rejects.toThrow('down');
+    expect(await failing.next()).toEqual({ done: true, value: undefined });
+
+    const thrown = model.stream({ messages: [], tools: [] });
+    await expect(thrown.throw(new Error('stop'))).rejects.toThrow('stop');
+    expect(await thrown.next()).toEqual({ done: true, value: undefined });
+  });
+
   it('refuses a chunkSize that is not a positive integer', () => {
     expect(() => new ScriptedModel([], { chunkSize: 0 })).toThrow(InvalidScriptedTurnError);
     expect(() => new ScriptedModel([], { chunkSize: 1.5 })).toThrow(/chunkSize must be a positive integer, but was 1.5/);

@@ -60,6 +60,23 @@ describe('ScriptedModel', () => {
     expect(model.requests[0]!.tools).not.toBe(tools);
   });
 
+  it('shares the copy of a message sent again unchanged, and copies it again once it changed', async () => {
+    const model = new ScriptedModel([{ text: 'ok' }], { onExhausted: 'repeatLast' });
+    const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
+    await model.complete({ messages, tools });
+    messages.push({ role: 'assistant', content: 'ok' });
+    await model.complete({ messages, tools });
+    (messages[0] as { content: string }).content = 'changed';
+    await model.complete({ messages, tools });
+
+    const [first, second, third] = model.requests.map((request) => request.messages);
+    expect(second![0]).toBe(first![0]);
+    expect(second![0]).not.toBe(messages[0]);
+    expect(third![0]).toEqual({ role: 'user', content: 'changed' });
+    expect(first![0]).toEqual({ role: 'user', content: 'hello' });
+    expect(third![1]).toBe(second![1]);
+  });
+
   it('does not record a toolChoice that was not sent', async () => {
     const model = new ScriptedModel([{ text: 'ok' }]);
     await model.complete(request('a'));

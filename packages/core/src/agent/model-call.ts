@@ -6,7 +6,7 @@ import { completeWithRetry, type RemainingTime } from './retry/complete-with-ret
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import type { RunFeatureHooks } from './run-feature-hooks.js';
 import type { RunEvents } from './streaming/run-events.js';
-import { streamModelResponse } from './streaming/stream-model-response.js';
+import { StreamSteps, streamModelResponse } from './streaming/stream-model-response.js';
 
 /** What one model call of a run needs. */
 export interface ModelCallSettings {
@@ -23,6 +23,8 @@ export interface ModelCallSettings {
   modelSettings?: ModelSettings;
   /** The adapter's options of this agent's calls in this run, if any. */
   providerOptions?: Record<string, unknown>;
+  /** The model read through its stream, for a streamed run (made at its first call). */
+  streaming?: StreamingModel;
 }
 
 /**
@@ -59,10 +61,14 @@ async function observedModelCall(
   // Features without model-call hooks (most) cost nothing here, and synchronous hooks no await.
   const starting = hooks.modelCallStarting(request, iteration);
   if (starting !== undefined) await starting;
-  let streamed = false;
   let response: ChatResponse;
+  const streaming =
+    events.active && typeof settings.model.stream === 'function'
+      ? (settings.streaming ??= new StreamingModel(settings.model, events))
+      : undefined;
+  if (streaming !== undefined) streaming.emitted = false;
   try {
-    const model = events.active ? streamingModel(settings.model, events, () => (streamed = true)) : settings.model;
+    const model = streaming ?? settings.model;
     const reply: unknown = await (pipeline.scopes.length === 0
       ? completeWithRetry(model, request, settings.retry, settings.time)
       : runInScope(pipeline, { kind: 'modelCall', runId: settings.runId, agentName: settings.agentName, iteration }, () =>
@@ -78,21 +84,35 @@ async function observedModelCall(
   if (completed !== undefined) await completed;
   if (events.active) {
     const text = response.message.content;
-    if (!streamed && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });
-    await events.emit({ type: 'message', message: response.message });
+    if (streaming?.emitted !== true && typeof text === 'string' && text !== '') await events.emit({ type: 'text_delta', delta: text });
+    const wait = events.send({ type: 'message', message: response.message });
+    if (wait !== undefined) await wait;
   }
   return response;
 }
 
-function streamingModel(model: ChatModel, events: RunEvents, onDelta: () => void): ChatModel {
-  if (typeof model.stream !== 'function') return model;
-  return {
-    complete: (request) =>
-      streamModelResponse(
-        model.stream!(request),
-        request as ChatRequest & { signal: AbortSignal },
-        events,
-        onDelta,
-      ) as Promise<ChatResponse>,
-  };
+/**
+ * A model read through its stream, in a streamed run: each call's text deltas become `text_delta`
+ * events; `emitted` tells whether the last call emitted any (one per run and agent, for its calls one after another).
+ */
+class StreamingModel implements ChatModel {
+  /** Whether the current call emitted a text delta. */
+  emitted = false;
+  /** Bounds the steps of its streams by the run's signal. */
+  private readonly steps = new StreamSteps();
+
+  constructor(
+    private readonly model: ChatModel,
+    private readonly events: RunEvents,
+  ) {}
+
+  complete(request: ChatRequest): Promise<ChatResponse> {
+    return streamModelResponse(
+      this.model.stream!(request),
+      request as ChatRequest & { signal: AbortSignal },
+      this.events,
+      this,
+      this.steps,
+    ) as Promise<ChatResponse>;
+  }
 }

@@ -16,8 +16,11 @@ import type { ToolCallRepair } from './repair/tool-call-repair.js';
  * @internal
  */
 export class RunTranscript {
-  /** Full results of the calls answered in this process, by call id (their `value` and `error` are not saved). */
-  private fullResults: Map<string, ReceivedToolResult> | undefined;
+  /**
+   * Full results of the calls answered in this process, by call id (their `value` and `error` are not
+   * saved): the first one alone (most runs make one call), a map once there are more.
+   */
+  private fullResults: Map<string, ReceivedToolResult> | ReceivedToolResult | undefined;
   /** How calls made in this process were repaired, by call id (not saved, like the full results). */
   private repairs: Map<string, ToolCallRepair> | undefined;
 
@@ -73,7 +76,14 @@ export class RunTranscript {
    * @param result - the result
    */
   receive(result: ReceivedToolResult): void {
-    (this.fullResults ??= new Map()).set(result.id, result);
+    const kept = this.fullResults;
+    if (kept === undefined || (!(kept instanceof Map) && kept.id === result.id)) this.fullResults = result;
+    else if (kept instanceof Map) kept.set(result.id, result);
+    else
+      this.fullResults = new Map([
+        [kept.id, kept],
+        [result.id, result],
+      ]);
   }
 
   /**
@@ -81,7 +91,10 @@ export class RunTranscript {
    * @returns its full result, when it was answered in this process
    */
   received(id: string): ReceivedToolResult | undefined {
-    return this.fullResults?.get(id);
+    const kept = this.fullResults;
+    if (kept === undefined) return undefined;
+    if (kept instanceof Map) return kept.get(id);
+    return kept.id === id ? kept : undefined;
   }
 
   /**
@@ -132,13 +145,13 @@ export class RunTranscript {
 
   /** @returns the executed tool calls, with their full results (and repairs) where this process has them */
   toolCalls(): RunToolCall[] {
-    const { fullResults: received, repairs } = this;
+    const { repairs } = this;
     return this.record.toolCalls.map(({ id, name, arguments: args, result }) => {
       const call: RunToolCall = {
         id,
         name,
         arguments: args,
-        result: received?.get(id) ?? {
+        result: this.received(id) ?? {
           id,
           name,
           content: result.content,

@@ -142,6 +142,89 @@ describe('long-running results and copies of the state (with a checkpoint store)
     expect(last.some((text) => typeof text === 'string' && text.includes('job finished: 42'))).toBe(true);
   });
 
+  /** Gives the next `Date.now()` (the time a decision or update is stamped with). */
+  const givenAt = (ms: number) => jest.spyOn(Date, 'now').mockReturnValueOnce(ms);
+  afterEach(() => jest.restoreAllMocks());
+
+  /** A run whose job is open and whose delete_logs call waits for approval, with checkpoints. */
+  async function waitingWithJob() {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'j', name: 'job', arguments: { amount: 1 } }] },
+      { toolCalls: [call('d', 'delete_logs', '/logs')] },
+      { text: 'Deleted.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('job'), new PathTool('delete_logs', 'destructive', { needsApproval: true })] });
+    const run = await agent.run('start the job, then delete logs', { checkpoints: store });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['d']);
+    const delivered = (request: number) =>
+      model.requests[request]!.messages.map((message) => contentText(message.content)).filter((text) => text.includes('long-running'));
+    return { store, model, agent, run, delivered };
+  }
+
+  it('merges the updates two copies of a state were given in the order they were given', async () => {
+    const { store, agent, run, delivered } = await waitingWithJob();
+    // A resumer delivers progress from the checkpoint (the run still waits for the person)...
+    const resumer = await fromStore(store, run.runId);
+    givenAt(1_000);
+    resumer.update('j', 'half way');
+    expect((await agent.resume(resumer, { checkpoints: store })).stopReason).toBe('interrupted');
+    // ...then the host, on the copy it kept, gives a later update and approves.
+    givenAt(2_000);
+    run.state.update('j', 'almost done');
+    run.state.approve('d');
+    const finished = await agent.resume(run.state, { checkpoints: store });
+    expect(finished.text).toBe('Deleted.');
+    expect(delivered(2)).toEqual([
+      'An update of the long-running tool call j (job), still pending:\nhalf way',
+      'An update of the long-running tool call j (job), still pending:\nalmost done',
+    ]);
+  });
+
+  it('delivers the final result last when another copy was given progress after it: the final one closes the call', async () => {
+    const { store, agent, run, delivered } = await waitingWithJob();
+    // The host gives the final result on its copy; a resumer, reading the checkpoint, then gives progress and resumes first.
+    givenAt(1_000);
+    run.state.update('j', 'job finished: 42', { final: true });
+    const resumer = await fromStore(store, run.runId);
+    givenAt(2_000);
+    resumer.update('j', 'still going');
+    await agent.resume(resumer, { checkpoints: store });
+    run.state.approve('d');
+    const finished = await agent.resume(run.state, { checkpoints: store });
+    expect(delivered(2)).toEqual([
+      'An update of the long-running tool call j (job), still pending:\nstill going',
+      'The final result of the long-running tool call j (job), which was pending:\njob finished: 42',
+    ]);
+    expect(finished.pending).toEqual([]);
+  });
+
+  it('keeps the decision given last when two copies of a state decided on the same call', async () => {
+    const store = new InMemoryCheckpointStore();
+    const first = new PathTool('wipe', 'destructive', { needsApproval: true });
+    const second = new PathTool('archive', 'read', { needsApproval: true });
+    const model = new ScriptedModel([{ toolCalls: [call('w', 'wipe', '/a'), call('a', 'archive', '/b')] }, { text: 'Done.' }]);
+    const agent = new Agent({ model, tools: [first, second] });
+    const run = await agent.run('wipe and archive', { checkpoints: store });
+    expect(run.interruptions.map((item) => item.callId)).toEqual(['w', 'a']);
+    // The host rejects the archive on its copy, then (on a copy read from the checkpoint) approves it:
+    // the approval is saved, the archive held behind the wipe, which still waits.
+    givenAt(1_000);
+    run.state.reject('a', 'not now');
+    const later = await fromStore(store, run.runId);
+    givenAt(2_000);
+    later.approve('a');
+    expect((await agent.resume(later, { checkpoints: store })).interruptions.map((item) => item.callId)).toEqual(['w']);
+    expect(second.ran).toEqual([]);
+    // The first copy approves the wipe and resumes: the archive runs, as decided last.
+    givenAt(3_000);
+    run.state.approve('w');
+    const finished = await agent.resume(run.state, { checkpoints: store });
+    expect(finished.text).toBe('Done.');
+    expect(first.ran).toEqual(['/a']);
+    expect(second.ran).toEqual(['/b']);
+  });
+
   it('delivers both results when two long-running calls of a run finish at the same moment', async () => {
     const store = new InMemoryCheckpointStore();
     const model = new ScriptedModel([

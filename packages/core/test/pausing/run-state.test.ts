@@ -328,12 +328,12 @@ describe('RunState.fromJSON: refuses what the API would refuse, always with Inva
     [
       'an exhausted value that is not a number',
       (json) => (json.toolUsage = { t: { invocations: 0, failures: 0, exhausted: { limit: 'maxInvocations', value: 'x' } } }),
-      /exhausted\.value should be a number/,
+      /exhausted\.value should be a whole number/,
     ],
     [
       'counts that are not numbers',
       (json) => (json.toolUsage = { t: { invocations: 'lots', failures: 0 } }),
-      /state\.toolUsage\["t"\]\.invocations should be a number/,
+      /state\.toolUsage\["t"\]\.invocations should be a whole number/,
     ],
     ['a tool choice of another type', (json) => (json.toolChoice = 42), /state\.toolChoice should be/],
     ['a handoff of an unknown kind', (json) => (json.handoffs = [{ from: 'a', to: 'b', kind: 42 }]), /state\.handoffs\[0\] should be/],
@@ -347,6 +347,63 @@ describe('RunState.fromJSON: refuses what the API would refuse, always with Inva
     edit(json);
     expect(() => RunState.fromJSON(json)).toThrow(InvalidRunStateError);
     expect(() => RunState.fromJSON(json)).toThrow(message);
+  });
+
+  it.each([
+    [
+      'a tool choice that is not one',
+      { toolChoice: 'sometimes' },
+      "state.toolChoice should be 'auto', 'none', 'required' or { name: string }",
+    ],
+    ['a tool choice naming no tool', { toolChoice: { name: 42 } }, 'state.toolChoice should be'],
+    [
+      'a negative tool count',
+      { toolUsage: { delete_file: { invocations: -1, failures: 0 } } },
+      'state.toolUsage["delete_file"].invocations should be a whole number >= 0, but was -1.',
+    ],
+    [
+      'a fractional tool count',
+      { toolUsage: { delete_file: { invocations: 1, failures: 0.5 } } },
+      'state.toolUsage["delete_file"].failures should be a whole number >= 0',
+    ],
+    [
+      'a tool count that is a string',
+      { toolUsage: { delete_file: { invocations: '2', failures: 0 } } },
+      '.invocations should be a whole number >= 0, but was "2".',
+    ],
+    [
+      'an unknown limit',
+      { toolUsage: { delete_file: { invocations: 1, failures: 0, exhausted: { limit: 'maxBoth', value: 1 } } } },
+      '.exhausted should be',
+    ],
+    [
+      'a handoff of no known kind',
+      { handoffs: [{ from: 'a', to: 'b', kind: 'teleport' }] },
+      "state.handoffs[0] should be { from: string, to: string, kind: 'transfer' | 'escalate' }",
+    ],
+    ['a handoff without its kind', { handoffs: [{ from: 'a', to: 'b' }] }, 'state.handoffs[0] should be'],
+    [
+      'an update given at no time',
+      {
+        pending: [
+          { callId: 'j', toolName: 'job', arguments: '{}', initialResult: 'started', updates: [{ value: 'x', final: false, at: 'noon' }] },
+        ],
+      },
+      'state.pending[0].updates[0].at should be a time in ms',
+    ],
+  ])('refuses %s with InvalidRunStateError naming the field', async (_, edit, message) => {
+    const json = { ...(await saved()), ...edit };
+    expect(() => RunState.fromJSON(json)).toThrow(InvalidRunStateError);
+    expect(() => RunState.fromJSON(json)).toThrow(message);
+  });
+
+  it('reads valid tool choices, counts and handoffs', async () => {
+    const json = await saved();
+    for (const toolChoice of ['auto', 'none', 'required', { name: 'delete_file' }])
+      expect(() => RunState.fromJSON({ ...json, toolChoice })).not.toThrow();
+    const usage = { delete_file: { invocations: 2, failures: 1, exhausted: { limit: 'maxFailures', value: 1 } } };
+    expect(() => RunState.fromJSON({ ...json, toolUsage: usage })).not.toThrow();
+    expect(() => RunState.fromJSON({ ...json, handoffs: [{ from: 'a', to: 'b', kind: 'escalate' }] })).not.toThrow();
   });
 
   it('reads a state saved by the previous format version (1)', async () => {

@@ -2,7 +2,7 @@ import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
 import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
-import type { BatchEntry, PendingEntry, RunRecord } from '../run/run-record.js';
+import type { BatchEntry, PendingEntry, PendingUpdate, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
 
 /**
@@ -136,7 +136,9 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       delete entry.decision;
       delete entry.started;
     }
-    if (entry.decision === undefined && recorded.decision !== undefined) entry.decision = recorded.decision;
+    // Of two decisions (this copy's and the checkpoint's), the one given last wins, as a second decision on one copy does.
+    if (recorded.decision !== undefined && (entry.decision === undefined || givenAfter(recorded.decision.at, entry.decision.at)))
+      entry.decision = recorded.decision;
     if (entry.gate === undefined && recorded.gate !== undefined) {
       entry.gate = recorded.gate;
       if (recorded.request !== undefined) entry.request = recorded.request;
@@ -146,7 +148,16 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
   return undefined;
 }
 
-/** Long-running updates the checkpoint was given and the state was not: kept, so none is lost. */
+/** Whether a decision or update given at `at` came after one given at `than` (one without a time: before any with one). */
+function givenAfter(at: number | undefined, than: number | undefined): boolean {
+  return at !== undefined && (than === undefined || at > than);
+}
+
+/**
+ * Long-running updates the checkpoint was given and the state was not: kept, so none is lost, and
+ * merged in the order they were given (this copy's first on a tie). The first final update given
+ * closes the call: what another copy was given after it is delivered before it, as progress.
+ */
 function mergePending(record: RunRecord, stored: RunRecord): void {
   for (const storedEntry of stored.pending) {
     const entry = record.pending.find((candidate) => candidate.callId === storedEntry.callId);
@@ -154,11 +165,27 @@ function mergePending(record: RunRecord, stored: RunRecord): void {
       if (!record.done.includes(storedEntry.callId)) record.pending.push(storedEntry);
       continue;
     }
-    for (const update of storedEntry.updates) if (!hasUpdate(entry, update)) entry.updates.push(update);
-    if (storedEntry.final && !entry.final) entry.final = true;
+    const added = storedEntry.updates.filter((update) => !hasUpdate(entry, update));
+    if (added.length === 0) continue;
+    entry.updates = inOrderGiven([...entry.updates, ...added]);
+    if (storedEntry.final) entry.final = true;
   }
 }
 
-function hasUpdate(entry: PendingEntry, update: PendingEntry['updates'][number]): boolean {
-  return entry.updates.some((known) => known.value === update.value && known.final === update.final);
+/** Updates sorted by when they were given (stable; those without a time, from older states, first), the first final one last. */
+function inOrderGiven(updates: PendingUpdate[]): PendingUpdate[] {
+  const sorted = updates
+    .map((update, index) => ({ update, index }))
+    .sort((left, right) => (left.update.at ?? 0) - (right.update.at ?? 0) || left.index - right.index)
+    .map(({ update }) => update);
+  const finalAt = sorted.findIndex((update) => update.final);
+  if (finalAt === -1) return sorted;
+  const closing = sorted[finalAt]!;
+  const others = sorted.filter((_, index) => index !== finalAt).map((update) => (update.final ? { ...update, final: false } : update));
+  return [...others, closing];
+}
+
+/** Whether an entry has an update already (the same one, read from another copy). */
+function hasUpdate(entry: PendingEntry, update: PendingUpdate): boolean {
+  return entry.updates.some((known) => known.value === update.value && known.final === update.final && known.at === update.at);
 }

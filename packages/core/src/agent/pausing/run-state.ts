@@ -169,7 +169,7 @@ export class RunState {
     if (edited !== undefined && typeof edited !== 'string' && (typeof edited !== 'object' || edited === null || Array.isArray(edited)))
       throw new RunStateDecisionError(callId, 'approve', `arguments should be an object or a JSON string, but was ${typeof edited}.`);
     const args = edited === undefined ? undefined : typeof edited === 'string' ? edited : contentOf(edited, callId, 'approve');
-    entry.decision = args === undefined ? { kind: 'approved' } : { kind: 'approved', arguments: args };
+    entry.decision = args === undefined ? { kind: 'approved', at: Date.now() } : { kind: 'approved', arguments: args, at: Date.now() };
   }
 
   /**
@@ -183,7 +183,8 @@ export class RunState {
     const inner = this.inSubRun(callId);
     if (inner !== undefined) return inner.state.reject(inner.callId, reason);
     const entry = this.gated(callId, 'reject', 'approval');
-    entry.decision = reason === undefined ? { kind: 'rejected' } : { kind: 'rejected', reason: String(reason) };
+    entry.decision =
+      reason === undefined ? { kind: 'rejected', at: Date.now() } : { kind: 'rejected', reason: String(reason), at: Date.now() };
   }
 
   /**
@@ -196,7 +197,7 @@ export class RunState {
     const inner = this.inSubRun(callId);
     if (inner !== undefined) return inner.state.resolve(inner.callId, value);
     const entry = this.gated(callId, 'resolve', 'result');
-    entry.decision = { kind: 'resolved', content: contentOf(value, callId, 'resolve') };
+    entry.decision = { kind: 'resolved', content: contentOf(value, callId, 'resolve'), at: Date.now() };
   }
 
   /**
@@ -239,7 +240,7 @@ export class RunState {
     }
     if (entry.final) throw new RunStateDecisionError(callId, 'update', 'its final update was already given; no update may follow it.');
     const final = options.final === true;
-    entry.updates.push({ value: contentOf(value, callId, 'update'), final });
+    entry.updates.push({ value: contentOf(value, callId, 'update'), final, at: Date.now() });
     if (final) entry.final = true;
   }
 

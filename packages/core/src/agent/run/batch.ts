@@ -26,12 +26,12 @@ export function answersDirectly(run: Run, set: TurnToolSet): boolean {
 }
 
 /**
- * The stream events of a turn's calls, when the run is streamed.
+ * The stream events of the run's calls, when the run is streamed (made once per run).
  * @param run - the run
- * @returns the turn's events, or undefined
+ * @returns the run's tool call events, or undefined
  */
 export function toolCallEvents(run: Run): ToolCallEvents | undefined {
-  return run.events.active ? new ToolCallEvents(run.events) : undefined;
+  return run.events.active ? (run.toolEvents ??= new ToolCallEvents(run.events)) : undefined;
 }
 
 /**
@@ -48,7 +48,7 @@ export function executeDirectly(
   calls: readonly ModelToolCall[],
   events: ToolCallEvents | undefined,
 ): Promise<ReceivedToolResult[]> {
-  const options = events === undefined ? run.execution : { ...run.execution, ...withoutPaused(events.listeners()) };
+  const options = events === undefined ? run.execution : (run.streamedExecution ??= withListeners(run.execution, events.listeners()));
   return executeCalls(run, set, calls, options);
 }
 
@@ -304,7 +304,7 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
   const { checkpoints } = run;
   if (!checkpoints.active && events === undefined) return run.execution;
   const byId = new Map(runnable.map((entry) => [entry.callId, entry]));
-  const listeners = withoutPaused(events?.listeners() ?? {});
+  const listeners = events?.listeners() ?? {};
   const onResult = (result: ReceivedToolResult, index: number): void => {
     if (result.paused === true) return;
     listeners.onResult?.(result, index);
@@ -314,16 +314,21 @@ function executionOptions(run: Run, runnable: readonly BatchEntry[], events: Too
     delete entry.started;
     checkpoints.saveSoon();
   };
-  return { ...run.execution, ...listeners, onResult };
+  return withListeners(run.execution, { onProgress: listeners.onProgress, onResult });
 }
 
-/** Stream listeners that tell nothing of a call that paused (it has not completed). */
-function withoutPaused(
+/**
+ * The run's execution options with listeners, built field by field (one shape, read on every call;
+ * not spread from two objects).
+ */
+function withListeners(
+  execution: ToolExecutionOptions,
   listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>,
-): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
-  const { onResult } = listeners;
-  if (onResult === undefined) return listeners;
-  return { ...listeners, onResult: (result, index) => (result.paused === true ? undefined : onResult(result, index)) };
+): ToolExecutionOptions {
+  const options: ToolExecutionOptions = { agentContext: execution.agentContext, runId: execution.runId, signal: execution.signal };
+  if (listeners.onProgress !== undefined) options.onProgress = listeners.onProgress;
+  if (listeners.onResult !== undefined) options.onResult = listeners.onResult;
+  return options;
 }
 
 /** Records one call's result in its entry (or the gate it now waits at), and opens a long-running call. */

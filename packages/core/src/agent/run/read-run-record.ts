@@ -24,6 +24,46 @@ function count(data: Json, key: string, path: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`${path}.${key}`, 'a number >= 0', value);
 }
 
+function wholeCount(data: Json, key: string, path: string): void {
+  const value = data[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(`${path}.${key}`, 'a whole number >= 0', value);
+}
+
+/** When a decision or update was given (absent in states written before it was kept). */
+function givenAt(data: Json, path: string): void {
+  if (data.at !== undefined && (typeof data.at !== 'number' || !Number.isFinite(data.at)))
+    fail(`${path}.at`, 'a time in ms (a finite number)', data.at);
+}
+
+const limitNames = new Set(['maxInvocations', 'maxFailures']);
+
+/** The per-tool counts: whole numbers >= 0, and the limit a tool reached, when it did. */
+function readToolUsage(usage: unknown): void {
+  if (usage === undefined) return;
+  if (!isObject(usage)) fail('state.toolUsage', 'an object of per-tool counts', usage);
+  for (const name of Object.keys(usage)) {
+    const entry = usage[name];
+    const path = `state.toolUsage[${JSON.stringify(name)}]`;
+    if (!isObject(entry)) fail(path, '{ invocations, failures } counts', entry);
+    wholeCount(entry, 'invocations', path);
+    wholeCount(entry, 'failures', path);
+    const exhausted = entry.exhausted;
+    if (exhausted === undefined) continue;
+    if (!isObject(exhausted) || !limitNames.has(exhausted.limit as string))
+      fail(`${path}.exhausted`, "{ limit: 'maxInvocations' | 'maxFailures', value }", exhausted);
+    wholeCount(exhausted, 'value', `${path}.exhausted`);
+  }
+}
+
+/** A saved tool choice: `'auto'`, `'none'`, `'required'` or `{ name }` naming one tool. */
+function readToolChoice(choice: unknown): void {
+  if (choice === undefined || choice === 'auto' || choice === 'none' || choice === 'required') return;
+  if (isObject(choice) && typeof choice.name === 'string' && choice.name !== '') return;
+  fail('state.toolChoice', "'auto', 'none', 'required' or { name: string }", choice);
+}
+
+const handoffKinds = new Set(['transfer', 'escalate']);
+
 function list(data: Json, key: string, path: string): unknown[] {
   const value = data[key];
   if (!Array.isArray(value)) fail(`${path}.${key}`, 'an array', value);
@@ -102,6 +142,7 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
         fail(`${path}.decision`, "an object of kind 'approved', 'rejected' or 'resolved'", decision);
       if (decision.kind === 'resolved') string(decision, 'content', `${path}.decision`);
       else string(decision, decision.kind === 'approved' ? 'arguments' : 'reason', `${path}.decision`, true);
+      givenAt(decision, `${path}.decision`);
     }
     if (decision !== undefined) checkDecision(entry.gate, decision.kind as string, path);
     checkArguments(entry, calls[index]!.arguments, path);
@@ -124,6 +165,7 @@ function readPending(pending: unknown[]): void {
     list(entry, 'updates', path).forEach((update, position) => {
       if (!isObject(update) || typeof update.value !== 'string' || typeof update.final !== 'boolean')
         fail(`${path}.updates[${position}]`, '{ value: string, final: boolean }', update);
+      givenAt(update, `${path}.updates[${position}]`);
     });
     const typed = entry as unknown as PendingEntry;
     if (typed.final !== undefined && typeof typed.final !== 'boolean') fail(`${path}.final`, 'a boolean', typed.final);
@@ -201,13 +243,8 @@ function readRecord(json: unknown, depth: number): RunRecord {
       if (json.actions[key] !== undefined && typeof json.actions[key] !== 'boolean')
         fail(`state.actions.${key}`, 'a boolean', json.actions[key]);
   }
-  if (json.toolUsage !== undefined) readToolUsage(json.toolUsage);
-  if (
-    json.toolChoice !== undefined &&
-    !toolChoices.has(json.toolChoice as string) &&
-    !(isObject(json.toolChoice) && typeof json.toolChoice.name === 'string')
-  )
-    fail('state.toolChoice', "'auto', 'none', 'required' or { name: string }", json.toolChoice);
+  readToolUsage(json.toolUsage);
+  readToolChoice(json.toolChoice);
   if (json.handoffs !== undefined)
     list(json, 'handoffs', 'state').forEach((handoff, index) => {
       if (
@@ -251,26 +288,6 @@ function readRecord(json: unknown, depth: number): RunRecord {
   // Version 1 is version 2 without the optional fields it added.
   json.version = runStateVersion;
   return json as unknown as RunRecord;
-}
-
-const toolChoices: ReadonlySet<string> = new Set(['auto', 'none', 'required']);
-const handoffKinds: ReadonlySet<string> = new Set(['transfer', 'escalate']);
-const toolLimits: ReadonlySet<string> = new Set(['maxInvocations', 'maxFailures']);
-
-/** The per-tool counts behind `maxInvocations` and `maxFailures`: counts, and the limit a tool reached. */
-function readToolUsage(usage: unknown): void {
-  if (!isObject(usage)) fail('state.toolUsage', 'an object of per-tool counts', usage);
-  for (const [name, entry] of Object.entries(usage)) {
-    const path = `state.toolUsage[${JSON.stringify(name)}]`;
-    if (!isObject(entry)) fail(path, '{ invocations: number, failures: number, exhausted?: { limit, value } }', entry);
-    count(entry, 'invocations', path);
-    count(entry, 'failures', path);
-    const exhausted = entry.exhausted;
-    if (exhausted === undefined) continue;
-    if (!isObject(exhausted) || !toolLimits.has(exhausted.limit as string))
-      fail(`${path}.exhausted`, "{ limit: 'maxInvocations' | 'maxFailures', value: number }", exhausted);
-    count(exhausted, 'value', `${path}.exhausted`);
-  }
 }
 
 function readSessionMark(mark: unknown): void {

@@ -16,9 +16,20 @@ export const runStateVersion = 2;
 /** The marker of a serialized run state. */
 export const runStateType = 'toolcraft.run-state';
 
-/** What the host decided for a waiting call. @internal */
-export type CallDecision =
-  { kind: 'approved'; arguments?: string } | { kind: 'rejected'; reason?: string } | { kind: 'resolved'; content: string };
+/**
+ * What the host decided for a waiting call; `at` is when it was given (ms since the epoch), so that of
+ * two copies of a state given different decisions the later one wins when they are merged. @internal
+ */
+export type CallDecision = (
+  { kind: 'approved'; arguments?: string } | { kind: 'rejected'; reason?: string } | { kind: 'resolved'; content: string }
+) & { at?: number };
+
+/** An update given with `state.update`; `at` is when it was given (ms since the epoch), by which copies' updates are merged. @internal */
+export interface PendingUpdate {
+  value: string;
+  final: boolean;
+  at?: number;
+}
 
 /** A recorded result of a call: what the model is (or was) sent. @internal */
 export interface RecordedResult {
@@ -64,7 +75,7 @@ export interface PendingEntry {
   arguments: string;
   initialResult: string;
   /** Updates given with `state.update`, not yet delivered to the model. */
-  updates: Array<{ value: string; final: boolean }>;
+  updates: PendingUpdate[];
   /** The final update was given. */
   final?: boolean;
 }

@@ -20,6 +20,7 @@ import type { Session } from '../session.js';
 import type { AgentEvent } from '../streaming/agent-event.js';
 import type { EventChannel } from '../streaming/event-channel.js';
 import { RunEvents } from '../streaming/run-events.js';
+import type { ToolCallEvents } from '../streaming/tool-call-events.js';
 import { restoreSubRun, summarizeSubRun } from '../summarize-sub-run.js';
 import type { TurnTools } from '../turn-tools.js';
 import { addUsage } from '../usage.js';
@@ -88,6 +89,10 @@ export class Run {
   inputCheck?: Promise<GuardrailTrip | undefined>;
   /** The guardrail that stopped the run, if one did. */
   guardrail?: GuardrailTrip;
+  /** The stream events of the run's tool calls, when it is streamed (made when its first calls run). */
+  toolEvents?: ToolCallEvents;
+  /** The execution options of a streamed run's calls on the direct path: `execution` with the stream's listeners (made once). */
+  streamedExecution?: ToolExecutionOptions;
   /** The results of the nested runs that ended (made when the first one is kept, or when a resumed record has some). */
   private subRunResults: RunResult[] | undefined;
   /** The tools and model call of the run's agent, and of the agents it handed over to (made when each first answers). */

@@ -1,5 +1,3 @@
-import { withResolvers, type Resolvers } from '../../environment/with-resolvers.js';
-
 /**
  * The bounded queue between a streamed run (the producer) and its `for await` loop (the consumer).
  * `push` always queues and, once the consumer iterates and the queue holds `capacity` events, returns
@@ -10,7 +8,14 @@ import { withResolvers, type Resolvers } from '../../environment/with-resolvers.
  */
 export class EventChannel<T> {
   private readonly queue: T[] = [];
-  private reader: Resolvers<IteratorResult<T>> | undefined;
+  /** The settle functions of the read that waits for an event, if one does (kept here: no object per read). */
+  private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
+  private readerReject: ((error: unknown) => void) | undefined;
+  /** The executor of every waiting read's promise (made once). */
+  private readonly waitForEvent = (resolve: (result: IteratorResult<T>) => void, reject: (error: unknown) => void): void => {
+    this.readerResolve = resolve;
+    this.readerReject = reject;
+  };
   private writers: Array<() => void> = [];
   private closed = false;
   private failure: { error: unknown } | undefined;
@@ -65,7 +70,7 @@ export class EventChannel<T> {
     this.closed = true;
     this.failure = failure;
     this.releaseWriters();
-    if (this.reader && this.queue.length === 0) this.finishReader();
+    if (this.readerResolve !== undefined && this.queue.length === 0) this.finishReader();
   }
 
   /** The consumer's iterator. */
@@ -89,24 +94,23 @@ export class EventChannel<T> {
     if (this.cancelled) return Promise.resolve({ done: true, value: undefined });
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the run's own error, passed on as it is
     if (this.closed) return this.failure ? Promise.reject(this.failure.error) : Promise.resolve({ done: true, value: undefined });
-    const reader = withResolvers<IteratorResult<T>>();
-    this.reader = reader;
-    return reader.promise;
+    return new Promise<IteratorResult<T>>(this.waitForEvent);
   }
 
   private deliver(event: T): boolean {
-    const reader = this.reader;
-    if (reader === undefined) return false;
-    this.reader = undefined;
-    reader.resolve({ done: false, value: event });
+    const resolve = this.readerResolve;
+    if (resolve === undefined) return false;
+    this.readerResolve = this.readerReject = undefined;
+    resolve({ done: false, value: event });
     return true;
   }
 
   private finishReader(): void {
-    const reader = this.reader!;
-    this.reader = undefined;
-    if (this.failure) reader.reject(this.failure.error);
-    else reader.resolve({ done: true, value: undefined });
+    const resolve = this.readerResolve!;
+    const reject = this.readerReject!;
+    this.readerResolve = this.readerReject = undefined;
+    if (this.failure) reject(this.failure.error);
+    else resolve({ done: true, value: undefined });
   }
 
   private cancel(): void {

@@ -63,6 +63,18 @@ export class RunEvents {
   }
 
   /**
+   * Emits an event like {@link RunEvents.emit}, but gives a promise only when it must wait for room:
+   * the run's own hot paths (text deltas, messages, started calls) then go on without an await.
+   * @param event - the event; `agentName` and `runId` default to the run's
+   * @returns undefined once the event is queued, else a promise settled when it is (never rejects)
+   */
+  send(event: AgentEventInput): Promise<void> | undefined {
+    if (!this.active) return undefined;
+    const wait = this.channel!.push(this.complete(event));
+    return wait === undefined ? undefined : untilAborted(wait, this.signal).catch(ignore);
+  }
+
+  /**
    * Emits an event unless the buffer is full (then it is dropped).
    * @param event - the event
    */

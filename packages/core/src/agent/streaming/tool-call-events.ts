@@ -2,6 +2,7 @@ import type { ToolExecutionOptions } from '../../environment/agent-environment-o
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import { ToolBlockedError } from '../../errors/tool-blocked-error.js';
 import type { ModelToolCall } from '../../model/messages.js';
+import type { AgentEventInput } from './agent-event.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -10,11 +11,13 @@ import type { RunEvents } from './run-events.js';
  * synchronously and cannot wait), and `tool_call_completed` as soon as each call is done (never
  * dropped: at most one per call), with what the features' hooks decided (`blockedBy`,
  * `argumentsReplacedBy`, `contentReplacedBy`). Calls answered without reaching the environment get theirs when
- * the turn ends.
+ * the turn ends. One per streamed run (made when its first calls run): its listeners are made once, and
+ * call ids are unique in a run, so the calls that had their event are remembered across turns.
  * @internal
  */
 export class ToolCallEvents {
   private readonly completed = new Set<string>();
+  private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
 
   /** @param events - the run's event sink */
   constructor(private readonly events: RunEvents) {}
@@ -29,11 +32,14 @@ export class ToolCallEvents {
       await this.events.emit({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
   }
 
-  /** The listeners to add to the turn's execution options (none when the run is not streamed). */
+  /**
+   * The listeners to add to the execution options (none when the run is not streamed), made once. A
+   * call that paused has not completed: its result has no event.
+   */
   listeners(): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
     const { events } = this;
     if (!events.active) return {};
-    return {
+    return (this.ownListeners ??= {
       onProgress: ({ callId, toolName, done, total, message }) =>
         events.offer({
           type: 'tool_progress',
@@ -43,8 +49,10 @@ export class ToolCallEvents {
           ...(total === undefined ? {} : { total }),
           ...(message === undefined ? {} : { message }),
         }),
-      onResult: (result) => this.complete(result),
-    };
+      onResult: (result) => {
+        if (result.paused !== true) this.complete(result);
+      },
+    });
   }
 
   /**
@@ -59,14 +67,16 @@ export class ToolCallEvents {
   private complete(result: ReceivedToolResult): void {
     this.completed.add(result.id);
     const { argumentsReplacedBy, contentReplacedBy, error } = result;
-    this.events.enqueue({
+    // Field by field, optional ones only when present (no spread of a fresh object per field).
+    const event: AgentEventInput & { type: 'tool_call_completed' } = {
       type: 'tool_call_completed',
       callId: result.id,
       toolName: result.name,
       result,
-      ...(ToolBlockedError.isInstance(error) ? { blockedBy: error.feature } : {}),
-      ...(argumentsReplacedBy === undefined ? {} : { argumentsReplacedBy }),
-      ...(contentReplacedBy === undefined ? {} : { contentReplacedBy }),
-    });
+    };
+    if (ToolBlockedError.isInstance(error)) event.blockedBy = error.feature;
+    if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
+    if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
+    this.events.enqueue(event);
   }
 }

@@ -1,0 +1,153 @@
+import { contentText, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
+import { nextTurn, turnSliceMs } from '@toolcraft/core/internal';
+
+type Step = IteratorResult<ChatStreamEvent, void>;
+
+const finished: Step = Object.freeze({ done: true, value: undefined }) as Step;
+
+/** The prototype async iterators share (`[Symbol.asyncIterator]` returning itself, and what the runtime adds to it). */
+const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((async function* () {})())) as object;
+
+/**
+ * The stream of one scripted turn, what `ScriptedModel.stream` returns: the response's text in
+ * `text_delta`s of `chunkSize` characters, each on a later tick (and on a later turn of the event loop
+ * at least every millisecond), then the whole `response`. It behaves as the async generator it stands
+ * for (nothing happens before the first `next()`; a failure ends it; `return()` and `throw()` end it;
+ * calls made while a step is pending wait their turn), at the cost of one settled promise per step
+ * rather than an async generator's queue and frames. It inherits from the prototype async generators
+ * share, so it has what the runtime gives them (`[Symbol.asyncDispose]` where there is one): see {@link asGenerator}.
+ * @internal
+ */
+export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, undefined> {
+  private response: ChatResponse | undefined;
+  private text = '';
+  private offset = 0;
+  private yieldedAt = 0;
+  private started = false;
+  private done = false;
+  /** A step that is not settled yet (the reply, or a wait for the event loop): later calls wait for it. */
+  private pending: Promise<Step> | undefined;
+
+  /**
+   * @param reply - gives the turn's response (`complete`), called at the first `next()`
+   * @param signal - the request's signal: a chunk is not given once it aborted
+   * @param chunkSize - characters per `text_delta`
+   */
+  constructor(
+    private readonly reply: () => Promise<ChatResponse>,
+    private readonly signal: AbortSignal | undefined,
+    private readonly chunkSize: number,
+  ) {}
+
+  /** @returns the next event */
+  next(): Promise<Step> {
+    if (this.pending !== undefined)
+      return this.pending.then(
+        () => this.next(),
+        () => this.next(),
+      );
+    if (this.done) return Promise.resolve(finished);
+    if (!this.started) {
+      this.started = true;
+      return this.waitFor(
+        this.reply().then((response) => {
+          this.response = response;
+          this.text = contentText(response.message.content);
+          this.yieldedAt = Date.now();
+          return this.step();
+        }),
+      );
+    }
+    return this.step();
+  }
+
+  /**
+   * Ends the stream.
+   * @param value - the return value
+   * @returns the end
+   */
+  return(value?: void | PromiseLike<void>): Promise<Step> {
+    this.done = true;
+    if (value === undefined) return Promise.resolve(finished);
+    return Promise.resolve(value).then((settled) => ({ done: true, value: settled }) as Step);
+  }
+
+  /**
+   * Ends the stream with an error.
+   * @param error - the error
+   * @returns a rejection with it
+   */
+  throw(error?: unknown): Promise<Step> {
+    this.done = true;
+    return Promise.reject(error as Error);
+  }
+
+  /** @returns itself */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  private step(): Promise<Step> {
+    if (this.done) return Promise.resolve(finished);
+    if (this.offset < this.text.length) {
+      // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
+      if (Date.now() - this.yieldedAt < turnSliceMs) return this.chunk();
+      return this.waitFor(
+        nextTurn().then(() => {
+          this.yieldedAt = Date.now();
+          return this.chunk();
+        }),
+      );
+    }
+    const response = this.response!;
+    this.response = undefined;
+    if (response === undefined) {
+      this.done = true;
+      return Promise.resolve(finished);
+    }
+    return Promise.resolve({ done: false, value: { type: 'response', response } });
+  }
+
+  private chunk(): Promise<Step> {
+    if (this.done) return Promise.resolve(finished);
+    try {
+      this.signal?.throwIfAborted();
+    } catch (error) {
+      this.done = true;
+      return Promise.reject(error as Error);
+    }
+    const delta = this.text.slice(this.offset, this.offset + this.chunkSize);
+    this.offset += this.chunkSize;
+    return Promise.resolve({ done: false, value: { type: 'text_delta', delta } });
+  }
+
+  /** A step that settles later: later calls wait for it; a failure ends the stream. */
+  private waitFor(step: Promise<Step>): Promise<Step> {
+    const settled = step.then(
+      (result) => {
+        this.pending = undefined;
+        return result;
+      },
+      (error: unknown) => {
+        this.pending = undefined;
+        this.done = true;
+        throw error;
+      },
+    );
+    this.pending = settled;
+    return settled;
+  }
+}
+
+Object.setPrototypeOf(ScriptedStream.prototype, asyncIteratorPrototype);
+
+/**
+ * A scripted stream as the async generator it behaves as (its prototype chain gives it what the runtime
+ * gives async generators beyond `next`, `return`, `throw` and `[Symbol.asyncIterator]`).
+ * @param stream - the stream
+ * @returns the same object, typed as an async generator
+ * @internal
+ */
+export function asGenerator(stream: ScriptedStream): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  return stream as unknown as AsyncGenerator<ChatStreamEvent, void, undefined>;
+}
