@@ -3,6 +3,7 @@ import { mkdir, open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { backoffDelay } from '../retry/backoff.js';
+import { isDeadProcess } from './dead-process.js';
 
 /** The lock's backoff: from 2 ms, doubling, never more than 50 ms between two tries (full jitter, at least 1 ms). */
 const lockBackoff = { baseDelayMs: 2, maxDelayMs: 50 };
@@ -156,15 +157,4 @@ async function breakIfAbandoned(lockPath: string, staleMs: number, depth: number
     await release(claimPath, claim);
   }
   return true;
-}
-
-function isDeadProcess(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
 }

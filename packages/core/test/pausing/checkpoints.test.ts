@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
   type AgentContext,
+  CheckpointConflictError,
   CheckpointSaveError,
   ContextAwareTool,
   InMemoryCheckpointStore,
   InvalidRunStateError,
+  RunInProgressError,
   RunState,
   type CheckpointSaveOptions,
   type CheckpointStore,
@@ -305,6 +309,115 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
     const finished = await agent.resume(stale, { checkpoints: store });
     expect(finished.stopReason).toBe('completed');
     expect(remove.ran).toEqual(['/a', '/b']);
+  });
+});
+
+describe('one owner per run: a run another process is running is not taken over', () => {
+  it('refuses a second resume while the first runs the approved call (RunInProgressError); the first keeps its real result', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const entered = deferred();
+    const finish = deferred();
+    refund.execute = (args: { path: string }) => {
+      refund.ran.push(args.path);
+      entered.resolve();
+      return finish.promise.then(() => `refunded ${args.path}`) as unknown as string;
+    };
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Refunded.' }]),
+      tools: [refund],
+    });
+    const paused = await agent.run('refund', { checkpoints: store });
+    const saved = JSON.stringify(paused.state);
+    const a = RunState.fromJSON(JSON.parse(saved) as Record<string, unknown>);
+    a.approve('c1');
+    const b = RunState.fromJSON(JSON.parse(saved) as Record<string, unknown>);
+    b.approve('c1');
+
+    const first = agent.resume(a, { checkpoints: store });
+    await entered.promise;
+    const second = agent.resume(b, { checkpoints: store });
+    await expect(second).rejects.toThrow(RunInProgressError);
+    await expect(second).rejects.toThrow(/is running in process \d+ on host .*nothing ran/);
+    expect(CheckpointConflictError.isInstance(await second.catch((error: unknown) => error))).toBe(true);
+    finish.resolve();
+    const done = await first;
+    expect(done.stopReason).toBe('completed');
+    expect(done.toolCalls.map((entry) => entry.result.content)).toEqual(['refunded /o/1']);
+    expect(refund.ran).toEqual(['/o/1']);
+    expect((await store.load(paused.runId))!.checkpoint.status).toBe('completed');
+  });
+
+  it('marks a resumed run running and owned from its claim: a second resume while its model answers is refused, the model called once', async () => {
+    const store = new InMemoryCheckpointStore();
+    const job = new PathTool('job', undefined, { longRunning: true });
+    job.execute = () => ({ status: 'pending' }) as unknown as string;
+    const inModel = deferred();
+    const answer = deferred();
+    const model = new ScriptedModel([
+      { toolCalls: [call('j', 'job', '/v')] },
+      { text: 'Started.' },
+      async () => {
+        inModel.resolve();
+        await answer.promise;
+        return { text: 'Got it.' };
+      },
+    ]);
+    const agent = new Agent({ model, tools: [job] });
+    const run = await agent.run('go', { checkpoints: store });
+    const state = RunState.fromJSON((await store.load(run.runId))!.checkpoint);
+    state.update('j', 'done', { final: true });
+    const first = agent.resume(state, { checkpoints: store });
+    await inModel.promise;
+
+    const during = (await store.load(run.runId))!;
+    expect(during.checkpoint.status).toBe('running');
+    expect(RunState.fromJSON(during.checkpoint).stopReason).toBeUndefined();
+    const copy = RunState.fromJSON(during.checkpoint);
+    await expect(agent.resume(copy, { checkpoints: store })).rejects.toThrow(RunInProgressError);
+    await expect(agent.recover(run.runId, { checkpoints: store })).rejects.toThrow(RunInProgressError);
+    answer.resolve();
+    expect((await first).text).toBe('Got it.');
+    expect(model.requests).toHaveLength(3);
+    // Stopped: it names no owner, and can be resumed again.
+    expect((await store.load(run.runId))!.checkpoint.owner).toBeUndefined();
+  });
+
+  it('takes a run over once its owner is known to have stopped: a failed run at once, a dead process of this host, a time limit passed', async () => {
+    const store = new InMemoryCheckpointStore();
+    let fail = true;
+    const agent = new Agent({
+      model: new ScriptedModel(
+        [
+          () => {
+            if (fail) throw Object.assign(new Error('provider down'), { retryable: false });
+            return { text: 'back' };
+          },
+        ],
+        { onExhausted: 'repeatLast' },
+      ),
+      retry: { maxRetries: 0 },
+    });
+    const runId = 'failed-run';
+    const failed = await agent.run('go', { checkpoints: store, runId }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    const checkpoint = (await store.load(runId))!.checkpoint;
+    expect(checkpoint.status).toBe('running');
+    expect(checkpoint.owner).toBeUndefined();
+
+    const owned = async (owner: Record<string, unknown>) => {
+      const { version } = (await store.load(runId))!;
+      await store.save(runId, { ...checkpoint, status: 'running', owner }, { expectedVersion: version });
+    };
+    const child = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => child.on('exit', resolve));
+    await owned({ pid: process.pid, host: 'another-host', token: 't1', until: Date.now() + 600_000 });
+    await expect(agent.recover(runId, { checkpoints: store })).rejects.toThrow(/another-host/);
+    await owned({ pid: process.pid, host: 'another-host', token: 't2', until: Date.now() - 600_000 });
+    fail = false;
+    expect((await agent.recover(runId, { checkpoints: store })).text).toBe('back');
+    await owned({ pid: child.pid!, host: hostname(), token: 't3' });
+    expect((await agent.recover(runId, { checkpoints: store })).text).toBe('back');
   });
 });
 

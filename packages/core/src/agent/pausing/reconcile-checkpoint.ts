@@ -4,6 +4,8 @@ import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import type { BatchEntry, PendingEntry, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
+import { RunInProgressError } from '../../errors/run-in-progress-error.js';
+import { mayBeRunning, runningOwner } from '../run/run-owner.js';
 
 /**
  * Before a state is resumed with a checkpoint store: brings it up to the run's last checkpoint, which
@@ -16,7 +18,8 @@ import { loadCheckpoint } from './load-checkpoint.js';
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
- * @throws InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
+ * @throws RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
+ *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
 export async function reconcileWithCheckpoint(record: RunRecord, store: CheckpointStore, signal: AbortSignal): Promise<void> {
   const loaded = await loadCheckpoint(store, record.runId, signal);
@@ -25,6 +28,9 @@ export async function reconcileWithCheckpoint(record: RunRecord, store: Checkpoi
     return;
   }
   const { version } = loaded;
+  const owner = runningOwner(loaded.checkpoint);
+  // One owner per run: a run another process is running now is not taken over (a dead owner's is).
+  if (owner !== undefined && mayBeRunning(owner)) throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
   if (record.checkpointVersion === version) return;
   let stored: RunRecord;
   try {

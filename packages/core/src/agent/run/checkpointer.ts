@@ -4,6 +4,7 @@ import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.
 import { describeValue } from '../../errors/describe-value.js';
 import { InvalidRunOptionsError } from '../../errors/invalid-run-options-error.js';
 import type { RunRecord } from './run-record.js';
+import { claimOwner, releaseOwner, type RunOwner } from './run-owner.js';
 
 /** How long a run waits for one checkpoint save. */
 export const checkpointSaveTimeoutMs = 10_000;
@@ -21,6 +22,11 @@ const ignore = (): void => undefined;
  * 0 for a run never saved): a save refused because another process moved the run on is final, the
  * run has lost it, and every later save rejects with that `CheckpointConflictError` (never wrapped),
  * so the run stops before it runs anything more.
+ *
+ * While the run runs (status `'running'`, and from the claim of a resumed run on), each checkpoint
+ * names this process as its owner (`owner`: pid, host, a token, the end of the run's time limit), so
+ * another process resuming or recovering it meanwhile is refused (see `RunInProgressError`); once the
+ * run has stopped here ({@link Checkpointer.release}) checkpoints name none.
  * @internal
  */
 export class Checkpointer {
@@ -29,6 +35,9 @@ export class Checkpointer {
   private queued = false;
   private failure: unknown;
   private conflict: Error | undefined;
+  private owner: RunOwner | undefined;
+  private released = false;
+  private claiming = false;
 
   /**
    * @param store - the run's checkpoint store, if any
@@ -36,6 +45,7 @@ export class Checkpointer {
    * @param snapshot - the run's state as it stands now (a fresh object each time)
    * @param signal - the run's signal: waiting for a save stops when it aborts
    * @param record - the run's record: its `checkpointVersion` is the version each save expects, and then the one written
+   * @param remainingMs - the time left before the run's time limit (the owner's `until`)
    */
   constructor(
     private readonly store: CheckpointStore | undefined,
@@ -43,7 +53,24 @@ export class Checkpointer {
     private readonly snapshot: () => RunRecord,
     private readonly signal: AbortSignal,
     private readonly record: RunRecord,
+    private readonly remainingMs: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
+
+  /**
+   * A resumed run claims the run: saves its state marked running and owned by this process (a
+   * compare-and-set on the checkpoint it read), and waits for it.
+   * @throws as {@link Checkpointer.save}
+   */
+  claim(): Promise<void> {
+    this.claiming = true;
+    return this.save();
+  }
+
+  /** The run has stopped in this process (ended, failed, refused): later checkpoints name no owner. */
+  release(): void {
+    this.released = true;
+    if (this.owner !== undefined) releaseOwner(this.owner);
+  }
 
   /** Whether the run has a store. */
   get active(): boolean {
@@ -112,7 +139,7 @@ export class Checkpointer {
     if (this.conflict !== undefined) return;
     const { record } = this;
     try {
-      const version: unknown = await this.store!.save(this.runId, this.snapshot() as unknown as Record<string, unknown>, {
+      const version: unknown = await this.store!.save(this.runId, this.ownedSnapshot(), {
         expectedVersion: record.checkpointVersion ?? 0,
       });
       if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
@@ -134,5 +161,18 @@ export class Checkpointer {
         );
       else this.conflict = error;
     }
+  }
+
+  /** The run's state as saved: marked running while claiming, and naming its owner while it runs here. */
+  private ownedSnapshot(): Record<string, unknown> {
+    const snapshot = this.snapshot() as RunRecord & { owner?: RunOwner };
+    if (this.claiming) {
+      snapshot.status = 'running';
+      this.claiming = false;
+    }
+    // A state read from a checkpoint may carry that checkpoint's owner: never saved again.
+    delete snapshot.owner;
+    if (snapshot.status === 'running' && !this.released) snapshot.owner = this.owner ??= claimOwner(this.remainingMs());
+    return snapshot as unknown as Record<string, unknown>;
   }
 }
