@@ -57,4 +57,13 @@ export interface RunOptions {
 export type ResumeOptions = Pick<
   RunOptions,
   'metadata' | 'signal' | 'tools' | 'checkpoints' | 'session' | 'modelSettings' | 'providerOptions'
->;
+> & {
+  /**
+   * Resume with `checkpoints` a state that was checkpointed (it has a checkpoint version) although the
+   * store has no checkpoint of its run any more (it expired, `ttlSeconds`, or was deleted): its
+   * checkpoints start again at version 1. Without it such a resume is refused with
+   * `InvalidRunStateError`, since nothing then tells whether a newer copy of the state ran since (it
+   * would repeat that copy's calls). Set it only when you know this is the run's latest state.
+   */
+  allowMissingCheckpoint?: boolean;
+};

@@ -421,6 +421,39 @@ describe('one owner per run: a run another process is running is not taken over'
   });
 });
 
+describe('resuming a checkpointed state whose checkpoint is gone', () => {
+  it('refuses an old copy after its checkpoint expired or was deleted (its calls would repeat), unless allowMissingCheckpoint', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+      tools: [refund],
+    });
+    const paused = await agent.run('refund order 7', { checkpoints: store });
+    const oldCopy = JSON.stringify(paused.state);
+    paused.state.approve('c1');
+    await agent.resume(paused.state, { checkpoints: store });
+    expect(refund.ran).toEqual(['/order/7']);
+    // The checkpoint expires (ttlSeconds) or is deleted after the run ended.
+    await store.delete(paused.runId);
+
+    const old = RunState.fromJSON(JSON.parse(oldCopy) as Record<string, unknown>);
+    old.approve('c1');
+    const refused = agent.resume(old, { checkpoints: store });
+    await expect(refused).rejects.toThrow(InvalidRunStateError);
+    await expect(refused).rejects.toThrow(
+      /was checkpointed \(this state is at checkpoint version \d+\), but the checkpoint store has no checkpoint of it any more/,
+    );
+    expect(refund.ran).toEqual(['/order/7']);
+    expect(await store.load(paused.runId)).toBeUndefined();
+
+    // Forced: the host knows this is the latest state; its checkpoints start again.
+    const forced = await agent.resume(old, { checkpoints: store, allowMissingCheckpoint: true });
+    expect(forced.stopReason).toBe('completed');
+    expect((await store.load(paused.runId))!.version).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('checkpoints: bad input', () => {
   it('refuses a checkpoint store that is not one before the run starts, and a run id that already has a checkpoint', async () => {
     const store = new InMemoryCheckpointStore();

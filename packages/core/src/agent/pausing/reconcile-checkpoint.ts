@@ -18,12 +18,24 @@ import { mayBeRunning, runningOwner } from '../run/run-owner.js';
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
- * @throws RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
+ * @param allowMissing - resume a checkpointed state whose checkpoint is gone (expired, deleted) as a new run (`allowMissingCheckpoint`)
+ * @throws InvalidRunStateError when the state was checkpointed and the store has no checkpoint of it (unless `allowMissing`);
+ *   RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
  *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
-export async function reconcileWithCheckpoint(record: RunRecord, store: CheckpointStore, signal: AbortSignal): Promise<void> {
+export async function reconcileWithCheckpoint(
+  record: RunRecord,
+  store: CheckpointStore,
+  signal: AbortSignal,
+  allowMissing = false,
+): Promise<void> {
   const loaded = await loadCheckpoint(store, record.runId, signal);
   if (loaded === undefined) {
+    const saved = record.checkpointVersion ?? 0;
+    if (saved > 0 && !allowMissing)
+      throw new InvalidRunStateError(
+        `the run '${record.runId}' was checkpointed (this state is at checkpoint version ${saved}), but the checkpoint store has no checkpoint of it any more (it expired or was deleted): nothing tells whether a newer copy of this state ran since, and resuming it could repeat that copy's calls. Resume it with { allowMissingCheckpoint: true } only when this is the run's latest state.`,
+      );
     record.checkpointVersion = 0;
     return;
   }

@@ -13,7 +13,7 @@ import { reconcileWithCheckpoint } from '../pausing/reconcile-checkpoint.js';
 import type { Checkpointer } from './checkpointer.js';
 import { RunState } from '../pausing/run-state.js';
 import { RunDeadline } from '../run-deadline.js';
-import type { RunOptions } from '../run-options.js';
+import type { ResumeOptions, RunOptions } from '../run-options.js';
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import type { RunResult } from '../run-result.js';
 import { RunTranscript } from '../run-transcript.js';
@@ -168,7 +168,8 @@ function runRecord(
 async function runClaimed(init: RunInit, checkpoints: CheckpointStore, input: string | undefined): Promise<RunResult> {
   let run: Run | undefined;
   try {
-    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal);
+    const { allowMissingCheckpoint } = init.options as ResumeOptions;
+    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal, allowMissingCheckpoint === true);
     run = new Run(init);
     // The claim marks the run running and owned by this process: another resume or recover meanwhile is refused.
     await (run.checkpoints as Checkpointer).claim();
