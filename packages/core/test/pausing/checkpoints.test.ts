@@ -492,6 +492,40 @@ describe('checkpoints: aborts and odd stores', () => {
       }
     })();
 
+  it('fails the run with CheckpointSaveError when a save throws a value it cannot read, and tries later saves again', async () => {
+    const unreadable = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('unreadable');
+        },
+      },
+    );
+    let attempts = 0;
+    const second = deferred();
+    const store: CheckpointStore = {
+      save() {
+        if (++attempts === 2) second.resolve();
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- the pathological throw under test
+        throw unreadable;
+      },
+      load: async () => undefined,
+      delete: async () => undefined,
+    };
+    const refund = new PathTool('refund', 'write');
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Done.' }]),
+      tools: [refund],
+    });
+    const failed = agent.run('go', { checkpoints: store });
+    await expect(failed).rejects.toThrow(CheckpointSaveError);
+    await expect(failed).rejects.toThrow(/could not be saved: a thrown object/);
+    expect(refund.ran).toEqual([]);
+    // The failed run's last save is still attempted: one failure does not turn checkpointing off.
+    await second.promise;
+    expect(attempts).toBe(2);
+  });
+
   it('stops as aborted, not with the abort error, when a checkpointed run is aborted while a tool runs', async () => {
     const controller = new AbortController();
     const tool = slowWrite(() => controller.abort());

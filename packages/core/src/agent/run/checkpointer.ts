@@ -11,6 +11,15 @@ export const checkpointSaveTimeoutMs = 10_000;
 
 const ignore = (): void => undefined;
 
+/** Whether a store's error is a conflict; a value that cannot even be inspected (a hostile Proxy) is a plain failure. */
+function isConflict(error: unknown): error is CheckpointConflictError {
+  try {
+    return CheckpointConflictError.isInstance(error);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Saves a run's checkpoints to its store strictly one after another, in order: a save starts only
  * when the one before it has settled (even one the run stopped waiting for), so a slow save can never
@@ -123,10 +132,12 @@ export class Checkpointer {
   private schedule(): void {
     if (this.queued) return;
     this.queued = true;
-    this.chain = (this.chain ?? Promise.resolve()).then(() => {
+    const next = (): Promise<void> => {
       this.queued = false;
       return this.write();
-    });
+    };
+    // Also after a write that rejected: one failed save never stops the saves after it.
+    this.chain = (this.chain ?? Promise.resolve()).then(next, next);
     this.chain.catch(ignore);
   }
 
@@ -151,16 +162,26 @@ export class Checkpointer {
       record.checkpointVersion = version;
       this.failure = undefined;
     } catch (error) {
-      if (!CheckpointConflictError.isInstance(error)) this.failure = error;
-      else if (record.checkpointVersion === undefined && error.expectedVersion === 0)
-        // A new run whose id already has a checkpoint: not a race, a reused id.
-        this.conflict = new InvalidRunOptionsError(
-          'runId',
-          this.runId,
-          `an id with no checkpoint in the store yet (this one has one, at version ${error.actualVersion}: continue that run with agent.recover(runId, { checkpoints }), or choose another id)`,
-        );
-      else this.conflict = error;
+      // Never rejects: a write that failed is this.failure (the next save() throws it), so no save fails silently.
+      try {
+        this.refused(error);
+      } catch {
+        this.failure = error;
+      }
     }
+  }
+
+  private refused(error: unknown): void {
+    const { record } = this;
+    if (!isConflict(error)) this.failure = error;
+    else if (record.checkpointVersion === undefined && error.expectedVersion === 0)
+      // A new run whose id already has a checkpoint: not a race, a reused id.
+      this.conflict = new InvalidRunOptionsError(
+        'runId',
+        this.runId,
+        `an id with no checkpoint in the store yet (this one has one, at version ${error.actualVersion}: continue that run with agent.recover(runId, { checkpoints }), or choose another id)`,
+      );
+    else this.conflict = error;
   }
 
   /** The run's state as saved: marked running while claiming, and naming its owner while it runs here. */
