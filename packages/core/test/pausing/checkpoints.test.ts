@@ -5,6 +5,7 @@ import {
   Agent,
   type AgentContext,
   CheckpointConflictError,
+  CheckpointLoadError,
   CheckpointSaveError,
   ContextAwareTool,
   InMemoryCheckpointStore,
@@ -546,5 +547,38 @@ describe('checkpoints: aborts and odd stores', () => {
     const failure = await agent.run('x', { checkpoints: vague }).catch((error: unknown) => error);
     expect(CheckpointSaveError.isInstance(failure)).toBe(true);
     expect(String((failure as Error).cause)).toContain("a CheckpointStore's save resolves with the version it wrote");
+  });
+
+  it('reads a version a store answers as a numeric string (a SQL BIGINT), and says what is wrong with a load answer it cannot use', async () => {
+    const inner = new InMemoryCheckpointStore();
+    let answer: (loaded: Awaited<ReturnType<CheckpointStore['load']>>) => unknown = (loaded) =>
+      loaded && { checkpoint: loaded.checkpoint, version: String(loaded.version) };
+    const stringly: CheckpointStore = {
+      save: async (runId, checkpoint, options) => String(await inner.save(runId, checkpoint, options)) as unknown as number,
+      load: async (runId) => answer(await inner.load(runId)) as Awaited<ReturnType<CheckpointStore['load']>>,
+      delete: (runId) => inner.delete(runId),
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Done.' }]),
+      tools: [refund],
+    });
+    const paused = await agent.run('go', { checkpoints: stringly });
+    paused.state.approve('c1');
+    expect((await agent.resume(paused.state, { checkpoints: stringly })).text).toBe('Done.');
+    expect(refund.ran).toEqual(['/o/1']);
+
+    for (const [version, said] of [
+      ['1.5', "the version '1.5'"],
+      [Number.NaN, 'the version NaN'],
+      [undefined, 'the version undefined'],
+    ] as const) {
+      answer = (loaded) => loaded && { checkpoint: loaded.checkpoint, version };
+      const failure = await agent.recover(paused.runId, { checkpoints: stringly }).catch((error: unknown) => error);
+      expect(CheckpointLoadError.isInstance(failure)).toBe(true);
+      expect(String((failure as Error).cause)).toContain(`the store's load answered ${said}`);
+    }
+    answer = () => 'a row';
+    await expect(agent.recover(paused.runId, { checkpoints: stringly })).rejects.toThrow(CheckpointLoadError);
   });
 });

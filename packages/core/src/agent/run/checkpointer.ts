@@ -1,4 +1,5 @@
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
+import { readCheckpointVersion } from '../../checkpoints/checkpoint-version.js';
 import { CheckpointSaveError } from '../../errors/checkpoint-save-error.js';
 import { CheckpointConflictError } from '../../errors/checkpoint-conflict-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -153,13 +154,14 @@ export class Checkpointer {
       const version: unknown = await this.store!.save(this.runId, this.ownedSnapshot(), {
         expectedVersion: record.checkpointVersion ?? 0,
       });
-      if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+      const written = readCheckpointVersion(version);
+      if (written === undefined) {
         this.failure = new TypeError(
           `the store's save answered ${describeValue(version)}; a CheckpointStore's save resolves with the version it wrote (a whole number, 1 or more)`,
         );
         return;
       }
-      record.checkpointVersion = version;
+      record.checkpointVersion = written;
       this.failure = undefined;
     } catch (error) {
       // Never rejects: a write that failed is this.failure (the next save() throws it), so no save fails silently.
