@@ -64,9 +64,18 @@ export class ToolCallEvents {
       callId: result.id,
       toolName: result.name,
       result,
-      ...(ToolBlockedError.isInstance(error) ? { blockedBy: error.feature } : {}),
+      ...blockedBy(error),
       ...(argumentsReplacedBy === undefined ? {} : { argumentsReplacedBy }),
       ...(contentReplacedBy === undefined ? {} : { contentReplacedBy }),
     });
+  }
+}
+
+/** The feature that blocked the call, when its error is a ToolBlockedError; nothing for any other thrown value, one that cannot be inspected (a hostile Proxy) included. */
+function blockedBy(error: unknown): { blockedBy?: string } {
+  try {
+    return ToolBlockedError.isInstance(error) ? { blockedBy: error.feature } : {};
+  } catch {
+    return {};
   }
 }
