@@ -66,4 +66,11 @@ export type ResumeOptions = Pick<
    * would repeat that copy's calls). Set it only when you know this is the run's latest state.
    */
   allowMissingCheckpoint?: boolean;
+  /**
+   * Resume or recover with `checkpoints` a run whose checkpoint says another process is running it
+   * (`RunInProgressError` otherwise), because you know that process has died: one of another host,
+   * before the run's time limit would have ended it. A dead process of this host, and any owner past
+   * the run's `maxDurationMs`, are taken over without it. Taking over a live run makes its calls run twice.
+   */
+  takeOver?: boolean;
 };

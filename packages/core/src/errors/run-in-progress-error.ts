@@ -8,7 +8,7 @@ const marker = Symbol.for(`toolcraft.error.${errorName}`);
  * one owner at a time): nothing ran. Its owner is known to have stopped, and the run can be taken over,
  * when that was a process of this host that has ended, or once the run's time limit (`maxDurationMs`,
  * which ends it at the latest) has passed; until then wait for it to stop (its checkpoint then says
- * why) and continue from that checkpoint. A {@link CheckpointConflictError}, so a caller that reloads
+ * why) and continue from that checkpoint, or pass `{ takeOver: true }` when you know that process died. A {@link CheckpointConflictError}, so a caller that reloads
  * and tries again on a conflict does so here too.
  */
 export class RunInProgressError extends CheckpointConflictError {
@@ -29,7 +29,7 @@ export class RunInProgressError extends CheckpointConflictError {
   ) {
     super(runId, expectedVersion, actualVersion);
     const until = owner.until === undefined ? 'it has no time limit' : `its time limit ends it by ${new Date(owner.until).toISOString()}`;
-    this.message = `Run '${runId}' is running in process ${owner.pid} on host ${owner.host} (its checkpoint, version ${actualVersion}, says so; ${until}). A run has one owner at a time: nothing ran. Wait for it to stop and continue from its checkpoint; when that process has died, agent.recover(runId, { checkpoints }) takes the run over once the process is known to have ended (at once on the same host, otherwise after its time limit).`;
+    this.message = `Run '${runId}' is running in process ${owner.pid} on host ${owner.host} (its checkpoint, version ${actualVersion}, says so; ${until}). A run has one owner at a time: nothing ran. Wait for it to stop and continue from its checkpoint; when that process has died, agent.recover(runId, { checkpoints }) takes the run over once the process is known to have ended (at once on the same host, otherwise after its time limit), or at once with { takeOver: true } when you know it died.`;
   }
 
   /**

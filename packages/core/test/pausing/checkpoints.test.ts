@@ -384,7 +384,7 @@ describe('one owner per run: a run another process is running is not taken over'
     expect((await store.load(run.runId))!.checkpoint.owner).toBeUndefined();
   });
 
-  it('takes a run over once its owner is known to have stopped: a failed run at once, a dead process of this host, a time limit passed', async () => {
+  it('takes a run over once its owner is known to have stopped: a failed run at once, a dead process of this host, a time limit passed, or takeOver', async () => {
     const store = new InMemoryCheckpointStore();
     let fail = true;
     const agent = new Agent({
@@ -414,6 +414,9 @@ describe('one owner per run: a run another process is running is not taken over'
     await new Promise((resolve) => child.on('exit', resolve));
     await owned({ pid: process.pid, host: 'another-host', token: 't1', until: Date.now() + 600_000 });
     await expect(agent.recover(runId, { checkpoints: store })).rejects.toThrow(/another-host/);
+    fail = false;
+    expect((await agent.recover(runId, { checkpoints: store, takeOver: true })).text).toBe('back');
+    fail = true;
     await owned({ pid: process.pid, host: 'another-host', token: 't2', until: Date.now() - 600_000 });
     fail = false;
     expect((await agent.recover(runId, { checkpoints: store })).text).toBe('back');

@@ -18,7 +18,8 @@ import { mayBeRunning, runningOwner } from '../run/run-owner.js';
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
- * @param allowMissing - resume a checkpointed state whose checkpoint is gone (expired, deleted) as a new run (`allowMissingCheckpoint`)
+ * @param options - `allowMissing`: resume a checkpointed state whose checkpoint is gone (expired, deleted) as a new run
+ *   (`allowMissingCheckpoint`); `takeOver`: take over a run whose owner may still be running it (the caller knows it died)
  * @throws InvalidRunStateError when the state was checkpointed and the store has no checkpoint of it (unless `allowMissing`);
  *   RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
  *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
@@ -27,8 +28,9 @@ export async function reconcileWithCheckpoint(
   record: RunRecord,
   store: CheckpointStore,
   signal: AbortSignal,
-  allowMissing = false,
+  options: { allowMissing?: boolean; takeOver?: boolean } = {},
 ): Promise<void> {
+  const { allowMissing = false, takeOver = false } = options;
   const loaded = await loadCheckpoint(store, record.runId, signal);
   if (loaded === undefined) {
     const saved = record.checkpointVersion ?? 0;
@@ -42,7 +44,8 @@ export async function reconcileWithCheckpoint(
   const { version } = loaded;
   const owner = runningOwner(loaded.checkpoint);
   // One owner per run: a run another process is running now is not taken over (a dead owner's is).
-  if (owner !== undefined && mayBeRunning(owner)) throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
+  if (owner !== undefined && !takeOver && mayBeRunning(owner))
+    throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
   if (record.checkpointVersion === version) return;
   let stored: RunRecord;
   try {

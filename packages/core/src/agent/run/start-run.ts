@@ -168,8 +168,11 @@ function runRecord(
 async function runClaimed(init: RunInit, checkpoints: CheckpointStore, input: string | undefined): Promise<RunResult> {
   let run: Run | undefined;
   try {
-    const { allowMissingCheckpoint } = init.options as ResumeOptions;
-    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal, allowMissingCheckpoint === true);
+    const { allowMissingCheckpoint, takeOver } = init.options as ResumeOptions;
+    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal, {
+      allowMissing: allowMissingCheckpoint === true,
+      takeOver: takeOver === true,
+    });
     run = new Run(init);
     // The claim marks the run running and owned by this process: another resume or recover meanwhile is refused.
     await (run.checkpoints as Checkpointer).claim();
