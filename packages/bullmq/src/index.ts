@@ -32,4 +32,5 @@ export { LongRunningJobError } from './errors/long-running-job-error.js';
 export { LongRunningOptionsError } from './errors/long-running-options-error.js';
 export { LongRunningConflictError } from './errors/long-running-conflict-error.js';
 export { LongRunningResumeError } from './errors/long-running-resume-error.js';
+export { LongRunningResumerClosedError } from './errors/long-running-resumer-closed-error.js';
 export { LongRunningUpdateError } from './errors/long-running-update-error.js';

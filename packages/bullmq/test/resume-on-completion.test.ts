@@ -16,6 +16,7 @@ import {
   LongRunningOptionsError,
   createLongRunningWorker,
   LongRunningConflictError,
+  LongRunningResumerClosedError,
   resumeOnCompletion,
   type LongRunningCompletedUpdate,
   type LongRunningResumer,
@@ -272,6 +273,25 @@ describe('resumeOnCompletion', () => {
     expect(resumed).toHaveLength(0);
     // The claim was given back: the next delivery of the same update goes through.
     await expect(resumer.deliver(update)).resolves.toMatchObject({ text: "Done: Report 'TIDES' written (1 pages)." });
+  });
+
+  it('stops waiting for a checkpoint store whose load never answers when it is closed (each load is bounded too)', async () => {
+    const tool = new WriteReportTool();
+    let loads = 0;
+    const silent: CheckpointStore = {
+      save: async () => 1,
+      load: () => {
+        loads++;
+        return new Promise(() => undefined);
+      },
+      delete: async () => undefined,
+    };
+    const { startResumer } = setUp(tool, { topic: 'tides', pages: 1 }, undefined, silent);
+    const resumer = await startResumer({ waitForRunMs: 500 });
+    const delivering = resumer.deliver(finalUpdate('never-answers', 'v')).catch((error: unknown) => error);
+    while (loads === 0) await new Promise((resolve) => setImmediate(resolve));
+    await resumer.close();
+    expect(LongRunningResumerClosedError.isInstance(await delivering)).toBe(true);
   });
 
   it('says what is wrong with its options', async () => {

@@ -291,6 +291,7 @@ export { OptionsError } from './errors/options-error.js';
 export { InvalidStateKeyError } from './errors/invalid-state-key-error.js';
 export { CheckpointLoadError } from './errors/checkpoint-load-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { RunInProgressError } from './errors/run-in-progress-error.js';
 export { CheckpointLockTimeoutError } from './errors/checkpoint-lock-timeout-error.js';
 export { AgentDepthLimitError } from './errors/agent-depth-limit-error.js';
 export { SubAgentStoppedError } from './agent/errors/sub-agent-stopped-error.js';

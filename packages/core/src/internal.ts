@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { untilAborted } from './environment/bounded-await.js';
+export { loadCheckpoint } from './agent/pausing/load-checkpoint.js';
 export { decodePointerSegment, resolveLocalReference } from './decoding/json-pointer.js';
 export { toolDefinitions } from './agent/tool-definitions.js';
 export { convertOnce, isDefinitionList, readToolDefinitions } from './agent/tool-definition-source.js';

@@ -1,6 +1,14 @@
 import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, type AgentEvent, type ChatModel, type ChatStreamEvent, ModelCallError, ToolRegistry } from '../src/index.js';
+import {
+  Agent,
+  type AgentEvent,
+  type ChatModel,
+  type ChatStreamEvent,
+  InMemoryCheckpointStore,
+  ModelCallError,
+  ToolRegistry,
+} from '../src/index.js';
 import { call, PathTool } from './pausing/support.js';
 import { collect, completeOnly, StepTool } from './support/streaming-tools.js';
 
@@ -63,6 +71,35 @@ describe('agent.stream', () => {
     expect(types(events).filter((type) => type === 'message')).toHaveLength(2);
     expect(deltas(events)).toBe('Working on it.Both done.');
     expect((await stream.result).text).toBe('Both done.');
+  });
+
+  it('gives tool_call_completed for a call whose tool threw a value that cannot be inspected (a hostile Proxy)', async () => {
+    const hostile = () =>
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('proxy get');
+          },
+          getPrototypeOf() {
+            throw new Error('proxy proto');
+          },
+        },
+      );
+    const thrower = new PathTool('t', undefined);
+    thrower.execute = () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the pathological throw under test
+      throw hostile();
+    };
+    for (const checkpoints of [undefined, new InMemoryCheckpointStore()]) {
+      const model = new ScriptedModel([{ toolCalls: [call('c1', 't', '/x'), call('c2', 't', '/y')] }, { text: 'Done.' }]);
+      const stream = new Agent({ model, tools: [thrower] }).stream('go', checkpoints === undefined ? {} : { checkpoints });
+      const events = await collect(stream);
+      expect(forCall(events, 'c1')).toEqual(['tool_call_started', 'tool_call_completed']);
+      expect(forCall(events, 'c2')).toEqual(['tool_call_started', 'tool_call_completed']);
+      expect(events.find((e) => e.type === 'tool_call_completed' && e.callId === 'c1')).toMatchObject({ result: { isError: true } });
+      expect((await stream.result).text).toBe('Done.');
+    }
   });
 
   it('streams a model without stream() as whole messages: one delta with the whole text', async () => {

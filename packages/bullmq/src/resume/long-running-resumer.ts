@@ -1,4 +1,6 @@
 import { type Agent, type CheckpointStore, type ResumeOptions, type RunResult, RunState, type SessionStore } from '@toolcraft/core';
+import { loadCheckpoint } from '@toolcraft/core/internal';
+import { LongRunningResumerClosedError } from '../errors/long-running-resumer-closed-error.js';
 import { LongRunningConflictError } from '../errors/long-running-conflict-error.js';
 import { LongRunningOptionsError } from '../errors/long-running-options-error.js';
 import { LongRunningResumeError } from '../errors/long-running-resume-error.js';
@@ -160,7 +162,7 @@ export class LongRunningResumer {
    * @returns the run as the last delivery left it, or undefined when none was delivered
    */
   async catchUp(runId: string): Promise<RunResult | undefined> {
-    const saved = await this.options.checkpoints.load(runId);
+    const saved = await loadCheckpoint(this.options.checkpoints, runId, this.stop.signal);
     if (saved === undefined) return undefined;
     let last: RunResult | undefined;
     for (const call of RunState.fromJSON(saved.checkpoint).pending) {
@@ -170,10 +172,14 @@ export class LongRunningResumer {
     return last;
   }
 
-  /** Stops listening, stops waiting for runs, lets the deliveries under way end, and closes the connections. Idempotent. */
+  /**
+   * Stops listening, stops waiting for runs (a delivery waiting for its run, or for a checkpoint store's
+   * `load`, rejects with LongRunningResumerClosedError and its update can be delivered again), lets the
+   * deliveries under way (their runs resuming) end, and closes the connections. Idempotent.
+   */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.stop.abort();
+      this.stop.abort(new LongRunningResumerClosedError());
       await this.updates?.close();
       await this.client.release();
     })();

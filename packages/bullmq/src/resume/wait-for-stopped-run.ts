@@ -1,4 +1,5 @@
 import { type CheckpointStore, RunState } from '@toolcraft/core';
+import { loadCheckpoint } from '@toolcraft/core/internal';
 
 const firstPollMs = 100;
 const maxPollMs = 2_000;
@@ -11,6 +12,7 @@ const maxPollMs = 2_000;
  * @param waitMs - how long to wait at most
  * @param signal - stops the wait (the resumer closes)
  * @returns the stopped run's state; undefined when the store has no checkpoint of it; `'running'` when it still ran at the end of the wait
+ * @throws CheckpointLoadError when a load failed or took longer than 10 s; the signal's reason when it aborted during a load
  */
 export async function waitForStoppedRun(
   checkpoints: CheckpointStore,
@@ -20,7 +22,8 @@ export async function waitForStoppedRun(
 ): Promise<RunState | 'running' | undefined> {
   const deadline = Date.now() + waitMs;
   for (let pollMs = firstPollMs; ; pollMs = Math.min(pollMs * 2, maxPollMs)) {
-    const saved = await checkpoints.load(runId);
+    // Bounded (10 s a load) and ended by the signal: a store that never answers does not hold the update forever.
+    const saved = await loadCheckpoint(checkpoints, runId, signal);
     if (saved === undefined) return undefined;
     const state = RunState.fromJSON(saved.checkpoint);
     if (state.stopReason !== undefined) return state;

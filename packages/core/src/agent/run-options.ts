@@ -57,4 +57,20 @@ export interface RunOptions {
 export type ResumeOptions = Pick<
   RunOptions,
   'metadata' | 'signal' | 'tools' | 'checkpoints' | 'session' | 'modelSettings' | 'providerOptions'
->;
+> & {
+  /**
+   * Resume with `checkpoints` a state that was checkpointed (it has a checkpoint version) although the
+   * store has no checkpoint of its run any more (it expired, `ttlSeconds`, or was deleted): its
+   * checkpoints start again at version 1. Without it such a resume is refused with
+   * `InvalidRunStateError`, since nothing then tells whether a newer copy of the state ran since (it
+   * would repeat that copy's calls). Set it only when you know this is the run's latest state.
+   */
+  allowMissingCheckpoint?: boolean;
+  /**
+   * Resume or recover with `checkpoints` a run whose checkpoint says another process is running it
+   * (`RunInProgressError` otherwise), because you know that process has died: one of another host,
+   * before the run's time limit would have ended it. A dead process of this host, and any owner past
+   * the run's `maxDurationMs`, are taken over without it. Taking over a live run makes its calls run twice.
+   */
+  takeOver?: boolean;
+};

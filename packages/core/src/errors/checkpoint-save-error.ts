@@ -1,3 +1,4 @@
+import { describeThrownValue } from './describe-thrown-value.js';
 import { ToolcraftError } from './toolcraft-error.js';
 
 const errorName = 'CheckpointSaveError';
@@ -23,7 +24,7 @@ export class CheckpointSaveError extends ToolcraftError {
     cause: unknown,
     readonly result?: unknown,
   ) {
-    super(`The checkpoint of run '${runId}' could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`The checkpoint of run '${runId}' could not be saved: ${describeThrownValue(cause)}`, { cause });
   }
 
   /**

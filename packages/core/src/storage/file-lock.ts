@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { backoffDelay } from '../retry/backoff.js';
+import { isDeadProcess } from './dead-process.js';
 
 /** The lock's backoff: from 2 ms, doubling, never more than 50 ms between two tries (full jitter, at least 1 ms). */
 const lockBackoff = { baseDelayMs: 2, maxDelayMs: 50 };
@@ -27,9 +28,17 @@ export interface FileLockOptions {
 /**
  * Runs `work` while holding a lock file (created with `O_EXCL`, so exactly one process holds it),
  * waiting with jittered backoff while another process holds it; the lock is removed afterwards,
- * also when `work` fails. The lock file names its holder (`<pid> <host> <time>`): a lock whose
- * holder was a process of this host that no longer exists is broken at once, any other one once it
- * is `staleMs` old (the holder keeps it fresh while it works).
+ * also when `work` fails. The lock file names its holder and this taking of it
+ * (`<pid> <host> <time> <token>`): a lock whose holder was a process of this host that no longer
+ * exists is broken at once, any other one once it is `staleMs` old (the holder keeps it fresh while
+ * it works).
+ *
+ * Breaking is one step even when several waiters see the same abandoned lock at once: a waiter first
+ * takes the lock's break claim (`<lock>.b-<token>`, itself created with `O_EXCL`, so one waiter per
+ * abandoned lock), then removes the lock only if it still holds that token. A waiter that saw the
+ * abandoned lock late finds either the claim taken or another token in the lock, and removes nothing:
+ * a live lock taken meanwhile is never broken. A claim left by a waiter that died while breaking is
+ * broken the same way (its own claim), at most {@link maxBreakDepth} deep.
  * @param lockPath - the lock file
  * @param options - time limit, stale age, signal, timeout error
  * @param work - what to do under the lock
@@ -40,9 +49,11 @@ export interface FileLockOptions {
 export async function withFileLock<T>(lockPath: string, options: FileLockOptions, work: () => Promise<T>): Promise<T> {
   const startedAt = Date.now();
   await mkdir(dirname(lockPath), { recursive: true });
+  let token: string | undefined;
   for (let attempt = 0; ; attempt++) {
-    if (await tryLock(lockPath)) break;
-    if (await breakIfAbandoned(lockPath, options.staleMs)) continue;
+    token = await tryLock(lockPath);
+    if (token !== undefined) break;
+    if (await breakIfAbandoned(lockPath, options.staleMs, 0)) continue;
     if (Date.now() - startedAt >= options.timeoutMs) throw options.timeoutError(lockPath, options.timeoutMs);
     options.signal?.throwIfAborted();
     const delayMs = 1 + backoffDelay(attempt, lockBackoff, Math.random);
@@ -60,62 +71,90 @@ export async function withFileLock<T>(lockPath: string, options: FileLockOptions
     return await work();
   } finally {
     clearInterval(refresh);
-    await unlink(lockPath).catch(() => undefined);
+    await release(lockPath, token);
   }
 }
 
-async function tryLock(lockPath: string): Promise<boolean> {
+/** How many claims deep a break goes (a claim whose breaker died is broken through its own claim). */
+const maxBreakDepth = 2;
+
+/** @returns the token written into the lock when it was taken; undefined when another process holds it */
+async function tryLock(lockPath: string): Promise<string | undefined> {
   let handle;
   try {
     handle = await open(lockPath, 'wx');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;
   }
+  const token = randomBytes(6).toString('hex');
   try {
-    await handle.writeFile(`${process.pid} ${hostname()} ${new Date().toISOString()}\n`);
+    await handle.writeFile(`${process.pid} ${hostname()} ${new Date().toISOString()} ${token}\n`);
   } finally {
     await handle.close();
   }
-  return true;
+  return token;
 }
 
-/** @returns true when the lock was abandoned and has been removed (the caller tries again at once) */
-async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<boolean> {
-  if (!(await isAbandoned(lockPath, staleMs))) return false;
-  // Moved aside first: of two processes breaking it, one rename wins; a live lock taken meanwhile is put back.
-  const aside = `${lockPath}.stale-${randomBytes(6).toString('hex')}`;
+/** Removes the lock when it is still this holder's (it was not broken meanwhile as stale). */
+async function release(lockPath: string, token: string): Promise<void> {
+  const held = await readLock(lockPath);
+  if (held !== undefined && held.token !== token) return;
+  await unlink(lockPath).catch(() => undefined);
+}
+
+/** A lock file as read: when it was last refreshed, its holder, and the token naming this taking of it. */
+interface LockFile {
+  modifiedAt: number;
+  pid: number;
+  host: string;
+  /** The holder's token, or (for a lock without one: empty, or from an older toolcraft) its inode and age. */
+  token: string;
+}
+
+async function readLock(path: string): Promise<LockFile | undefined> {
   try {
-    await rename(lockPath, aside);
+    const stats = await stat(path);
+    const text = await readFile(path, 'utf8');
+    const [pid, host, , token] = text.trim().split(' ');
+    const named = token !== undefined && /^[0-9a-f]{12}$/.test(token);
+    return {
+      modifiedAt: stats.mtimeMs,
+      pid: Number(pid),
+      host: host ?? '',
+      token: named ? token : `i${stats.ino}-${Math.floor(stats.birthtimeMs)}`,
+    };
   } catch {
-    return true;
+    return undefined;
   }
-  if (!(await isAbandoned(aside, staleMs))) await link(aside, lockPath).catch(() => undefined);
-  await unlink(aside).catch(() => undefined);
-  return true;
 }
 
-async function isAbandoned(path: string, staleMs: number): Promise<boolean> {
-  let modifiedAt: number;
-  let text: string;
-  try {
-    modifiedAt = (await stat(path)).mtimeMs;
-    text = await readFile(path, 'utf8');
-  } catch {
+function isAbandoned(lock: LockFile, staleMs: number): boolean {
+  if (Date.now() - lock.modifiedAt >= staleMs) return true;
+  return lock.host === hostname() && isDeadProcess(lock.pid);
+}
+
+/**
+ * Breaks the lock at `lockPath` when it is abandoned, through its break claim (see {@link withFileLock}).
+ * @returns true when the caller should try the lock again at once (this waiter broke it, or it was gone)
+ */
+async function breakIfAbandoned(lockPath: string, staleMs: number, depth: number): Promise<boolean> {
+  const seen = await readLock(lockPath);
+  if (seen === undefined) return true;
+  if (!isAbandoned(seen, staleMs)) return false;
+  const claimPath = `${lockPath}.b-${seen.token}`;
+  const claim = await tryLock(claimPath);
+  if (claim === undefined) {
+    // Another waiter is breaking it; when that waiter died while doing so, its claim is broken in turn.
+    if (depth < maxBreakDepth) await breakIfAbandoned(claimPath, staleMs, depth + 1);
     return false;
   }
-  if (Date.now() - modifiedAt >= staleMs) return true;
-  const [pid, host] = text.split(' ');
-  return host === hostname() && isDeadProcess(Number(pid));
-}
-
-function isDeadProcess(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    // Only the claim's holder removes a lock holding this token, so this check and the unlink are one step.
+    const now = await readLock(lockPath);
+    if (now?.token === seen.token) await unlink(lockPath).catch(() => undefined);
+  } finally {
+    await release(claimPath, claim);
   }
+  return true;
 }

@@ -4,7 +4,7 @@ import { pathSegment } from './path-segment.js';
 /**
  * The longest file name, in UTF-8 bytes, a store gives a file it names after a caller's name. File
  * systems allow 255 bytes; the rest leaves room for what the stores append while writing
- * (`.tmp-<pid>-<random>`, `.lock`, `.stale-<random>`).
+ * (`.tmp-<pid>-<random>`, `.lock`, `.lock.b-<token>`).
  */
 export const maxStoredNameBytes = 200;
 

@@ -143,7 +143,7 @@ describe('handoffs (subAgents, transfer_to_agent)', () => {
     const triage = new Agent({ name: 'triage', model: new ScriptedModel([transfer('t', 'billing')]), subAgents: [billing] });
     const run = await triage.run('refund me');
     expect(run.stopReason).toBe('interrupted');
-    expect(run.interruptions[0]).toMatchObject({ callId: 'r', agentName: 'triage' });
+    expect(run.interruptions[0]).toMatchObject({ callId: 'r', agentName: 'billing' }); // the agent whose call it is
     const state = RunState.fromJSON(JSON.parse(JSON.stringify(run.state)));
     state.approve('r');
     const resumed = await triage.resume(state);

@@ -1,12 +1,17 @@
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
   type AgentContext,
+  CheckpointConflictError,
+  CheckpointLoadError,
   CheckpointSaveError,
   ContextAwareTool,
   InMemoryCheckpointStore,
   InvalidRunStateError,
   type JsonSchema,
+  RunInProgressError,
   RunState,
   type CheckpointSaveOptions,
   type CheckpointStore,
@@ -381,7 +386,8 @@ describe('resuming an old copy after the run put a call in doubt', () => {
     const crashed = new InMemoryCheckpointStore();
     await crashed.save(runId, (await store.load(runId))!.checkpoint);
     dying.abort();
-    const recovered = await agentWith(false).recover(runId, { checkpoints: crashed });
+    // The dying run is still in this process (its call never returns): the recovering host knows it died.
+    const recovered = await agentWith(false).recover(runId, { checkpoints: crashed, takeOver: true });
     expect(recovered.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
 
     // The host resumes its own approved copy: the refund may have gone through; it asks again instead.
@@ -436,11 +442,157 @@ describe('resuming an old copy while an idempotent call it approved differently 
       .catch(() => undefined);
     await started.promise;
 
-    // The first process is gone (its call never returns); the second copy is resumed with the same store.
-    const resumed = await agentWith(false).resume(second, { checkpoints: store });
+    // The first process is gone (its call never returns); the second copy is resumed with the same store,
+    // by a host that knows the first died (it is still in this process, so it would be refused otherwise).
+    const resumed = await agentWith(false).resume(second, { checkpoints: store, takeOver: true });
     stop.abort();
     expect(resumed.toolCalls[0]).toMatchObject({ arguments: '{"amount":50}', result: { content: 'paid 50' } });
     expect(paid).toEqual(['A 50', 'B 50']);
+  });
+});
+
+describe('one owner per run: a run another process is running is not taken over', () => {
+  it('refuses a second resume while the first runs the approved call (RunInProgressError); the first keeps its real result', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const entered = deferred();
+    const finish = deferred();
+    refund.execute = (args: { path: string }) => {
+      refund.ran.push(args.path);
+      entered.resolve();
+      return finish.promise.then(() => `refunded ${args.path}`) as unknown as string;
+    };
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Refunded.' }]),
+      tools: [refund],
+    });
+    const paused = await agent.run('refund', { checkpoints: store });
+    const saved = JSON.stringify(paused.state);
+    const a = RunState.fromJSON(JSON.parse(saved) as Record<string, unknown>);
+    a.approve('c1');
+    const b = RunState.fromJSON(JSON.parse(saved) as Record<string, unknown>);
+    b.approve('c1');
+
+    const first = agent.resume(a, { checkpoints: store });
+    await entered.promise;
+    const second = agent.resume(b, { checkpoints: store });
+    await expect(second).rejects.toThrow(RunInProgressError);
+    await expect(second).rejects.toThrow(/is running in process \d+ on host .*nothing ran/);
+    expect(CheckpointConflictError.isInstance(await second.catch((error: unknown) => error))).toBe(true);
+    finish.resolve();
+    const done = await first;
+    expect(done.stopReason).toBe('completed');
+    expect(done.toolCalls.map((entry) => entry.result.content)).toEqual(['refunded /o/1']);
+    expect(refund.ran).toEqual(['/o/1']);
+    expect((await store.load(paused.runId))!.checkpoint.status).toBe('completed');
+  });
+
+  it('marks a resumed run running and owned from its claim: a second resume while its model answers is refused, the model called once', async () => {
+    const store = new InMemoryCheckpointStore();
+    const job = new PathTool('job', undefined, { longRunning: true });
+    job.execute = () => ({ status: 'pending' }) as unknown as string;
+    const inModel = deferred();
+    const answer = deferred();
+    const model = new ScriptedModel([
+      { toolCalls: [call('j', 'job', '/v')] },
+      { text: 'Started.' },
+      async () => {
+        inModel.resolve();
+        await answer.promise;
+        return { text: 'Got it.' };
+      },
+    ]);
+    const agent = new Agent({ model, tools: [job] });
+    const run = await agent.run('go', { checkpoints: store });
+    const state = RunState.fromJSON((await store.load(run.runId))!.checkpoint);
+    state.update('j', 'done', { final: true });
+    const first = agent.resume(state, { checkpoints: store });
+    await inModel.promise;
+
+    const during = (await store.load(run.runId))!;
+    expect(during.checkpoint.status).toBe('running');
+    expect(RunState.fromJSON(during.checkpoint).stopReason).toBeUndefined();
+    const copy = RunState.fromJSON(during.checkpoint);
+    await expect(agent.resume(copy, { checkpoints: store })).rejects.toThrow(RunInProgressError);
+    await expect(agent.recover(run.runId, { checkpoints: store })).rejects.toThrow(RunInProgressError);
+    answer.resolve();
+    expect((await first).text).toBe('Got it.');
+    expect(model.requests).toHaveLength(3);
+    // Stopped: it names no owner, and can be resumed again.
+    expect((await store.load(run.runId))!.checkpoint.owner).toBeUndefined();
+  });
+
+  it('takes a run over once its owner is known to have stopped: a failed run at once, a dead process of this host, a time limit passed, or takeOver', async () => {
+    const store = new InMemoryCheckpointStore();
+    let fail = true;
+    const agent = new Agent({
+      model: new ScriptedModel(
+        [
+          () => {
+            if (fail) throw Object.assign(new Error('provider down'), { retryable: false });
+            return { text: 'back' };
+          },
+        ],
+        { onExhausted: 'repeatLast' },
+      ),
+      retry: { maxRetries: 0 },
+    });
+    const runId = 'failed-run';
+    const failed = await agent.run('go', { checkpoints: store, runId }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    const checkpoint = (await store.load(runId))!.checkpoint;
+    expect(checkpoint.status).toBe('running');
+    expect(checkpoint.owner).toBeUndefined();
+
+    const owned = async (owner: Record<string, unknown>) => {
+      const { version } = (await store.load(runId))!;
+      await store.save(runId, { ...checkpoint, status: 'running', owner }, { expectedVersion: version });
+    };
+    const child = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => child.on('exit', resolve));
+    await owned({ pid: process.pid, host: 'another-host', token: 't1', until: Date.now() + 600_000 });
+    await expect(agent.recover(runId, { checkpoints: store })).rejects.toThrow(/another-host/);
+    fail = false;
+    expect((await agent.recover(runId, { checkpoints: store, takeOver: true })).text).toBe('back');
+    fail = true;
+    await owned({ pid: process.pid, host: 'another-host', token: 't2', until: Date.now() - 600_000 });
+    fail = false;
+    expect((await agent.recover(runId, { checkpoints: store })).text).toBe('back');
+    await owned({ pid: child.pid!, host: hostname(), token: 't3' });
+    expect((await agent.recover(runId, { checkpoints: store })).text).toBe('back');
+  });
+});
+
+describe('resuming a checkpointed state whose checkpoint is gone', () => {
+  it('refuses an old copy after its checkpoint expired or was deleted (its calls would repeat), unless allowMissingCheckpoint', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+      tools: [refund],
+    });
+    const paused = await agent.run('refund order 7', { checkpoints: store });
+    const oldCopy = JSON.stringify(paused.state);
+    paused.state.approve('c1');
+    await agent.resume(paused.state, { checkpoints: store });
+    expect(refund.ran).toEqual(['/order/7']);
+    // The checkpoint expires (ttlSeconds) or is deleted after the run ended.
+    await store.delete(paused.runId);
+
+    const old = RunState.fromJSON(JSON.parse(oldCopy) as Record<string, unknown>);
+    old.approve('c1');
+    const refused = agent.resume(old, { checkpoints: store });
+    await expect(refused).rejects.toThrow(InvalidRunStateError);
+    await expect(refused).rejects.toThrow(
+      /was checkpointed \(this state is at checkpoint version \d+\), but the checkpoint store has no checkpoint of it any more/,
+    );
+    expect(refund.ran).toEqual(['/order/7']);
+    expect(await store.load(paused.runId)).toBeUndefined();
+
+    // Forced: the host knows this is the latest state; its checkpoints start again.
+    const forced = await agent.resume(old, { checkpoints: store, allowMissingCheckpoint: true });
+    expect(forced.stopReason).toBe('completed');
+    expect((await store.load(paused.runId))!.version).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -482,6 +634,40 @@ describe('checkpoints: aborts and odd stores', () => {
       }
     })();
 
+  it('fails the run with CheckpointSaveError when a save throws a value it cannot read, and tries later saves again', async () => {
+    const unreadable = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('unreadable');
+        },
+      },
+    );
+    let attempts = 0;
+    const second = deferred();
+    const store: CheckpointStore = {
+      save() {
+        if (++attempts === 2) second.resolve();
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- the pathological throw under test
+        throw unreadable;
+      },
+      load: async () => undefined,
+      delete: async () => undefined,
+    };
+    const refund = new PathTool('refund', 'write');
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Done.' }]),
+      tools: [refund],
+    });
+    const failed = agent.run('go', { checkpoints: store });
+    await expect(failed).rejects.toThrow(CheckpointSaveError);
+    await expect(failed).rejects.toThrow(/could not be saved: a thrown object/);
+    expect(refund.ran).toEqual([]);
+    // The failed run's last save is still attempted: one failure does not turn checkpointing off.
+    await second.promise;
+    expect(attempts).toBe(2);
+  });
+
   it('stops as aborted, not with the abort error, when a checkpointed run is aborted while a tool runs', async () => {
     const controller = new AbortController();
     const tool = slowWrite(() => controller.abort());
@@ -502,5 +688,38 @@ describe('checkpoints: aborts and odd stores', () => {
     const failure = await agent.run('x', { checkpoints: vague }).catch((error: unknown) => error);
     expect(CheckpointSaveError.isInstance(failure)).toBe(true);
     expect(String((failure as Error).cause)).toContain("a CheckpointStore's save resolves with the version it wrote");
+  });
+
+  it('reads a version a store answers as a numeric string (a SQL BIGINT), and says what is wrong with a load answer it cannot use', async () => {
+    const inner = new InMemoryCheckpointStore();
+    let answer: (loaded: Awaited<ReturnType<CheckpointStore['load']>>) => unknown = (loaded) =>
+      loaded && { checkpoint: loaded.checkpoint, version: String(loaded.version) };
+    const stringly: CheckpointStore = {
+      save: async (runId, checkpoint, options) => String(await inner.save(runId, checkpoint, options)) as unknown as number,
+      load: async (runId) => answer(await inner.load(runId)) as Awaited<ReturnType<CheckpointStore['load']>>,
+      delete: (runId) => inner.delete(runId),
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const agent = new Agent({
+      model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/1')] }, { text: 'Done.' }]),
+      tools: [refund],
+    });
+    const paused = await agent.run('go', { checkpoints: stringly });
+    paused.state.approve('c1');
+    expect((await agent.resume(paused.state, { checkpoints: stringly })).text).toBe('Done.');
+    expect(refund.ran).toEqual(['/o/1']);
+
+    for (const [version, said] of [
+      ['1.5', "the version '1.5'"],
+      [Number.NaN, 'the version NaN'],
+      [undefined, 'the version undefined'],
+    ] as const) {
+      answer = (loaded) => loaded && { checkpoint: loaded.checkpoint, version };
+      const failure = await agent.recover(paused.runId, { checkpoints: stringly }).catch((error: unknown) => error);
+      expect(CheckpointLoadError.isInstance(failure)).toBe(true);
+      expect(String((failure as Error).cause)).toContain(`the store's load answered ${said}`);
+    }
+    answer = () => 'a row';
+    await expect(agent.recover(paused.runId, { checkpoints: stringly })).rejects.toThrow(CheckpointLoadError);
   });
 });

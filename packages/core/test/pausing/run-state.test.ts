@@ -90,6 +90,28 @@ describe('RunState: versioned, checked, and only for its own agent', () => {
     expect(model.requests).toHaveLength(2);
   });
 
+  it('names the agent whose call it is in an interruption after a handoff, not the run’s first agent', async () => {
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const billing = new Agent({
+      name: 'billing',
+      description: 'billing',
+      tools: [refund],
+      model: new ScriptedModel([{ toolCalls: [call('r', 'refund', '/o/7')] }, { text: 'Refunded.' }]),
+    });
+    const triage = new Agent({
+      name: 'triage',
+      subAgents: [billing],
+      model: new ScriptedModel([{ toolCalls: [{ id: 't', name: 'transfer_to_agent', arguments: { agent_name: 'billing' } }] }]),
+    });
+    const paused = await triage.run('refund order 7');
+    expect(paused.agentName).toBe('billing');
+    expect(paused.interruptions.map((item) => [item.callId, item.agentName])).toEqual([['r', 'billing']]);
+    // The state stays triage's (only triage resumes it); its waiting call is billing's, also after a round trip.
+    const copy = RunState.fromJSON(JSON.parse(JSON.stringify(paused.state)) as Record<string, unknown>);
+    expect(copy.agentName).toBe('triage');
+    expect(copy.interruptions[0]!.agentName).toBe('billing');
+  });
+
   it('refuses a state of another agent', async () => {
     const { run } = await interrupted();
     const other = new Agent({ name: 'billing', model: new ScriptedModel([]) });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withFileLock, type FileLockOptions } from '../../src/storage/file-lock';
@@ -77,4 +78,24 @@ describe('withFileLock', () => {
     controller.abort(new Error('caller left'));
     await expect(waiting).rejects.toThrow('caller left');
   });
+
+  it('lets one process in at a time when several processes break the same abandoned lock at once', async () => {
+    // Each of six processes takes the lock 60 times and then leaves an abandoned lock (a dead pid of this
+    // host) whenever it is free, so every taking races the others to break one; none may find another inside.
+    const script = join(__dirname, '..', 'fixtures', 'file-lock-breaker.ts');
+    const dead = String(await deadPid());
+    const reports = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, lock, dead, '60'], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const lines: string[] = [];
+        createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+        const code = await new Promise((resolve) => child.on('exit', resolve));
+        expect(code).toBe(0);
+        return JSON.parse(lines[0]!) as { rounds: number; overlaps: number };
+      }),
+    );
+    expect(reports).toEqual(Array.from({ length: 6 }, () => ({ rounds: 60, overlaps: 0 })));
+    // No break claim is left behind.
+    expect(readdirSync(dir).filter((name) => name.includes('.b-'))).toEqual([]);
+  }, 120_000);
 });

@@ -4,6 +4,8 @@ import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import type { BatchEntry, PendingEntry, PendingUpdate, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
+import { RunInProgressError } from '../../errors/run-in-progress-error.js';
+import { mayBeRunning, runningOwner } from '../run/run-owner.js';
 
 /**
  * Before a state is resumed with a checkpoint store: brings it up to the run's last checkpoint, which
@@ -18,15 +20,34 @@ import { loadCheckpoint } from './load-checkpoint.js';
  * @param record - the record of the state to resume
  * @param store - the run's checkpoint store
  * @param signal - the run's signal
- * @throws InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
+ * @param options - `allowMissing`: resume a checkpointed state whose checkpoint is gone (expired, deleted) as a new run
+ *   (`allowMissingCheckpoint`); `takeOver`: take over a run whose owner may still be running it (the caller knows it died)
+ * @throws InvalidRunStateError when the state was checkpointed and the store has no checkpoint of it (unless `allowMissing`);
+ *   RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
+ *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
  */
-export async function reconcileWithCheckpoint(record: RunRecord, store: CheckpointStore, signal: AbortSignal): Promise<void> {
+export async function reconcileWithCheckpoint(
+  record: RunRecord,
+  store: CheckpointStore,
+  signal: AbortSignal,
+  options: { allowMissing?: boolean; takeOver?: boolean } = {},
+): Promise<void> {
+  const { allowMissing = false, takeOver = false } = options;
   const loaded = await loadCheckpoint(store, record.runId, signal);
   if (loaded === undefined) {
+    const saved = record.checkpointVersion ?? 0;
+    if (saved > 0 && !allowMissing)
+      throw new InvalidRunStateError(
+        `the run '${record.runId}' was checkpointed (this state is at checkpoint version ${saved}), but the checkpoint store has no checkpoint of it any more (it expired or was deleted): nothing tells whether a newer copy of this state ran since, and resuming it could repeat that copy's calls. Resume it with { allowMissingCheckpoint: true } only when this is the run's latest state.`,
+      );
     record.checkpointVersion = 0;
     return;
   }
   const { version } = loaded;
+  const owner = runningOwner(loaded.checkpoint);
+  // One owner per run: a run another process is running now is not taken over (a dead owner's is).
+  if (owner !== undefined && !takeOver && mayBeRunning(owner))
+    throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
   if (record.checkpointVersion === version) return;
   let stored: RunRecord;
   try {

@@ -315,7 +315,9 @@ export class RunState {
   /** @internal The interruption an entry stands for, when it still waits. */
   waiting(entry: BatchEntry): Interruption | undefined {
     if (entry.gate === undefined || entry.decision !== undefined || entry.result !== undefined) return undefined;
-    const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName: this.record.agentName };
+    // A waiting batch is always the answering agent's (a handoff follows the turn's answered calls).
+    const agentName = this.record.activeAgent ?? this.record.agentName;
+    const base = { callId: entry.callId, toolName: entry.toolName, arguments: entry.arguments, agentName };
     if (entry.gate === 'approval') return { kind: 'approval', ...base, ...(entry.inDoubt ? { inDoubt: true } : {}) };
     if (entry.gate === 'result') return { kind: 'result', ...base };
     if (entry.gate === 'agent') return this.subRunWaiting(entry)[0];

@@ -9,6 +9,8 @@ export interface RunCheckpoints {
   save(): Promise<void>;
   /** Saves soon, without waiting. */
   saveSoon(): void;
+  /** The run has stopped in this process: later checkpoints no longer name it as the run's owner. */
+  release?(): void;
 }
 
 /**

@@ -144,7 +144,14 @@ export class Run {
     this.execution = { agentContext: this.context, runId, signal };
     const { parent, callId } = lineage;
     if (options.checkpoints !== undefined)
-      this.checkpoints = new Checkpointer(options.checkpoints, runId, () => this.snapshot(), signal, record);
+      this.checkpoints = new Checkpointer(
+        options.checkpoints,
+        runId,
+        () => this.snapshot(),
+        signal,
+        record,
+        () => deadline.remainingMs,
+      );
     else if (parent !== undefined && callId !== undefined && parent.checkpoints.active)
       this.checkpoints = new ParentCheckpoints(parent, callId, record);
     else this.checkpoints = noCheckpoints;

@@ -10,9 +10,10 @@ import { SessionSaveError } from '../../errors/session-save-error.js';
 import { checkMethods } from '../check-methods.js';
 import { storeOutput } from '../output-key.js';
 import { reconcileWithCheckpoint } from '../pausing/reconcile-checkpoint.js';
+import type { Checkpointer } from './checkpointer.js';
 import { RunState } from '../pausing/run-state.js';
 import { RunDeadline } from '../run-deadline.js';
-import type { RunOptions } from '../run-options.js';
+import type { ResumeOptions, RunOptions } from '../run-options.js';
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store.js';
 import type { RunResult } from '../run-result.js';
 import { RunTranscript } from '../run-transcript.js';
@@ -161,15 +162,22 @@ function runRecord(
 /**
  * A resumed run with checkpoints: its record brought up to its checkpoint, then the run claimed (a
  * compare-and-set on the checkpoint it read: of two processes resuming the same run at once, one goes
- * on and the other stops before any model or tool call), then its loop.
+ * on and the other stops before any model or tool call; the claim marks the run running and owned, so a
+ * later resume or recover is refused with RunInProgressError while it runs), then its loop.
  */
 async function runClaimed(init: RunInit, checkpoints: CheckpointStore, input: string | undefined): Promise<RunResult> {
-  let run: Run;
+  let run: Run | undefined;
   try {
-    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal);
+    const { allowMissingCheckpoint, takeOver } = init.options as ResumeOptions;
+    await reconcileWithCheckpoint(init.record, checkpoints, init.deadline.signal, {
+      allowMissing: allowMissingCheckpoint === true,
+      takeOver: takeOver === true,
+    });
     run = new Run(init);
-    await run.checkpoints.save();
+    // The claim marks the run running and owned by this process: another resume or recover meanwhile is refused.
+    await (run.checkpoints as Checkpointer).claim();
   } catch (error) {
+    run?.checkpoints.release?.();
     release(init.handle, init.deadline);
     throw error;
   }
@@ -266,6 +274,8 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       // The record keeps what happened (results of a finished batch, delivered updates): it can go on.
       record.status = 'running';
       run.stop();
+      // Its last checkpoint names no owner: the failed run can be recovered at once.
+      checkpoints.release?.();
       if (!CheckpointConflictError.isInstance(error)) checkpoints.saveSoon();
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
@@ -279,6 +289,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     }
     throw error;
   } finally {
+    checkpoints.release?.();
     release(run.handle, deadline);
   }
 }

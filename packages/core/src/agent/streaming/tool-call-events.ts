@@ -74,9 +74,19 @@ export class ToolCallEvents {
       toolName: result.name,
       result,
     };
-    if (ToolBlockedError.isInstance(error)) event.blockedBy = error.feature;
+    const blocked = blockedBy(error);
+    if (blocked !== undefined) event.blockedBy = blocked;
     if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
     if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
     this.events.enqueue(event);
+  }
+}
+
+/** The feature that blocked the call, when its error is a ToolBlockedError; nothing for any other thrown value, one that cannot be inspected (a hostile Proxy) included. */
+function blockedBy(error: unknown): string | undefined {
+  try {
+    return ToolBlockedError.isInstance(error) ? error.feature : undefined;
+  } catch {
+    return undefined;
   }
 }
