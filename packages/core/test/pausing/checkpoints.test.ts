@@ -398,6 +398,66 @@ describe('resuming an old copy after the run put a call in doubt', () => {
   });
 });
 
+describe('resuming an old copy that answered an earlier in-doubt question', () => {
+  it('asks the second in-doubt question instead of running the call a third time', async () => {
+    const runId = 'in-doubt-twice';
+    const bodies: string[] = [];
+    let started = deferred<void>();
+    const refund = (tag: string, dies: boolean) =>
+      new (class extends PathTool {
+        override execute(args: { path: string }): string {
+          bodies.push(tag);
+          if (dies) {
+            started.resolve();
+            return new Promise<string>(() => undefined) as unknown as string;
+          }
+          return super.execute(args);
+        }
+      })('refund', 'write', { needsApproval: true });
+    const agentWith = (tag: string, dies = false) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+        tools: [refund(tag, dies)],
+      });
+    const copy = (state: RunState) => RunState.fromJSON(JSON.parse(JSON.stringify(state)));
+    /** Resumes `state` in a process that dies inside the refund; returns the store as the crash left it. */
+    const dieInside = async (state: RunState, store: CheckpointStore, tag: string) => {
+      started = deferred<void>();
+      const dying = new AbortController();
+      void agentWith(tag, true)
+        .resume(copy(state), { checkpoints: store, signal: dying.signal, takeOver: true })
+        .catch(() => undefined);
+      await started.promise;
+      // The store as the crash left it, at the same version (a store's versions only grow).
+      const crashed = new InMemoryCheckpointStore();
+      const left = (await store.load(runId))!;
+      for (let saved = 0; saved < left.version; saved += 1) await crashed.save(runId, left.checkpoint);
+      dying.abort();
+      return crashed;
+    };
+    const store = new InMemoryCheckpointStore();
+    const paused = await agentWith('-').run('refund order 7', { checkpoints: store, runId });
+    const first = copy(paused.state);
+    first.approve('c1');
+    const crashed1 = await dieInside(first, store, 'P1 died');
+    const recovered1 = await agentWith('-').recover(runId, { checkpoints: crashed1, takeOver: true });
+    expect(recovered1.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    // A person answers the in-doubt question (run it again); the host keeps that copy.
+    const answered = copy(recovered1.state);
+    answered.approve('c1');
+    const kept = JSON.stringify(answered);
+    const crashed2 = await dieInside(answered, crashed1, 'P2 died');
+    const recovered2 = await agentWith('-').recover(runId, { checkpoints: crashed2, takeOver: true });
+    expect(recovered2.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+
+    // The kept copy answered the first question, not the second: it asks again.
+    const resumed = await agentWith('host retry').resume(RunState.fromJSON(JSON.parse(kept)), { checkpoints: crashed2 });
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    expect(bodies).toEqual(['P1 died', 'P2 died']);
+  });
+});
+
 describe('resuming an old copy while an idempotent call it approved differently is in flight', () => {
   it('runs the call again with the arguments it started with, not the copy’s other edited ones', async () => {
     const store = new InMemoryCheckpointStore();

@@ -148,11 +148,13 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       if (recorded.decision === undefined) delete entry.decision;
       else entry.decision = recorded.decision;
     }
-    if (recorded.inDoubt && !entry.inDoubt) {
-      // The copy is from before the call was put in doubt: its decision (made before the call started) is
-      // spent, and the in-doubt question is the one to answer now, about the arguments the call started with.
+    if (recorded.inDoubt && (!entry.inDoubt || givenAfter(recorded.inDoubtAt, entry.inDoubtAt))) {
+      // The copy is from before the call was put in doubt (this time: it may have answered an earlier
+      // in-doubt question, and the call started again and went in doubt since): its decision is spent,
+      // and the in-doubt question is the one to answer now, about the arguments the call started with.
       entry.gate = 'approval';
       entry.inDoubt = true;
+      if (recorded.inDoubtAt !== undefined) entry.inDoubtAt = recorded.inDoubtAt;
       entry.arguments = recorded.arguments;
       delete entry.decision;
       delete entry.started;
