@@ -351,6 +351,50 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
   });
 });
 
+describe('resuming an old copy after the checkpoint ran calls of the same turn', () => {
+  it('takes the checkpoint’s per-tool counts and state: a maxInvocations 1 tool does not run twice, the state change stays', async () => {
+    const store = new InMemoryCheckpointStore();
+    const charged: string[] = [];
+    class Charge extends ContextAwareTool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'charge', description: 'charge', effects: 'write', needsApproval: true, maxInvocations: 1 });
+      }
+      execute(args: { path: string }, context: AgentContext): string {
+        charged.push(args.path);
+        context.state.set('charged', args.path);
+        return `charged ${args.path}`;
+      }
+    }
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const agentWith = (turns: ConstructorParameters<typeof ScriptedModel>[0]) =>
+      new Agent({ tools: [new Charge(), notify], model: new ScriptedModel(turns) });
+    const paused = await agentWith([{ toolCalls: [call('c1', 'charge', '/card/1'), call('c2', 'notify', '/user/1')] }]).run(
+      'charge and tell',
+      {
+        checkpoints: store,
+        runId: 'usage-merge',
+      },
+    );
+    const old = JSON.stringify(paused.state);
+    paused.state.approve('c1');
+    const live = await agentWith([{ text: 'unused' }]).resume(paused.state, { checkpoints: store });
+    expect(live.interruptions.map((interruption) => interruption.callId)).toEqual(['c2']);
+    expect(charged).toEqual(['/card/1']);
+
+    // The old copy (from before charge ran) approves notify; the model then asks for charge again.
+    const copy = RunState.fromJSON(JSON.parse(old));
+    copy.approve('c2');
+    const resumed = await agentWith([{ toolCalls: [call('c3', 'charge', '/card/1')] }, { text: 'Done.' }]).resume(copy, {
+      checkpoints: store,
+    });
+    expect(resumed.stopReason).toBe('completed');
+    expect(charged).toEqual(['/card/1']);
+    expect(resumed.toolCalls.find((toolCall) => toolCall.id === 'c3')?.result.content).toMatch(/already called 1 time/);
+    expect(resumed.state.toJSON()).toMatchObject({ state: { charged: '/card/1' } });
+    expect(resumed.stateDelta).toEqual({ charged: '/card/1' });
+  });
+});
+
 describe('resuming an old copy after the run put a call in doubt', () => {
   it('asks the in-doubt question instead of running the copy’s earlier approval again', async () => {
     const runId = 'in-doubt-old-copy';

@@ -82,12 +82,50 @@ function reconcile(record: RunRecord, stored: RunRecord, path = 'its checkpoint'
     return `${path} has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}`;
   const delivered = takeDelivered(record, stored, path);
   if (delivered !== undefined) return delivered;
+  const ranSince = movedOnInTurn(record, stored);
   if (record.batch !== undefined && stored.batch !== undefined) {
     const inSubRun = mergeBatch(record.batch, stored.batch);
     if (inSubRun !== undefined) return inSubRun;
   }
   mergePending(record, stored);
+  if (ranSince) takeCounts(record, stored);
   return undefined;
+}
+
+/**
+ * Whether the checkpoint ran calls of this turn the record did not (it recorded a result or a start the
+ * record lacks, or counts more tool calls): what those calls did is the checkpoint's.
+ */
+function movedOnInTurn(record: RunRecord, stored: RunRecord): boolean {
+  if (stored.iterations !== record.iterations) return false;
+  if (stored.toolCallCount > record.toolCallCount) return true;
+  return (stored.batch ?? []).some((recorded) => {
+    const entry = record.batch?.find((candidate) => candidate.callId === recorded.callId);
+    return (
+      entry !== undefined &&
+      ((recorded.result !== undefined && entry.result === undefined) || (recorded.started === true && entry.started !== true))
+    );
+  });
+}
+
+/**
+ * The checkpoint is the truth of what the run did: its per-tool counts, state values and changed keys,
+ * counters, usage, sub-runs and the actions its calls asked for replace the copy's (the copy only
+ * contributes its decisions and updates).
+ */
+function takeCounts(record: RunRecord, stored: RunRecord): void {
+  record.state = stored.state;
+  record.changed = stored.changed;
+  record.toolCallCount = stored.toolCallCount;
+  record.usage = stored.usage;
+  record.elapsedMs = Math.max(record.elapsedMs, stored.elapsedMs);
+  if (stored.toolUsage === undefined) delete record.toolUsage;
+  else record.toolUsage = stored.toolUsage;
+  if (stored.actions === undefined) delete record.actions;
+  else record.actions = stored.actions;
+  if (stored.subRuns === undefined) delete record.subRuns;
+  else record.subRuns = stored.subRuns;
+  if (stored.outputRetries !== undefined) record.outputRetries = Math.max(record.outputRetries ?? 0, stored.outputRetries);
 }
 
 /**
