@@ -395,6 +395,40 @@ describe('resuming an old copy after the checkpoint ran calls of the same turn',
   });
 });
 
+describe('resuming an old copy over a checkpoint this version cannot read', () => {
+  it('refuses with InvalidRunStateError naming the run, and leaves the checkpoint as it is', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const agent = new Agent({
+      tools: [refund, notify],
+      model: new ScriptedModel(
+        [{ toolCalls: [call('r', 'refund', '/order/7')] }, { toolCalls: [call('n', 'notify', '/user/1')] }, { text: 'Done.' }],
+        {
+          onExhausted: 'repeatLast',
+        },
+      ),
+    });
+    const paused = await agent.run('refund', { checkpoints: store, runId: 'newer-format' });
+    const old = JSON.stringify(paused.state);
+    paused.state.approve('r');
+    await agent.resume(paused.state, { checkpoints: store });
+    expect(refund.ran).toEqual(['/order/7']);
+    // A newer version of toolcraft (a rolling deploy) wrote the run's checkpoint since.
+    const { checkpoint, version } = (await store.load('newer-format'))!;
+    const newer = { ...checkpoint, version: 999 };
+    await store.save('newer-format', newer, { expectedVersion: version });
+
+    const copy = RunState.fromJSON(JSON.parse(old));
+    copy.approve('r');
+    const refused = agent.resume(copy, { checkpoints: store });
+    await expect(refused).rejects.toThrow(InvalidRunStateError);
+    await expect(refused).rejects.toThrow(/checkpoint of run 'newer-format' \(version \d+\) cannot be read by this version.*newer version/);
+    expect(refund.ran).toEqual(['/order/7']);
+    expect((await store.load('newer-format'))!.checkpoint).toEqual(newer);
+  });
+});
+
 describe('resuming an old copy after the run put a call in doubt', () => {
   it('asks the in-doubt question instead of running the copy’s earlier approval again', async () => {
     const runId = 'in-doubt-old-copy';

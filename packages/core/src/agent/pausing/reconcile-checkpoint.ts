@@ -24,7 +24,8 @@ import { mayBeRunning, runningOwner } from '../run/run-owner.js';
  *   (`allowMissingCheckpoint`); `takeOver`: take over a run whose owner may still be running it (the caller knows it died)
  * @throws InvalidRunStateError when the state was checkpointed and the store has no checkpoint of it (unless `allowMissing`);
  *   RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
- *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
+ *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; InvalidRunStateError
+ *   (its cause the reader's error) when the checkpoint cannot be read by this version (a newer format); CheckpointLoadError when it cannot be loaded
  */
 export async function reconcileWithCheckpoint(
   record: RunRecord,
@@ -52,10 +53,13 @@ export async function reconcileWithCheckpoint(
   let stored: RunRecord;
   try {
     stored = readRunRecord(loaded.checkpoint);
-  } catch {
-    // An unreadable checkpoint does not stop a good state from resuming (and is overwritten by it).
-    record.checkpointVersion = version;
-    return;
+  } catch (error) {
+    // A checkpoint this version cannot read (a newer format, a stricter reader) may be further on than the
+    // copy: resuming over it could repeat its calls, and would overwrite it. Refused (fail closed).
+    throw new InvalidRunStateError(
+      `the checkpoint of run '${record.runId}' (version ${version}) cannot be read by this version of toolcraft (${error instanceof Error ? error.message : String(error)}); it may be further on than this state, and resuming this state over it could repeat its calls. Resume the run where its checkpoint can be read (the version that wrote it), or delete the checkpoint and resume with { allowMissingCheckpoint: true } if this state is the run's latest.`,
+      error,
+    );
   }
   const movedOn = reconcile(record, stored);
   if (movedOn !== undefined)
