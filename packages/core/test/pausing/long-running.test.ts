@@ -287,4 +287,33 @@ describe('long-running results and copies of the state (with a checkpoint store)
       expect(last.filter((content) => typeof content === 'string' && content.includes(text))).toHaveLength(1);
     expect(() => finished.state.update('a', 'again', { final: true })).toThrow(/already delivered/);
   });
+
+  it('does not deliver a progress update again when the host retries from its copy after the delivering run failed', async () => {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'j', name: 'render', arguments: { amount: 1 } }] },
+      { text: 'Rendering started.' },
+      () => {
+        throw Object.assign(new Error('provider down'), { retryable: false });
+      },
+      { text: 'Still rendering.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('render')], retry: { maxRetries: 0 } });
+    const run = await agent.run('render my video', { checkpoints: store });
+    const copy = await fromStore(store, run.runId);
+    copy.update('j', 'rendering: 50%');
+    const kept = JSON.stringify(copy);
+    await expect(agent.resume(copy, { checkpoints: store })).rejects.toThrow('provider down');
+
+    // The retry takes the delivered message over: nothing left to deliver (no model call); the next update goes with it.
+    const retried = await agent.resume(RunState.fromJSON(JSON.parse(kept)), { checkpoints: store });
+    expect(model.requests).toHaveLength(3);
+    retried.state.update('j', 'rendering: 90%');
+    const next = await agent.resume(retried.state, { checkpoints: store });
+    expect(next.text).toBe('Still rendering.');
+    const last = model.requests.at(-1)!.messages.map((message) => message.content);
+    expect(last.filter((content) => typeof content === 'string' && content.includes('rendering: 50%'))).toHaveLength(1);
+    expect(last.filter((content) => typeof content === 'string' && content.includes('rendering: 90%'))).toHaveLength(1);
+    expect(next.pending.map((entry) => entry.callId)).toEqual(['j']);
+  });
 });

@@ -4,6 +4,8 @@ import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import type { BatchEntry, PendingEntry, PendingUpdate, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
+import { deliveredText } from './deliver-updates.js';
+import type { ChatMessage } from '../../model/messages.js';
 import { RunInProgressError } from '../../errors/run-in-progress-error.js';
 import { mayBeRunning, runningOwner } from '../run/run-owner.js';
 
@@ -147,10 +149,29 @@ function takeDelivered(record: RunRecord, stored: RunRecord, path: string): stri
     stored.messages.slice(record.messages.length).every((message) => message.role === 'user') &&
     record.messages.every((message, index) => sameMessage(message, stored.messages[index]!));
   if (!onlyDelivered) return `${path} has ${stored.messages.length} messages at the same model call, this state ${record.messages.length}`;
-  record.messages.push(...stored.messages.slice(record.messages.length));
+  const taken = stored.messages.slice(record.messages.length);
+  record.messages.push(...taken);
   for (const callId of stored.done) if (!record.done.includes(callId)) record.done.push(callId);
   record.pending = record.pending.filter((entry) => !stored.done.includes(entry.callId));
+  dropDeliveredUpdates(record.pending, taken);
   return undefined;
+}
+
+/**
+ * The copy's updates the checkpoint delivered (a message taken over says so, as progress or as the final
+ * result) are not delivered again; each delivered message accounts for one update.
+ */
+function dropDeliveredUpdates(pending: PendingEntry[], taken: readonly ChatMessage[]): void {
+  const texts = taken.map((message) => (typeof message.content === 'string' ? message.content : undefined));
+  for (const entry of pending)
+    entry.updates = entry.updates.filter((update) => {
+      const at = texts.findIndex(
+        (text) => text === deliveredText(entry, update.value, false) || text === deliveredText(entry, update.value, true),
+      );
+      if (at === -1) return true;
+      texts[at] = undefined;
+      return false;
+    });
 }
 
 function sameMessage(a: unknown, b: unknown): boolean {
