@@ -271,7 +271,13 @@ function inOrderGiven(updates: PendingUpdate[]): PendingUpdate[] {
   return [...others, closing];
 }
 
-/** Whether an entry has an update already (the same one, read from another copy). */
+/**
+ * Whether an entry has an update already (the same one, read from another copy): the same value given at
+ * the same time, final or not (a merge may have turned a final update into progress); without a time
+ * (older states), also as final or not alike.
+ */
 function hasUpdate(entry: PendingEntry, update: PendingUpdate): boolean {
-  return entry.updates.some((known) => known.value === update.value && known.final === update.final && known.at === update.at);
+  return entry.updates.some(
+    (known) => known.value === update.value && known.at === update.at && (update.at !== undefined || known.final === update.final),
+  );
 }
