@@ -341,7 +341,9 @@ describe('long-running results and copies of the state (with a checkpoint store)
       checkpoints: store,
       takeOver: true,
     });
-    const seen = model.requests[0]!.messages.map((message) => String(message.content)).filter((content) => content.includes('-final'));
+    const seen = model.requests[0]!.messages.map((message) => (typeof message.content === 'string' ? message.content : '')).filter(
+      (content) => content.includes('-final'),
+    );
     expect(seen).toEqual([
       'An update of the long-running tool call j (render), still pending:\nB-final',
       'The final result of the long-running tool call j (render), which was pending:\nA-final',
