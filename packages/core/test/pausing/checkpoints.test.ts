@@ -477,7 +477,10 @@ describe('resuming an old copy after the run put a call in doubt', () => {
 });
 
 describe('resuming an old copy that answered an earlier in-doubt question', () => {
-  it('asks the second in-doubt question instead of running the call a third time', async () => {
+  it.each([
+    ['going on', false],
+    ['starting over, as for a checkpoint written again or a restored store', true],
+  ])('asks the second in-doubt question instead of running the call a third time (store versions: %s)', async (_, startOver) => {
     const runId = 'in-doubt-twice';
     const bodies: string[] = [];
     let started = deferred<void>();
@@ -506,10 +509,10 @@ describe('resuming an old copy that answered an earlier in-doubt question', () =
         .resume(copy(state), { checkpoints: store, signal: dying.signal, takeOver: true })
         .catch(() => undefined);
       await started.promise;
-      // The store as the crash left it, at the same version (a store's versions only grow).
+      // The store as the crash left it, at the same version or (startOver) at version 1.
       const crashed = new InMemoryCheckpointStore();
       const left = (await store.load(runId))!;
-      for (let saved = 0; saved < left.version; saved += 1) await crashed.save(runId, left.checkpoint);
+      for (let saved = 0; saved < (startOver ? 1 : left.version); saved += 1) await crashed.save(runId, left.checkpoint);
       dying.abort();
       return crashed;
     };

@@ -51,7 +51,8 @@ export async function reconcileWithCheckpoint(
   // One owner per run: a run another process is running now is not taken over (a dead owner's is).
   if (owner !== undefined && !takeOver && mayBeRunning(owner))
     throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
-  if (record.checkpointVersion === version) return;
+  // The same version number is not proof of the same checkpoint (one deleted and written again starts
+  // over, a store restored from a copy): the checkpoint is read and merged whatever its version.
   let stored: RunRecord;
   try {
     stored = readRunRecord(loaded.checkpoint);
