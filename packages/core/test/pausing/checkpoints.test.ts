@@ -351,6 +351,84 @@ describe('resuming a stale copy of a state with the run’s checkpoint store', (
   });
 });
 
+describe('resuming an old copy after the checkpoint ran calls of the same turn', () => {
+  it('takes the checkpoint’s per-tool counts and state: a maxInvocations 1 tool does not run twice, the state change stays', async () => {
+    const store = new InMemoryCheckpointStore();
+    const charged: string[] = [];
+    class Charge extends ContextAwareTool<{ path: string }, string> {
+      constructor() {
+        super({ argsType: pathArgs, name: 'charge', description: 'charge', effects: 'write', needsApproval: true, maxInvocations: 1 });
+      }
+      execute(args: { path: string }, context: AgentContext): string {
+        charged.push(args.path);
+        context.state.set('charged', args.path);
+        return `charged ${args.path}`;
+      }
+    }
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const agentWith = (turns: ConstructorParameters<typeof ScriptedModel>[0]) =>
+      new Agent({ tools: [new Charge(), notify], model: new ScriptedModel(turns) });
+    const paused = await agentWith([{ toolCalls: [call('c1', 'charge', '/card/1'), call('c2', 'notify', '/user/1')] }]).run(
+      'charge and tell',
+      {
+        checkpoints: store,
+        runId: 'usage-merge',
+      },
+    );
+    const old = JSON.stringify(paused.state);
+    paused.state.approve('c1');
+    const live = await agentWith([{ text: 'unused' }]).resume(paused.state, { checkpoints: store });
+    expect(live.interruptions.map((interruption) => interruption.callId)).toEqual(['c2']);
+    expect(charged).toEqual(['/card/1']);
+
+    // The old copy (from before charge ran) approves notify; the model then asks for charge again.
+    const copy = RunState.fromJSON(JSON.parse(old));
+    copy.approve('c2');
+    const resumed = await agentWith([{ toolCalls: [call('c3', 'charge', '/card/1')] }, { text: 'Done.' }]).resume(copy, {
+      checkpoints: store,
+    });
+    expect(resumed.stopReason).toBe('completed');
+    expect(charged).toEqual(['/card/1']);
+    expect(resumed.toolCalls.find((toolCall) => toolCall.id === 'c3')?.result.content).toMatch(/already called 1 time/);
+    expect(resumed.state.toJSON()).toMatchObject({ state: { charged: '/card/1' } });
+    expect(resumed.stateDelta).toEqual({ charged: '/card/1' });
+  });
+});
+
+describe('resuming an old copy over a checkpoint this version cannot read', () => {
+  it('refuses with InvalidRunStateError naming the run, and leaves the checkpoint as it is', async () => {
+    const store = new InMemoryCheckpointStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const notify = new PathTool('notify', 'write', { needsApproval: true });
+    const agent = new Agent({
+      tools: [refund, notify],
+      model: new ScriptedModel(
+        [{ toolCalls: [call('r', 'refund', '/order/7')] }, { toolCalls: [call('n', 'notify', '/user/1')] }, { text: 'Done.' }],
+        {
+          onExhausted: 'repeatLast',
+        },
+      ),
+    });
+    const paused = await agent.run('refund', { checkpoints: store, runId: 'newer-format' });
+    const old = JSON.stringify(paused.state);
+    paused.state.approve('r');
+    await agent.resume(paused.state, { checkpoints: store });
+    expect(refund.ran).toEqual(['/order/7']);
+    // A newer version of toolcraft (a rolling deploy) wrote the run's checkpoint since.
+    const { checkpoint, version } = (await store.load('newer-format'))!;
+    const newer = { ...checkpoint, version: 999 };
+    await store.save('newer-format', newer, { expectedVersion: version });
+
+    const copy = RunState.fromJSON(JSON.parse(old));
+    copy.approve('r');
+    const refused = agent.resume(copy, { checkpoints: store });
+    await expect(refused).rejects.toThrow(InvalidRunStateError);
+    await expect(refused).rejects.toThrow(/checkpoint of run 'newer-format' \(version \d+\) cannot be read by this version.*newer version/);
+    expect(refund.ran).toEqual(['/order/7']);
+    expect((await store.load('newer-format'))!.checkpoint).toEqual(newer);
+  });
+});
+
 describe('resuming an old copy after the run put a call in doubt', () => {
   it('asks the in-doubt question instead of running the copy’s earlier approval again', async () => {
     const runId = 'in-doubt-old-copy';
@@ -395,6 +473,69 @@ describe('resuming an old copy after the run put a call in doubt', () => {
     expect(resumed.stopReason).toBe('interrupted');
     expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
     expect(bodies).toEqual(['died']);
+  });
+});
+
+describe('resuming an old copy that answered an earlier in-doubt question', () => {
+  it.each([
+    ['going on', false],
+    ['starting over, as for a checkpoint written again or a restored store', true],
+  ])('asks the second in-doubt question instead of running the call a third time (store versions: %s)', async (_, startOver) => {
+    const runId = 'in-doubt-twice';
+    const bodies: string[] = [];
+    let started = deferred<void>();
+    const refund = (tag: string, dies: boolean) =>
+      new (class extends PathTool {
+        override execute(args: { path: string }): string {
+          bodies.push(tag);
+          if (dies) {
+            started.resolve();
+            return new Promise<string>(() => undefined) as unknown as string;
+          }
+          return super.execute(args);
+        }
+      })('refund', 'write', { needsApproval: true });
+    const agentWith = (tag: string, dies = false) =>
+      new Agent({
+        model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/order/7')] }, { text: 'Refunded.' }], { onExhausted: 'repeatLast' }),
+        tools: [refund(tag, dies)],
+      });
+    const copy = (state: RunState) => RunState.fromJSON(JSON.parse(JSON.stringify(state)));
+    /** Resumes `state` in a process that dies inside the refund; returns the store as the crash left it. */
+    const dieInside = async (state: RunState, store: CheckpointStore, tag: string) => {
+      started = deferred<void>();
+      const dying = new AbortController();
+      void agentWith(tag, true)
+        .resume(copy(state), { checkpoints: store, signal: dying.signal, takeOver: true })
+        .catch(() => undefined);
+      await started.promise;
+      // The store as the crash left it, at the same version or (startOver) at version 1.
+      const crashed = new InMemoryCheckpointStore();
+      const left = (await store.load(runId))!;
+      for (let saved = 0; saved < (startOver ? 1 : left.version); saved += 1) await crashed.save(runId, left.checkpoint);
+      dying.abort();
+      return crashed;
+    };
+    const store = new InMemoryCheckpointStore();
+    const paused = await agentWith('-').run('refund order 7', { checkpoints: store, runId });
+    const first = copy(paused.state);
+    first.approve('c1');
+    const crashed1 = await dieInside(first, store, 'P1 died');
+    const recovered1 = await agentWith('-').recover(runId, { checkpoints: crashed1, takeOver: true });
+    expect(recovered1.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    // A person answers the in-doubt question (run it again); the host keeps that copy.
+    const answered = copy(recovered1.state);
+    answered.approve('c1');
+    const kept = JSON.stringify(answered);
+    const crashed2 = await dieInside(answered, crashed1, 'P2 died');
+    const recovered2 = await agentWith('-').recover(runId, { checkpoints: crashed2, takeOver: true });
+    expect(recovered2.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+
+    // The kept copy answered the first question, not the second: it asks again.
+    const resumed = await agentWith('host retry').resume(RunState.fromJSON(JSON.parse(kept)), { checkpoints: crashed2 });
+    expect(resumed.stopReason).toBe('interrupted');
+    expect(resumed.interruptions).toMatchObject([{ callId: 'c1', inDoubt: true }]);
+    expect(bodies).toEqual(['P1 died', 'P2 died']);
   });
 });
 

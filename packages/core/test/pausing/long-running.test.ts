@@ -1,5 +1,14 @@
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, CheckpointConflictError, InMemoryCheckpointStore, RunState, Tool, type JsonSchema, contentText } from '../../src/index.js';
+import {
+  Agent,
+  CheckpointConflictError,
+  type CheckpointStore,
+  InMemoryCheckpointStore,
+  RunState,
+  Tool,
+  type JsonSchema,
+  contentText,
+} from '../../src/index.js';
 import { call, PathTool } from './support.js';
 
 const args: JsonSchema = { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] };
@@ -286,5 +295,87 @@ describe('long-running results and copies of the state (with a checkpoint store)
     for (const text of ['A done', 'B done'])
       expect(last.filter((content) => typeof content === 'string' && content.includes(text))).toHaveLength(1);
     expect(() => finished.state.update('a', 'again', { final: true })).toThrow(/already delivered/);
+  });
+
+  it('does not take again a final update the merge turned into progress from a copy that still has it as final', async () => {
+    const inner = new InMemoryCheckpointStore();
+    let dieAfterSave = false;
+    // A store whose process dies right after a save lands (the run fails; the checkpoint has what it saved).
+    const store: CheckpointStore = {
+      load: (runId, options) => inner.load(runId, options),
+      delete: (runId) => inner.delete(runId),
+      save: async (runId, checkpoint, options) => {
+        const version = await inner.save(runId, checkpoint, options);
+        if (dieAfterSave) throw new Error('the process died after this save landed');
+        return version;
+      },
+    };
+    const run = await new Agent({
+      model: new ScriptedModel([{ toolCalls: [{ id: 'j', name: 'render', arguments: { amount: 1 } }] }, { text: 'Rendering started.' }]),
+      tools: [new Ticket('render')],
+    }).run('render', { checkpoints: store });
+    const saved = JSON.stringify(run.state);
+    const [a, b] = [RunState.fromJSON(JSON.parse(saved)), RunState.fromJSON(JSON.parse(saved))];
+    givenAt(1_000);
+    a.update('j', 'A-final', { final: true });
+    givenAt(2_000);
+    b.update('j', 'B-final', { final: true });
+    const bKept = JSON.stringify(b);
+    dieAfterSave = true;
+    for (const copy of [a, b])
+      await expect(
+        new Agent({ model: new ScriptedModel([{ text: 'x' }]), tools: [new Ticket('render')] }).resume(copy, {
+          checkpoints: store,
+          takeOver: true,
+        }),
+      ).rejects.toThrow();
+    const merged = (await inner.load(run.runId))!.checkpoint.pending as Array<{ updates: Array<{ value: string; final: boolean }> }>;
+    expect(merged[0]!.updates.map((update) => [update.value, update.final])).toEqual([
+      ['B-final', false],
+      ['A-final', true],
+    ]);
+    dieAfterSave = false;
+
+    const model = new ScriptedModel([{ text: 'Your video is ready.' }]);
+    await new Agent({ model, tools: [new Ticket('render')] }).resume(RunState.fromJSON(JSON.parse(bKept)), {
+      checkpoints: store,
+      takeOver: true,
+    });
+    const seen = model.requests[0]!.messages.map((message) => (typeof message.content === 'string' ? message.content : '')).filter(
+      (content) => content.includes('-final'),
+    );
+    expect(seen).toEqual([
+      'An update of the long-running tool call j (render), still pending:\nB-final',
+      'The final result of the long-running tool call j (render), which was pending:\nA-final',
+    ]);
+  });
+
+  it('does not deliver a progress update again when the host retries from its copy after the delivering run failed', async () => {
+    const store = new InMemoryCheckpointStore();
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'j', name: 'render', arguments: { amount: 1 } }] },
+      { text: 'Rendering started.' },
+      () => {
+        throw Object.assign(new Error('provider down'), { retryable: false });
+      },
+      { text: 'Still rendering.' },
+    ]);
+    const agent = new Agent({ model, tools: [new Ticket('render')], retry: { maxRetries: 0 } });
+    const run = await agent.run('render my video', { checkpoints: store });
+    const copy = await fromStore(store, run.runId);
+    copy.update('j', 'rendering: 50%');
+    const kept = JSON.stringify(copy);
+    await expect(agent.resume(copy, { checkpoints: store })).rejects.toThrow('provider down');
+
+    // The retry takes the delivered message over: nothing left to deliver (no model call); the next update goes with it.
+    const retried = await agent.resume(RunState.fromJSON(JSON.parse(kept)), { checkpoints: store });
+    expect(model.requests).toHaveLength(3);
+    retried.state.update('j', 'rendering: 90%');
+    const next = await agent.resume(retried.state, { checkpoints: store });
+    expect(next.text).toBe('Still rendering.');
+    const last = model.requests.at(-1)!.messages.map((message) => message.content);
+    expect(last.filter((content) => typeof content === 'string' && content.includes('rendering: 50%'))).toHaveLength(1);
+    expect(last.filter((content) => typeof content === 'string' && content.includes('rendering: 90%'))).toHaveLength(1);
+    expect(next.pending.map((entry) => entry.callId)).toEqual(['j']);
   });
 });

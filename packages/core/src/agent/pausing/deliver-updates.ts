@@ -1,5 +1,5 @@
 import type { RunTranscript } from '../run-transcript.js';
-import type { RunRecord } from '../run/run-record.js';
+import type { PendingEntry, RunRecord } from '../run/run-record.js';
 
 /**
  * Delivers the updates given with `state.update(...)` to the model: one user message per update that
@@ -13,10 +13,7 @@ export function deliverUpdates(data: RunRecord, transcript: RunTranscript): numb
   let delivered = 0;
   for (const entry of data.pending) {
     for (const update of entry.updates) {
-      const heading = update.final
-        ? `The final result of the long-running tool call ${entry.callId} (${entry.toolName}), which was pending:`
-        : `An update of the long-running tool call ${entry.callId} (${entry.toolName}), still pending:`;
-      transcript.messages.push({ role: 'user', content: `${heading}\n${update.value}` });
+      transcript.messages.push({ role: 'user', content: deliveredText(entry, update.value, update.final) });
       delivered++;
     }
     entry.updates = [];
@@ -34,4 +31,18 @@ export function deliverUpdates(data: RunRecord, transcript: RunTranscript): numb
 export function hasUpdates(data: RunRecord): boolean {
   for (const entry of data.pending) if (entry.updates.length > 0) return true;
   return false;
+}
+
+/**
+ * The user message an update is delivered to the model as.
+ * @param entry - the long-running call
+ * @param value - the update's value
+ * @param final - whether it is delivered as the call's final result (else as progress)
+ * @returns the message's text
+ */
+export function deliveredText(entry: Pick<PendingEntry, 'callId' | 'toolName'>, value: string, final: boolean): string {
+  const heading = final
+    ? `The final result of the long-running tool call ${entry.callId} (${entry.toolName}), which was pending:`
+    : `An update of the long-running tool call ${entry.callId} (${entry.toolName}), still pending:`;
+  return `${heading}\n${value}`;
 }

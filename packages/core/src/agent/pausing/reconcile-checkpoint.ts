@@ -4,6 +4,8 @@ import { InvalidRunStateError } from '../../errors/invalid-run-state-error.js';
 import { readRunRecord } from '../run/read-run-record.js';
 import type { BatchEntry, PendingEntry, PendingUpdate, RunRecord } from '../run/run-record.js';
 import { loadCheckpoint } from './load-checkpoint.js';
+import { deliveredText } from './deliver-updates.js';
+import type { ChatMessage } from '../../model/messages.js';
 import { RunInProgressError } from '../../errors/run-in-progress-error.js';
 import { mayBeRunning, runningOwner } from '../run/run-owner.js';
 
@@ -24,7 +26,8 @@ import { mayBeRunning, runningOwner } from '../run/run-owner.js';
  *   (`allowMissingCheckpoint`); `takeOver`: take over a run whose owner may still be running it (the caller knows it died)
  * @throws InvalidRunStateError when the state was checkpointed and the store has no checkpoint of it (unless `allowMissing`);
  *   RunInProgressError when the checkpoint says another process is running the run now (its owner, unless known to have stopped: see run-owner.ts);
- *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; CheckpointLoadError when it cannot be loaded
+ *   InvalidRunStateError (its cause a CheckpointConflictError) when the checkpoint is further on than the state; InvalidRunStateError
+ *   (its cause the reader's error) when the checkpoint cannot be read by this version (a newer format); CheckpointLoadError when it cannot be loaded
  */
 export async function reconcileWithCheckpoint(
   record: RunRecord,
@@ -48,14 +51,18 @@ export async function reconcileWithCheckpoint(
   // One owner per run: a run another process is running now is not taken over (a dead owner's is).
   if (owner !== undefined && !takeOver && mayBeRunning(owner))
     throw new RunInProgressError(record.runId, record.checkpointVersion ?? 0, version, owner);
-  if (record.checkpointVersion === version) return;
+  // The same version number is not proof of the same checkpoint (one deleted and written again starts
+  // over, a store restored from a copy): the checkpoint is read and merged whatever its version.
   let stored: RunRecord;
   try {
     stored = readRunRecord(loaded.checkpoint);
-  } catch {
-    // An unreadable checkpoint does not stop a good state from resuming (and is overwritten by it).
-    record.checkpointVersion = version;
-    return;
+  } catch (error) {
+    // A checkpoint this version cannot read (a newer format, a stricter reader) may be further on than the
+    // copy: resuming over it could repeat its calls, and would overwrite it. Refused (fail closed).
+    throw new InvalidRunStateError(
+      `the checkpoint of run '${record.runId}' (version ${version}) cannot be read by this version of toolcraft (${error instanceof Error ? error.message : String(error)}); it may be further on than this state, and resuming this state over it could repeat its calls. Resume the run where its checkpoint can be read (the version that wrote it), or delete the checkpoint and resume with { allowMissingCheckpoint: true } if this state is the run's latest.`,
+      error,
+    );
   }
   const movedOn = reconcile(record, stored);
   if (movedOn !== undefined)
@@ -82,12 +89,50 @@ function reconcile(record: RunRecord, stored: RunRecord, path = 'its checkpoint'
     return `${path} has ${stored.iterations} model calls and ${stored.toolCalls.length} tool results, this state ${record.iterations} and ${record.toolCalls.length}`;
   const delivered = takeDelivered(record, stored, path);
   if (delivered !== undefined) return delivered;
+  const ranSince = movedOnInTurn(record, stored);
   if (record.batch !== undefined && stored.batch !== undefined) {
     const inSubRun = mergeBatch(record.batch, stored.batch);
     if (inSubRun !== undefined) return inSubRun;
   }
   mergePending(record, stored);
+  if (ranSince) takeCounts(record, stored);
   return undefined;
+}
+
+/**
+ * Whether the checkpoint ran calls of this turn the record did not (it recorded a result or a start the
+ * record lacks, or counts more tool calls): what those calls did is the checkpoint's.
+ */
+function movedOnInTurn(record: RunRecord, stored: RunRecord): boolean {
+  if (stored.iterations !== record.iterations) return false;
+  if (stored.toolCallCount > record.toolCallCount) return true;
+  return (stored.batch ?? []).some((recorded) => {
+    const entry = record.batch?.find((candidate) => candidate.callId === recorded.callId);
+    return (
+      entry !== undefined &&
+      ((recorded.result !== undefined && entry.result === undefined) || (recorded.started === true && entry.started !== true))
+    );
+  });
+}
+
+/**
+ * The checkpoint is the truth of what the run did: its per-tool counts, state values and changed keys,
+ * counters, usage, sub-runs and the actions its calls asked for replace the copy's (the copy only
+ * contributes its decisions and updates).
+ */
+function takeCounts(record: RunRecord, stored: RunRecord): void {
+  record.state = stored.state;
+  record.changed = stored.changed;
+  record.toolCallCount = stored.toolCallCount;
+  record.usage = stored.usage;
+  record.elapsedMs = Math.max(record.elapsedMs, stored.elapsedMs);
+  if (stored.toolUsage === undefined) delete record.toolUsage;
+  else record.toolUsage = stored.toolUsage;
+  if (stored.actions === undefined) delete record.actions;
+  else record.actions = stored.actions;
+  if (stored.subRuns === undefined) delete record.subRuns;
+  else record.subRuns = stored.subRuns;
+  if (stored.outputRetries !== undefined) record.outputRetries = Math.max(record.outputRetries ?? 0, stored.outputRetries);
 }
 
 /**
@@ -105,10 +150,29 @@ function takeDelivered(record: RunRecord, stored: RunRecord, path: string): stri
     stored.messages.slice(record.messages.length).every((message) => message.role === 'user') &&
     record.messages.every((message, index) => sameMessage(message, stored.messages[index]!));
   if (!onlyDelivered) return `${path} has ${stored.messages.length} messages at the same model call, this state ${record.messages.length}`;
-  record.messages.push(...stored.messages.slice(record.messages.length));
+  const taken = stored.messages.slice(record.messages.length);
+  record.messages.push(...taken);
   for (const callId of stored.done) if (!record.done.includes(callId)) record.done.push(callId);
   record.pending = record.pending.filter((entry) => !stored.done.includes(entry.callId));
+  dropDeliveredUpdates(record.pending, taken);
   return undefined;
+}
+
+/**
+ * The copy's updates the checkpoint delivered (a message taken over says so, as progress or as the final
+ * result) are not delivered again; each delivered message accounts for one update.
+ */
+function dropDeliveredUpdates(pending: PendingEntry[], taken: readonly ChatMessage[]): void {
+  const texts = taken.map((message) => (typeof message.content === 'string' ? message.content : undefined));
+  for (const entry of pending)
+    entry.updates = entry.updates.filter((update) => {
+      const at = texts.findIndex(
+        (text) => text === deliveredText(entry, update.value, false) || text === deliveredText(entry, update.value, true),
+      );
+      if (at === -1) return true;
+      texts[at] = undefined;
+      return false;
+    });
 }
 
 function sameMessage(a: unknown, b: unknown): boolean {
@@ -148,11 +212,13 @@ function mergeBatch(entries: BatchEntry[], storedBatch: readonly BatchEntry[]): 
       if (recorded.decision === undefined) delete entry.decision;
       else entry.decision = recorded.decision;
     }
-    if (recorded.inDoubt && !entry.inDoubt) {
-      // The copy is from before the call was put in doubt: its decision (made before the call started) is
-      // spent, and the in-doubt question is the one to answer now, about the arguments the call started with.
+    if (recorded.inDoubt && (!entry.inDoubt || givenAfter(recorded.inDoubtAt, entry.inDoubtAt))) {
+      // The copy is from before the call was put in doubt (this time: it may have answered an earlier
+      // in-doubt question, and the call started again and went in doubt since): its decision is spent,
+      // and the in-doubt question is the one to answer now, about the arguments the call started with.
       entry.gate = 'approval';
       entry.inDoubt = true;
+      if (recorded.inDoubtAt !== undefined) entry.inDoubtAt = recorded.inDoubtAt;
       entry.arguments = recorded.arguments;
       delete entry.decision;
       delete entry.started;
@@ -206,7 +272,13 @@ function inOrderGiven(updates: PendingUpdate[]): PendingUpdate[] {
   return [...others, closing];
 }
 
-/** Whether an entry has an update already (the same one, read from another copy). */
+/**
+ * Whether an entry has an update already (the same one, read from another copy): the same value given at
+ * the same time, final or not (a merge may have turned a final update into progress); without a time
+ * (older states), also as final or not alike.
+ */
 function hasUpdate(entry: PendingEntry, update: PendingUpdate): boolean {
-  return entry.updates.some((known) => known.value === update.value && known.final === update.final && known.at === update.at);
+  return entry.updates.some(
+    (known) => known.value === update.value && known.at === update.at && (update.at !== undefined || known.final === update.final),
+  );
 }

@@ -165,6 +165,8 @@ function markInDoubt(entries: BatchEntry[], set: TurnToolSet): void {
     if (set.environment.registry.findTool(entry.toolName)?.idempotent === true) continue;
     entry.gate = 'approval';
     entry.inDoubt = true;
+    // Later than any earlier in-doubt mark of the call, even within one millisecond.
+    entry.inDoubtAt = Math.max(Date.now(), (entry.inDoubtAt ?? 0) + 1);
     delete entry.decision;
   }
 }

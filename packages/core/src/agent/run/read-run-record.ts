@@ -145,6 +145,8 @@ function readBatch(batch: unknown[], messages: ChatMessage[], depth: number): vo
       givenAt(decision, `${path}.decision`);
     }
     if (decision !== undefined) checkDecision(entry.gate, decision.kind as string, path);
+    if (entry.inDoubtAt !== undefined && (typeof entry.inDoubtAt !== 'number' || !Number.isFinite(entry.inDoubtAt)))
+      fail(`${path}.inDoubtAt`, 'a time in ms (a finite number)', entry.inDoubtAt);
     checkArguments(entry, calls[index]!.arguments, path);
     const result = entry.result;
     if (result !== undefined && (!isObject(result) || typeof result.content !== 'string' || typeof result.isError !== 'boolean'))

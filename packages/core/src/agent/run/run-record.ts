@@ -49,6 +49,8 @@ export interface BatchEntry {
   gate?: 'approval' | 'result' | 'credential' | 'agent';
   /** The call started in a process that died before its result was recorded, and is not idempotent. */
   inDoubt?: boolean;
+  /** When the call was put in doubt (ms since the epoch): an answer to an earlier in-doubt question does not answer a later one. */
+  inDoubtAt?: number;
   /** What a `'credential'` gate asked for. */
   request?: CredentialRequest;
   /** The state of the paused run of an `'agent'` gate's agent, resumed when the call runs again. */
