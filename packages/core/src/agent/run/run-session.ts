@@ -20,7 +20,7 @@ export const sessionSaveTimeoutMs = 10_000;
  * @param options - the run's options
  * @param maxDurationMs - the agent's run time limit
  * @returns the history and state to start from
- * @throws CorruptSessionError when the session's state has a `__proto__` key
+ * @throws CorruptSessionError when the session's load answers something other than a SessionData (a missing state is an empty one), or its state has a `__proto__` key
  * @internal
  */
 export async function loadSession(
@@ -30,14 +30,37 @@ export async function loadSession(
 ): Promise<{ history: ChatMessage[]; state: Record<string, unknown> }> {
   checkMethods('session', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })', 'run');
   const loading = new RunDeadline(maxDurationMs, options.signal);
-  const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
-  if (Object.hasOwn(stored.state, '__proto__'))
+  const stored: unknown = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
+  const { messages, state } = readSessionData(session, stored);
+  const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
+  return { history: [...messages, ...(options.history ?? [])], state: { ...state, ...given } };
+}
+
+/**
+ * Checks what a session's `load` answered (a custom Session may answer anything): an object with a
+ * `messages` array and a `state` object; a missing `state` is an empty one.
+ * @throws CorruptSessionError naming the session for any other shape, or a state with a `__proto__` key
+ */
+function readSessionData(session: Session, stored: unknown): { messages: readonly ChatMessage[]; state: Record<string, unknown> } {
+  const location = `${session.appName}/${session.userId}/${session.sessionId}`;
+  const corrupt = (detail: string): CorruptSessionError =>
+    new CorruptSessionError(location, `its load answered ${detail}, not the { messages, state } of a SessionData`);
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) throw corrupt(describe(stored));
+  const { messages, state } = stored as { messages?: unknown; state?: unknown };
+  if (!Array.isArray(messages)) throw corrupt(`messages that are ${describe(messages)} (an array is expected)`);
+  if (state === undefined) return { messages: messages as ChatMessage[], state: {} };
+  if (typeof state !== 'object' || state === null || Array.isArray(state))
+    throw corrupt(`a state that is ${describe(state)} (an object is expected)`);
+  if (Object.hasOwn(state, '__proto__'))
     throw new CorruptSessionError(
-      `${session.appName}/${session.userId}/${session.sessionId}`,
+      location,
       "its state has a '__proto__' key, which no run can start from (state keys named '__proto__' are refused; another client or an older version wrote it)",
     );
-  const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
-  return { history: [...stored.messages, ...(options.history ?? [])], state: { ...stored.state, ...given } };
+  return { messages: messages as ChatMessage[], state: state as Record<string, unknown> };
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
 /** What a run sends its session now, and the session mark once the session has it. @internal */

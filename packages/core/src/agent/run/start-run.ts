@@ -253,7 +253,14 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
-    if (checkpoints.active) await saveLastCheckpoint(run, result);
+    if (checkpoints.active)
+      await saveLastCheckpoint(run, result).catch(async (error: unknown) => {
+        // The session save and the checkpoint save are independent: the session gets the run anyway (a
+        // run that lost its claim to another process leaves the session to that one).
+        if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
+          await saveToSession(run.session, record, result.stateDelta).catch(warnSessionSave);
+        throw error;
+      });
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
     if (completed !== undefined) await completed;
     if (context.events.active) context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
@@ -283,8 +290,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         await saveToSession(run.session, record, run.values.delta).then(
           // The session mark moved: the failed run's checkpoint gets it (a recover then sends only what is new).
           (moved) => (moved && checkpoints.active ? checkpoints.save().catch(ignore) : undefined),
-          (saveError: unknown) =>
-            process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(saveError)}`, 'SessionSaveWarning'),
+          warnSessionSave,
         );
     }
     throw error;
@@ -306,6 +312,11 @@ async function saveLastCheckpoint(run: Run, result: RunResult): Promise<void> {
 }
 
 function ignore(): void {}
+
+/** A run that throws anyway (it failed, or its last checkpoint could not be saved) could not be saved to its session either. */
+function warnSessionSave(error: unknown): void {
+  process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(error)}`, 'SessionSaveWarning');
+}
 
 /** The run stopped: its record says why, and the result is built from it. */
 function finish(run: Run, outcome: Outcome): RunResult {
