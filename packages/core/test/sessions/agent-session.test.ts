@@ -570,3 +570,29 @@ describe('a session whose state holds a __proto__ key', () => {
     expect(model.requests).toHaveLength(0);
   });
 });
+
+describe('a custom session whose load answers an odd shape', () => {
+  const answering = (answer: unknown): Session => ({
+    ...key,
+    load: () => Promise.resolve(answer as never),
+    append: () => Promise.resolve(),
+  });
+
+  it('with no state starts from an empty state, as before', async () => {
+    const run = await new Agent({ model: new ScriptedModel([{ text: 'Hi.' }]) }).run('hello', { session: answering({ messages: [] }) });
+    expect(run.text).toBe('Hi.');
+  });
+
+  it.each([
+    ['state null', { messages: [], state: null }, 'a state that is null'],
+    ['state a string', { messages: [], state: 'x' }, 'a state that is string'],
+    ['messages null', { messages: null, state: {} }, 'messages that are null'],
+    ['nothing', undefined, 'undefined'],
+  ])('with %s is refused as corrupt, naming the session, before any model call', async (_what, answer, detail) => {
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const running = new Agent({ model }).run('hello', { session: answering(answer) });
+    await expect(running).rejects.toThrow(CorruptSessionError);
+    await expect(running).rejects.toThrow(`Session record 'chat/ada/monday' is corrupt: its load answered ${detail}`);
+    expect(model.requests).toHaveLength(0);
+  });
+});
