@@ -5,6 +5,7 @@ import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
   AgentTool,
+  CheckpointSaveError,
   ContextAwareTool,
   CorruptSessionError,
   FileSessionStore,
@@ -493,6 +494,45 @@ describe('a checkpointed run with a session', () => {
       'assistant: ',
       'tool(l): lookup /o/7',
       'assistant: It is on its way.',
+    ]);
+  });
+});
+
+describe('a checkpointed run with a session whose last checkpoint save fails', () => {
+  it('is saved to its session anyway, then rejects with the CheckpointSaveError carrying the result', async () => {
+    const inner = new InMemoryCheckpointStore();
+    const sessions = new InMemorySessionStore();
+    let saves = 0;
+    let failing = false;
+    const checkpoints = {
+      load: inner.load.bind(inner),
+      delete: inner.delete.bind(inner),
+      save: (...args: Parameters<InMemoryCheckpointStore['save']>) => {
+        saves++;
+        return failing ? Promise.reject(new Error('store hiccup')) : inner.save(...args);
+      },
+    };
+    const lookup = new PathTool('lookup', 'read');
+    const model = new ScriptedModel([
+      { toolCalls: [call('c1', 'lookup', '/order/7')] },
+      () => {
+        failing = true; // the checkpoint saves after this answer (the last one) fail
+        return { text: 'Order 7 ships tomorrow.' };
+      },
+    ]);
+    const running = new Agent({ model, tools: [lookup] }).run('where is order 7?', { checkpoints, session: sessions.open(key) });
+    const error = await running.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(CheckpointSaveError.isInstance(error)).toBe(true);
+    expect((error as CheckpointSaveError).result?.text).toBe('Order 7 ships tomorrow.');
+    expect(saves).toBeGreaterThan(0);
+    expect(brief((await sessions.load(key)).messages)).toEqual([
+      'user: where is order 7?',
+      'assistant: ',
+      'tool(c1): lookup /order/7',
+      'assistant: Order 7 ships tomorrow.',
     ]);
   });
 });
