@@ -498,6 +498,49 @@ describe('a checkpointed run with a session', () => {
   });
 });
 
+describe('a checkpointed run with a session whose checkpoint save after the session append fails', () => {
+  it('resumed elsewhere from its checkpoint, does not send the session the first part again (the planned append is re-sent under its id)', async () => {
+    const inner = new InMemoryCheckpointStore();
+    const sessions = new InMemorySessionStore();
+    let failOnce = true;
+    const checkpoints = {
+      load: inner.load.bind(inner),
+      delete: inner.delete.bind(inner),
+      save: (...args: Parameters<InMemoryCheckpointStore['save']>) => {
+        // The save carrying the moved session mark fails (as when the process dies between the two awaits).
+        if (failOnce && ((args[1] as { session?: { appends?: number } }).session?.appends ?? 0) >= 1) {
+          failOnce = false;
+          return Promise.reject(new Error('store hiccup'));
+        }
+        return inner.save(...args);
+      },
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }]), tools: [refund] });
+    await expect(first.run('refund order 7', { runId: 'n2', checkpoints, session: sessions.open(key) })).rejects.toThrow(
+      CheckpointSaveError,
+    );
+    expect((await sessions.load(key)).messages).toHaveLength(3);
+    const state = RunState.fromJSON((await inner.load('n2'))!.checkpoint);
+    state.approve('c1');
+    const other = new Agent({ model: new ScriptedModel([{ text: 'Refunded order 7.' }]), tools: [refund] });
+    const done = await other.resume(state, { checkpoints, session: sessions.open(key) });
+    expect(done.text).toBe('Refunded order 7.');
+    expect(refund.ran).toEqual(['/o/7']);
+    const { messages } = await sessions.load(key);
+    expect(brief(messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'assistant: Refunded order 7.',
+    ]);
+    expect(toolMessagesPerCall(messages)).toEqual({ c1: 1 });
+    // The moved mark is saved once the session has the plan: the checkpoint has no plan left.
+    expect(JSON.stringify((await inner.load('n2'))!.checkpoint)).not.toContain('"planned"');
+  });
+});
+
 describe('a checkpointed run with a session whose last checkpoint save fails', () => {
   it('is saved to its session anyway, then rejects with the CheckpointSaveError carrying the result', async () => {
     const inner = new InMemoryCheckpointStore();
@@ -526,7 +569,7 @@ describe('a checkpointed run with a session whose last checkpoint save fails', (
       (thrown: unknown) => thrown,
     );
     expect(CheckpointSaveError.isInstance(error)).toBe(true);
-    expect((error as CheckpointSaveError).result?.text).toBe('Order 7 ships tomorrow.');
+    expect(((error as CheckpointSaveError).result as { text?: string } | undefined)?.text).toBe('Order 7 ships tomorrow.');
     expect(saves).toBeGreaterThan(0);
     expect(brief((await sessions.load(key)).messages)).toEqual([
       'user: where is order 7?',
@@ -615,7 +658,7 @@ describe('a custom session whose load answers an odd shape', () => {
   const answering = (answer: unknown): Session => ({
     ...key,
     load: () => Promise.resolve(answer as never),
-    append: () => Promise.resolve(),
+    append: () => Promise.resolve(undefined as never),
   });
 
   it('with no state starts from an empty state, as before', async () => {

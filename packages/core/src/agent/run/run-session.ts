@@ -80,11 +80,15 @@ export interface SessionSave {
  * The record is not changed: its mark moves on only once the session has the append.
  * @param record - the run's record, with its session mark
  * @param stateDelta - the run's state changes (all of them since the run started)
+ * @param mark - the session mark to build from (the record's; the last planned append's, to plan one more)
  * @returns the append (with an id unique to it, the same for a retry of the same append), and the mark after it
  * @internal
  */
-export function sessionAppend(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): SessionSave {
-  const mark = record.session!;
+export function sessionAppend(
+  record: RunRecord,
+  stateDelta: Readonly<Record<string, unknown>>,
+  mark: SessionMark = record.session!,
+): SessionSave {
   const answered = new Set(mark.answered ?? []);
   const placeholders = new Set(mark.placeholders);
   const messages: ChatMessage[] = [];
@@ -118,6 +122,7 @@ export function sessionAppend(record: RunRecord, stateDelta: Readonly<Record<str
     else sentState[key] = digest;
   }
   const next: SessionMark = { ...mark, savedMessages: record.messages.length, placeholders: [...placeholders] };
+  delete next.planned;
   if (answered.size > 0) next.answered = [...answered];
   else delete next.answered;
   if (Object.keys(sentState).length > 0) next.sentState = sentState;
@@ -179,24 +184,60 @@ function appendIdOf(runId: string, appends: number, messages: ChatMessage[], del
  */
 export async function saveToSession(session: Session, record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): Promise<boolean> {
   const before = record.session!;
-  const { append, mark } = sessionAppend(record, stateDelta);
-  if (append !== undefined) {
-    const { messages, appendId } = append;
-    // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
-      sessionSaveTimeoutMs,
-    );
-    try {
-      await untilAborted(
-        session.append({ messages, stateDelta: append.stateDelta }, { signal: controller.signal, appendId }),
-        controller.signal,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
+  const planned = before.planned ?? [];
+  // Planned appends first, as they were planned (a session that has one drops it by its id).
+  for (let index = 0; index < planned.length; index++) {
+    const plan = planned[index]!;
+    await sendAppend(session, plan);
+    const rest = planned.slice(index + 1);
+    record.session = rest.length === 0 ? plan.mark : { ...plan.mark, planned: rest };
   }
+  const { append, mark } = sessionAppend(record, stateDelta);
+  if (append !== undefined) await sendAppend(session, append);
   record.session = mark;
-  return append !== undefined || mark.savedMessages !== before.savedMessages || mark.placeholders.length !== before.placeholders.length;
+  return (
+    planned.length > 0 ||
+    append !== undefined ||
+    mark.savedMessages !== before.savedMessages ||
+    mark.placeholders.length !== before.placeholders.length
+  );
+}
+
+/**
+ * Plans what a run sends its session next, in its record's session mark (after any append planned
+ * before), so that the checkpoint saved before the session save has it: a retry from that checkpoint
+ * (its moved mark never saved: the save failed, or the process died) sends the same append under the
+ * same id, which the session drops, instead of a new one built from the old mark.
+ * @param record - the run's record, with its session mark
+ * @param stateDelta - the run's state changes
+ * @internal
+ */
+export function planSessionSave(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): void {
+  const mark = record.session!;
+  const planned = mark.planned ?? [];
+  const { append, mark: next } = sessionAppend(record, stateDelta, planned.at(-1)?.mark ?? mark);
+  if (append === undefined) return;
+  record.session = { ...mark, planned: [...planned, { ...append, mark: next }] };
+}
+
+/** Sends one append to the session, bounded by {@link sessionSaveTimeoutMs}. */
+async function sendAppend(
+  session: Session,
+  append: { messages: ChatMessage[]; stateDelta: Record<string, unknown>; appendId: string },
+): Promise<void> {
+  const { messages, appendId } = append;
+  // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
+    sessionSaveTimeoutMs,
+  );
+  try {
+    await untilAborted(
+      session.append({ messages, stateDelta: append.stateDelta }, { signal: controller.signal, appendId }),
+      controller.signal,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }

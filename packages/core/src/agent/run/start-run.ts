@@ -30,7 +30,7 @@ import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
 import { emitOutput, outputFields, settleOutput } from '../output/final-output.js';
-import { loadSession, saveToSession } from './run-session.js';
+import { loadSession, planSessionSave, saveToSession } from './run-session.js';
 
 const noHistory: readonly ChatMessage[] = Object.freeze([]);
 
@@ -253,6 +253,8 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
+    // The checkpoint has the session append planned before it is sent: a retry from it sends the same one.
+    if (run.session !== undefined && checkpoints.active) planSessionSave(record, result.stateDelta);
     if (checkpoints.active)
       await saveLastCheckpoint(run, result).catch(async (error: unknown) => {
         // The session save and the checkpoint save are independent: the session gets the run anyway (a
@@ -283,7 +285,10 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       run.stop();
       // Its last checkpoint names no owner: the failed run can be recovered at once.
       checkpoints.release?.();
-      if (!CheckpointConflictError.isInstance(error)) checkpoints.saveSoon();
+      if (!CheckpointConflictError.isInstance(error)) {
+        if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta);
+        checkpoints.saveSoon();
+      }
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
       if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
