@@ -611,6 +611,36 @@ describe('a resumed run saving its state to the session', () => {
   });
 });
 
+describe('a resumed run writing a key again with the value it sent before', () => {
+  it('saves it: its write is the later one (another run wrote a newer value meanwhile)', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 's', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { toolCalls: [call('r', 'refund', '/o/1')] },
+        { toolCalls: [{ id: 's2', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { text: 'Refunded, and you are on silver.' },
+      ]),
+      registry: ToolRegistry.of(new SetStateTool()),
+      tools: [refund],
+    });
+    const paused = await first.run('silver, then refund', { session: store.open(key) });
+    const other = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'g', name: 'set_state', arguments: { key: 'plan', value: 'gold' } }] },
+        { text: 'Gold.' },
+      ]),
+      registry,
+    });
+    await other.run('make it gold', { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'gold' });
+    paused.state.approve('r');
+    await first.resume(paused.state, { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'silver' });
+  });
+});
+
 describe('a session save of a run with any run id', () => {
   it.each([
     ['over 256 characters', 'x'.repeat(300)],

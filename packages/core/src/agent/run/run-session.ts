@@ -81,6 +81,7 @@ export interface SessionSave {
  * @param record - the run's record, with its session mark
  * @param stateDelta - the run's state changes (all of them since the run started)
  * @param mark - the session mark to build from (the record's; the last planned append's, to plan one more)
+ * @param written - the keys this run segment wrote since its last session save (sent even with the value sent before)
  * @returns the append (with an id unique to it, the same for a retry of the same append), and the mark after it
  * @internal
  */
@@ -88,6 +89,7 @@ export function sessionAppend(
   record: RunRecord,
   stateDelta: Readonly<Record<string, unknown>>,
   mark: SessionMark = record.session!,
+  written?: ReadonlySet<string>,
 ): SessionSave {
   const answered = new Set(mark.answered ?? []);
   const placeholders = new Set(mark.placeholders);
@@ -115,7 +117,8 @@ export function sessionAppend(
   for (const key of Object.keys(stateDelta)) {
     const value = stateDelta[key];
     const digest = valueDigest(value);
-    if (digest !== undefined && sentState[key] === digest) continue;
+    // Not sent again: a value the session got from this run, unless this run wrote it again since.
+    if (digest !== undefined && sentState[key] === digest && written?.has(key) !== true) continue;
     delta[key] = value;
     changes++;
     if (digest === undefined) delete sentState[key];
@@ -179,10 +182,16 @@ function appendIdOf(runId: string, appends: number, messages: ChatMessage[], del
  * @param session - the session
  * @param record - the run's record (its session mark is moved on once the session has the append)
  * @param stateDelta - the run's state changes
+ * @param written - the keys the run segment wrote since its last session save (emptied once the session has them)
  * @returns whether the mark moved (a checkpoint saved before is behind it)
  * @internal
  */
-export async function saveToSession(session: Session, record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): Promise<boolean> {
+export async function saveToSession(
+  session: Session,
+  record: RunRecord,
+  stateDelta: Readonly<Record<string, unknown>>,
+  written?: Set<string>,
+): Promise<boolean> {
   const before = record.session!;
   const planned = before.planned ?? [];
   // Planned appends first, as they were planned (a session that has one drops it by its id).
@@ -192,9 +201,10 @@ export async function saveToSession(session: Session, record: RunRecord, stateDe
     const rest = planned.slice(index + 1);
     record.session = rest.length === 0 ? plan.mark : { ...plan.mark, planned: rest };
   }
-  const { append, mark } = sessionAppend(record, stateDelta);
+  const { append, mark } = sessionAppend(record, stateDelta, record.session, written);
   if (append !== undefined) await sendAppend(session, append);
   record.session = mark;
+  written?.clear();
   return (
     planned.length > 0 ||
     append !== undefined ||
@@ -210,14 +220,17 @@ export async function saveToSession(session: Session, record: RunRecord, stateDe
  * same id, which the session drops, instead of a new one built from the old mark.
  * @param record - the run's record, with its session mark
  * @param stateDelta - the run's state changes
+ * @param written - the keys the run segment wrote since its last session save (emptied: the plan has them)
  * @internal
  */
-export function planSessionSave(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): void {
+export function planSessionSave(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>, written?: Set<string>): void {
   const mark = record.session!;
   const planned = mark.planned ?? [];
-  const { append, mark: next } = sessionAppend(record, stateDelta, planned.at(-1)?.mark ?? mark);
+  const { append, mark: next } = sessionAppend(record, stateDelta, planned.at(-1)?.mark ?? mark, written);
   if (append === undefined) return;
   record.session = { ...mark, planned: [...planned, { ...append, mark: next }] };
+  // The plan has the keys written: they are sent with it.
+  written?.clear();
 }
 
 /** Sends one append to the session, bounded by {@link sessionSaveTimeoutMs}. */

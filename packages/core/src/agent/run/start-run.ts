@@ -254,13 +254,13 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
     // The checkpoint has the session append planned before it is sent: a retry from it sends the same one.
-    if (run.session !== undefined && checkpoints.active) planSessionSave(record, result.stateDelta);
+    if (run.session !== undefined && checkpoints.active) planSessionSave(record, result.stateDelta, run.values.writtenKeys);
     if (checkpoints.active)
       await saveLastCheckpoint(run, result).catch(async (error: unknown) => {
         // The session save and the checkpoint save are independent: the session gets the run anyway (a
         // run that lost its claim to another process leaves the session to that one).
         if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
-          await saveToSession(run.session, record, result.stateDelta).catch(warnSessionSave);
+          await saveToSession(run.session, record, result.stateDelta, run.values.writtenKeys).catch(warnSessionSave);
         throw error;
       });
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
@@ -269,7 +269,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     if (run.session !== undefined) {
       let moved: boolean;
       try {
-        moved = await saveToSession(run.session, record, result.stateDelta);
+        moved = await saveToSession(run.session, record, result.stateDelta, run.values.writtenKeys);
       } catch (error) {
         const { appName, userId, sessionId } = run.session;
         throw new SessionSaveError(`${appName}/${userId}/${sessionId}`, result, error);
@@ -286,13 +286,13 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       // Its last checkpoint names no owner: the failed run can be recovered at once.
       checkpoints.release?.();
       if (!CheckpointConflictError.isInstance(error)) {
-        if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta);
+        if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta, run.values.writtenKeys);
         checkpoints.saveSoon();
       }
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
       if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
-        await saveToSession(run.session, record, run.values.delta).then(
+        await saveToSession(run.session, record, run.values.delta, run.values.writtenKeys).then(
           // The session mark moved: the failed run's checkpoint gets it (a recover then sends only what is new).
           (moved) => (moved && checkpoints.active ? checkpoints.save().catch(ignore) : undefined),
           warnSessionSave,
