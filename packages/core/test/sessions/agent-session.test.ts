@@ -541,6 +541,39 @@ describe('a checkpointed run with a session whose checkpoint save after the sess
   });
 });
 
+describe('a checkpointed run with a session resumed elsewhere while its session append is in flight', () => {
+  it('gives the session its first part once (the resumer re-sends the planned append under its id)', async () => {
+    const sessions = new InMemorySessionStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const landed = deferred();
+    const held = deferred();
+    const session = sessions.open(key);
+    const slow: Session = {
+      ...session,
+      load: (options) => session.load(options),
+      append: async (update, options) => {
+        const appended = await session.append(update, options);
+        landed.resolve();
+        await held.promise; // the reply is slow: the run has not moved its mark yet
+        return appended;
+      },
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }]), tools: [refund] });
+    const running = first.run('refund order 7', { runId: 'race', checkpoints, session: slow }).catch((error: unknown) => error);
+    await landed.promise;
+    const state = RunState.fromJSON((await checkpoints.load('race'))!.checkpoint);
+    state.approve('c1');
+    const other = new Agent({ model: new ScriptedModel([{ text: 'Refunded order 7.' }]), tools: [refund] });
+    await other.resume(state, { checkpoints, session: sessions.open(key) });
+    held.resolve();
+    await running;
+    const { messages } = await sessions.load(key);
+    expect(brief(messages).filter((line) => line === 'user: refund order 7')).toHaveLength(1);
+    expect(toolMessagesPerCall(messages)).toEqual({ c1: 1 });
+  });
+});
+
 describe('a checkpointed run with a session whose last checkpoint save fails', () => {
   it('is saved to its session anyway, then rejects with the CheckpointSaveError carrying the result', async () => {
     const inner = new InMemoryCheckpointStore();
