@@ -29,6 +29,7 @@ export class AgentState {
   private readonly values: Record<string, unknown>;
   private readonly changed: string[];
   private changedSet: Set<string> | undefined;
+  private written: Set<string> | undefined;
 
   /**
    * @param initial - the state the run starts with (copied)
@@ -114,7 +115,16 @@ export class AgentState {
     return { ...this.values };
   }
 
+  /**
+   * @internal The keys written through this object since the set was last emptied (a run's session
+   * save empties it once the session has them): a key written again with the value it had is in it.
+   */
+  get writtenKeys(): Set<string> {
+    return (this.written ??= new Set());
+  }
+
   private markChanged(key: string): void {
+    this.writtenKeys.add(key);
     const { changed } = this;
     if (changed.length < 8) {
       if (!changed.includes(key)) changed.push(key);

@@ -198,6 +198,59 @@ describe('output guardrails', () => {
     });
   });
 
+  it("check a typed run's answer that did not fit its outputType: withheld on a trip", async () => {
+    const store = new InMemorySessionStore();
+    const session = store.open({ appName: 'a', userId: 'u', sessionId: 's' });
+    const agent = new Agent({
+      model: new ScriptedModel([{ text: 'Sure: 123-45-6789' }]),
+      outputType: { jsonSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] }, name: 'Invoice' },
+      outputRetries: 0,
+      outputGuardrails: [noSSN],
+    });
+    const run = await agent.run('What is it?', { session });
+    expect(run.stopReason).toBe('guardrail');
+    expect(run.guardrail).toMatchObject({ name: 'no_ssn', kind: 'output', reason: 'SSN' });
+    expect(run.text).toBe('');
+    expect(JSON.stringify(run.messages)).not.toContain('123-45-6789');
+    expect(JSON.stringify(await session.load())).not.toContain('123-45-6789');
+  });
+
+  it("let a typed run's clean answer that did not fit through as invalid_output", async () => {
+    const agent = new Agent({
+      model: new ScriptedModel([{ text: 'no idea' }]),
+      outputType: { jsonSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] }, name: 'Invoice' },
+      outputRetries: 0,
+      outputGuardrails: [noSSN],
+    });
+    const run = await agent.run('What is it?');
+    expect(run.stopReason).toBe('invalid_output');
+    expect(run.text).toBe('no idea');
+  });
+
+  it.each([
+    ['maxIterations', { maxIterations: 1 }],
+    ['maxToolCalls', { maxToolCalls: 0 }],
+  ])('check the text of the last turn of a run stopped by %s: withheld on a trip, its calls kept', async (_limit, limits) => {
+    const lookup = new PathTool('lookup', 'read');
+    const model = new ScriptedModel([
+      { text: 'Your SSN is 123-45-6789; checking more.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { path: '/x' } }] },
+      { text: 'done' },
+    ]);
+    const run = await new Agent({ model, tools: [lookup], outputGuardrails: [noSSN], ...limits }).run('what is my ssn?');
+    expect(run.stopReason).toBe('guardrail');
+    expect(run.text).toBe('');
+    expect(JSON.stringify(run.messages)).not.toContain('123-45-6789');
+    expect(run.messages.some((message) => message.role === 'assistant' && message.toolCalls?.[0]?.id === 'c1')).toBe(true);
+  });
+
+  it('let the clean text of a run stopped by a limit through, with its stop reason', async () => {
+    const lookup = new PathTool('lookup', 'read');
+    const model = new ScriptedModel([{ text: 'Checking.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { path: '/x' } }] }]);
+    const run = await new Agent({ model, tools: [lookup], outputGuardrails: [noSSN], maxIterations: 1 }).run('look');
+    expect(run.stopReason).toBe('max_iterations');
+    expect(run.text).toBe('Checking.');
+  });
+
   it('let a clean answer through', async () => {
     const run = await new Agent({ model: new ScriptedModel([{ text: 'All good.' }]), outputGuardrails: [noSSN] }).run('Hi');
     expect(run.stopReason).toBe('completed');

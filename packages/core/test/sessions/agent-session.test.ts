@@ -5,6 +5,7 @@ import { ScriptedModel } from '@toolcraft/testing';
 import {
   Agent,
   AgentTool,
+  CheckpointSaveError,
   ContextAwareTool,
   CorruptSessionError,
   FileSessionStore,
@@ -497,6 +498,121 @@ describe('a checkpointed run with a session', () => {
   });
 });
 
+describe('a checkpointed run with a session whose checkpoint save after the session append fails', () => {
+  it('resumed elsewhere from its checkpoint, does not send the session the first part again (the planned append is re-sent under its id)', async () => {
+    const inner = new InMemoryCheckpointStore();
+    const sessions = new InMemorySessionStore();
+    let failOnce = true;
+    const checkpoints = {
+      load: inner.load.bind(inner),
+      delete: inner.delete.bind(inner),
+      save: (...args: Parameters<InMemoryCheckpointStore['save']>) => {
+        // The save carrying the moved session mark fails (as when the process dies between the two awaits).
+        if (failOnce && ((args[1] as { session?: { appends?: number } }).session?.appends ?? 0) >= 1) {
+          failOnce = false;
+          return Promise.reject(new Error('store hiccup'));
+        }
+        return inner.save(...args);
+      },
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }]), tools: [refund] });
+    await expect(first.run('refund order 7', { runId: 'n2', checkpoints, session: sessions.open(key) })).rejects.toThrow(
+      CheckpointSaveError,
+    );
+    expect((await sessions.load(key)).messages).toHaveLength(3);
+    const state = RunState.fromJSON((await inner.load('n2'))!.checkpoint);
+    state.approve('c1');
+    const other = new Agent({ model: new ScriptedModel([{ text: 'Refunded order 7.' }]), tools: [refund] });
+    const done = await other.resume(state, { checkpoints, session: sessions.open(key) });
+    expect(done.text).toBe('Refunded order 7.');
+    expect(refund.ran).toEqual(['/o/7']);
+    const { messages } = await sessions.load(key);
+    expect(brief(messages)).toEqual([
+      'user: refund order 7',
+      'assistant: ',
+      'tool(c1): Error: not executed: the call is waiting',
+      'user: The tool call c1 (refund), which was wai',
+      'assistant: Refunded order 7.',
+    ]);
+    expect(toolMessagesPerCall(messages)).toEqual({ c1: 1 });
+    // The moved mark is saved once the session has the plan: the checkpoint has no plan left.
+    expect(JSON.stringify((await inner.load('n2'))!.checkpoint)).not.toContain('"planned"');
+  });
+});
+
+describe('a checkpointed run with a session resumed elsewhere while its session append is in flight', () => {
+  it('gives the session its first part once (the resumer re-sends the planned append under its id)', async () => {
+    const sessions = new InMemorySessionStore();
+    const checkpoints = new InMemoryCheckpointStore();
+    const landed = deferred();
+    const held = deferred();
+    const session = sessions.open(key);
+    const slow: Session = {
+      ...session,
+      load: (options) => session.load(options),
+      append: async (update, options) => {
+        const appended = await session.append(update, options);
+        landed.resolve();
+        await held.promise; // the reply is slow: the run has not moved its mark yet
+        return appended;
+      },
+    };
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({ model: new ScriptedModel([{ toolCalls: [call('c1', 'refund', '/o/7')] }]), tools: [refund] });
+    const running = first.run('refund order 7', { runId: 'race', checkpoints, session: slow }).catch((error: unknown) => error);
+    await landed.promise;
+    const state = RunState.fromJSON((await checkpoints.load('race'))!.checkpoint);
+    state.approve('c1');
+    const other = new Agent({ model: new ScriptedModel([{ text: 'Refunded order 7.' }]), tools: [refund] });
+    await other.resume(state, { checkpoints, session: sessions.open(key) });
+    held.resolve();
+    await running;
+    const { messages } = await sessions.load(key);
+    expect(brief(messages).filter((line) => line === 'user: refund order 7')).toHaveLength(1);
+    expect(toolMessagesPerCall(messages)).toEqual({ c1: 1 });
+  });
+});
+
+describe('a checkpointed run with a session whose last checkpoint save fails', () => {
+  it('is saved to its session anyway, then rejects with the CheckpointSaveError carrying the result', async () => {
+    const inner = new InMemoryCheckpointStore();
+    const sessions = new InMemorySessionStore();
+    let saves = 0;
+    let failing = false;
+    const checkpoints = {
+      load: inner.load.bind(inner),
+      delete: inner.delete.bind(inner),
+      save: (...args: Parameters<InMemoryCheckpointStore['save']>) => {
+        saves++;
+        return failing ? Promise.reject(new Error('store hiccup')) : inner.save(...args);
+      },
+    };
+    const lookup = new PathTool('lookup', 'read');
+    const model = new ScriptedModel([
+      { toolCalls: [call('c1', 'lookup', '/order/7')] },
+      () => {
+        failing = true; // the checkpoint saves after this answer (the last one) fail
+        return { text: 'Order 7 ships tomorrow.' };
+      },
+    ]);
+    const running = new Agent({ model, tools: [lookup] }).run('where is order 7?', { checkpoints, session: sessions.open(key) });
+    const error = await running.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(CheckpointSaveError.isInstance(error)).toBe(true);
+    expect(((error as CheckpointSaveError).result as { text?: string } | undefined)?.text).toBe('Order 7 ships tomorrow.');
+    expect(saves).toBeGreaterThan(0);
+    expect(brief((await sessions.load(key)).messages)).toEqual([
+      'user: where is order 7?',
+      'assistant: ',
+      'tool(c1): lookup /order/7',
+      'assistant: Order 7 ships tomorrow.',
+    ]);
+  });
+});
+
 describe('a resumed run saving its state to the session', () => {
   it('sends only the values the session did not get from it: a newer value another run wrote meanwhile stays', async () => {
     const store = new InMemorySessionStore();
@@ -525,6 +641,36 @@ describe('a resumed run saving its state to the session', () => {
     const done = await first.resume(paused.state, { session: store.open(key) });
     expect(done.stateDelta).toEqual({ plan: 'silver', tier: 'b' }); // the run's own changes, all of them
     expect((await store.load(key)).state).toEqual({ plan: 'gold', tier: 'b' });
+  });
+});
+
+describe('a resumed run writing a key again with the value it sent before', () => {
+  it('saves it: its write is the later one (another run wrote a newer value meanwhile)', async () => {
+    const store = new InMemorySessionStore();
+    const refund = new PathTool('refund', 'write', { needsApproval: true });
+    const first = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 's', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { toolCalls: [call('r', 'refund', '/o/1')] },
+        { toolCalls: [{ id: 's2', name: 'set_state', arguments: { key: 'plan', value: 'silver' } }] },
+        { text: 'Refunded, and you are on silver.' },
+      ]),
+      registry: ToolRegistry.of(new SetStateTool()),
+      tools: [refund],
+    });
+    const paused = await first.run('silver, then refund', { session: store.open(key) });
+    const other = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 'g', name: 'set_state', arguments: { key: 'plan', value: 'gold' } }] },
+        { text: 'Gold.' },
+      ]),
+      registry,
+    });
+    await other.run('make it gold', { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'gold' });
+    paused.state.approve('r');
+    await first.resume(paused.state, { session: store.open(key) });
+    expect((await store.load(key)).state).toEqual({ plan: 'silver' });
   });
 });
 
@@ -567,6 +713,32 @@ describe('a session whose state holds a __proto__ key', () => {
     const running = new Agent({ model }).run('hello', { session: odd });
     await expect(running).rejects.toThrow(CorruptSessionError);
     await expect(running).rejects.toThrow("Session record 'chat/ada/monday' is corrupt: its state has a '__proto__' key");
+    expect(model.requests).toHaveLength(0);
+  });
+});
+
+describe('a custom session whose load answers an odd shape', () => {
+  const answering = (answer: unknown): Session => ({
+    ...key,
+    load: () => Promise.resolve(answer as never),
+    append: () => Promise.resolve(undefined as never),
+  });
+
+  it('with no state starts from an empty state, as before', async () => {
+    const run = await new Agent({ model: new ScriptedModel([{ text: 'Hi.' }]) }).run('hello', { session: answering({ messages: [] }) });
+    expect(run.text).toBe('Hi.');
+  });
+
+  it.each([
+    ['state null', { messages: [], state: null }, 'a state that is null'],
+    ['state a string', { messages: [], state: 'x' }, 'a state that is string'],
+    ['messages null', { messages: null, state: {} }, 'messages that are null'],
+    ['nothing', undefined, 'undefined'],
+  ])('with %s is refused as corrupt, naming the session, before any model call', async (_what, answer, detail) => {
+    const model = new ScriptedModel([{ text: 'never' }]);
+    const running = new Agent({ model }).run('hello', { session: answering(answer) });
+    await expect(running).rejects.toThrow(CorruptSessionError);
+    await expect(running).rejects.toThrow(`Session record 'chat/ada/monday' is corrupt: its load answered ${detail}`);
     expect(model.requests).toHaveLength(0);
   });
 });

@@ -3,10 +3,17 @@ import type { Run } from '../run/run.js';
 import { guardInput, guardOutput, inputChecked } from './guard-run.js';
 
 /**
+ * The stops whose `run.text` is the model's answer, checked by the output guardrails: a completed run's
+ * final answer, the answer of a typed run that did not fit its `outputType`, the text of the last turn
+ * of a run stopped by a limit.
+ */
+const answerStops: ReadonlySet<Outcome['stopReason']> = new Set(['completed', 'invalid_output', 'max_iterations', 'max_tool_calls']);
+
+/**
  * Runs a run's loop inside its guardrails: a new run's input is checked first (or alongside the first
- * model call, whose answer is then discarded on a trip: the transcript ends at the user's message), a
- * completed run's final answer after (withheld on a trip: it leaves the transcript, `run.text` is
- * empty). A trip stops the run with `'guardrail'` and `run.guardrail`; a run stopped meanwhile (abort,
+ * model call, whose answer is then discarded on a trip: the transcript ends at the user's message), the
+ * answer of a run that stopped with one after (`answerStops`; withheld on a trip: it leaves the
+ * transcript, `run.text` is empty). A trip stops the run with `'guardrail'` and `run.guardrail`; a run stopped meanwhile (abort,
  * `maxDurationMs`, a stream's reader leaving) stops as such, and an answer its output guardrails had not
  * all passed is withheld as on a trip.
  * @param run - the run
@@ -33,8 +40,10 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
     record.messages.length = inputEnd;
     return { stopReason: 'guardrail', text: '' };
   }
-  if (outcome.stopReason !== 'completed') return outcome;
+  if (!answerStops.has(outcome.stopReason)) return outcome;
   const text = outcome.text ?? run.transcript.lastAssistantText;
+  // A limit's stop without text has no answer to check.
+  if (outcome.stopReason !== 'completed' && outcome.stopReason !== 'invalid_output' && text === '') return outcome;
   const checking = guardOutput(run, text, outcome.output);
   if (checking === undefined) return outcome;
   const trip = await checking;
@@ -47,9 +56,19 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   return { stopReason: 'guardrail', text: '' };
 }
 
-/** Takes the final answer out of the transcript (so out of the result, the saved state and the session). */
+/**
+ * Takes the answer out of the transcript (so out of the result, the saved state and the session): a
+ * final answer leaves it; the text of a last turn with tool calls (a run stopped by a limit) is emptied,
+ * its calls kept.
+ */
 function withholdAnswer(run: Run): void {
   const { messages } = run.record;
-  const last = messages.at(-1);
-  if (last?.role === 'assistant' && (last.toolCalls === undefined || last.toolCalls.length === 0)) messages.pop();
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant') continue;
+    if (message.toolCalls === undefined || message.toolCalls.length === 0) {
+      if (index === messages.length - 1) messages.pop();
+    } else message.content = Array.isArray(message.content) ? message.content.filter((part) => part.type !== 'text') : '';
+    return;
+  }
 }

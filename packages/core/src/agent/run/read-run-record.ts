@@ -292,16 +292,27 @@ function readRecord(json: unknown, depth: number): RunRecord {
   return json as unknown as RunRecord;
 }
 
-function readSessionMark(mark: unknown): void {
-  if (!isObject(mark)) fail('state.session', "an object naming the run's session", mark);
-  for (const key of ['appName', 'userId', 'sessionId']) string(mark, key, 'state.session');
-  count(mark, 'savedMessages', 'state.session');
-  if (!list(mark, 'placeholders', 'state.session').every((id) => typeof id === 'string'))
-    fail('state.session.placeholders', 'an array of call ids', mark.placeholders);
-  if (mark.answered !== undefined && !list(mark, 'answered', 'state.session').every((id) => typeof id === 'string'))
-    fail('state.session.answered', 'an array of call ids', mark.answered);
-  if (mark.appends !== undefined) count(mark, 'appends', 'state.session');
+function readSessionMark(mark: unknown, path = 'state.session'): void {
+  if (!isObject(mark)) fail(path, "an object naming the run's session", mark);
+  if (mark.planned !== undefined)
+    list(mark, 'planned', path).forEach((plan, index) => {
+      const at = `${path}.planned[${index}]`;
+      if (!isObject(plan)) fail(at, 'a planned append', plan);
+      string(plan, 'appendId', at);
+      list(plan, 'messages', at).forEach((message, at2) => readMessage(message, `${at}.messages[${at2}]`));
+      if (!isObject(plan.stateDelta) || Object.hasOwn(plan.stateDelta, '__proto__'))
+        fail(`${at}.stateDelta`, "an object of state values (no '__proto__' key)", plan.stateDelta);
+      if (isObject(plan.mark) && plan.mark.planned !== undefined) fail(`${at}.mark.planned`, 'absent', plan.mark.planned);
+      readSessionMark(plan.mark, `${at}.mark`);
+    });
+  for (const key of ['appName', 'userId', 'sessionId']) string(mark, key, path);
+  count(mark, 'savedMessages', path);
+  if (!list(mark, 'placeholders', path).every((id) => typeof id === 'string'))
+    fail(`${path}.placeholders`, 'an array of call ids', mark.placeholders);
+  if (mark.answered !== undefined && !list(mark, 'answered', path).every((id) => typeof id === 'string'))
+    fail(`${path}.answered`, 'an array of call ids', mark.answered);
+  if (mark.appends !== undefined) count(mark, 'appends', path);
   const { sentState } = mark;
   if (sentState !== undefined && (!isObject(sentState) || !Object.values(sentState).every((digest) => typeof digest === 'string')))
-    fail('state.session.sentState', 'an object of value digests', sentState);
+    fail(`${path}.sentState`, 'an object of value digests', sentState);
 }

@@ -100,6 +100,21 @@ export interface SessionMark {
   appends?: number;
   /** Of the run's state changes, a digest of each value the session got from this run (what it sent again would overwrite a newer value). */
   sentState?: Record<string, string>;
+  /**
+   * Appends planned before they were sent (saved in the checkpoint first): each is sent as it was, under
+   * its id, before anything newer, so that a session that got one already drops it (a retry from a
+   * checkpoint whose moved mark was never saved sends nothing twice).
+   */
+  planned?: PlannedAppend[];
+}
+
+/** An append to a run's session planned before it was sent, and the session mark once the session has it. @internal */
+export interface PlannedAppend {
+  appendId: string;
+  messages: ChatMessage[];
+  stateDelta: Record<string, unknown>;
+  /** The mark after it (with no plans of its own). */
+  mark: SessionMark;
 }
 
 /**

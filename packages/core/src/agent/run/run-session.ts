@@ -20,7 +20,7 @@ export const sessionSaveTimeoutMs = 10_000;
  * @param options - the run's options
  * @param maxDurationMs - the agent's run time limit
  * @returns the history and state to start from
- * @throws CorruptSessionError when the session's state has a `__proto__` key
+ * @throws CorruptSessionError when the session's load answers something other than a SessionData (a missing state is an empty one), or its state has a `__proto__` key
  * @internal
  */
 export async function loadSession(
@@ -30,14 +30,37 @@ export async function loadSession(
 ): Promise<{ history: ChatMessage[]; state: Record<string, unknown> }> {
   checkMethods('session', session, ['load', 'append'], 'a Session from store.open({ appName, userId, sessionId })', 'run');
   const loading = new RunDeadline(maxDurationMs, options.signal);
-  const stored = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
-  if (Object.hasOwn(stored.state, '__proto__'))
+  const stored: unknown = await untilAborted(session.load({ signal: loading.signal }), loading.signal).finally(() => loading.dispose());
+  const { messages, state } = readSessionData(session, stored);
+  const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
+  return { history: [...messages, ...(options.history ?? [])], state: { ...state, ...given } };
+}
+
+/**
+ * Checks what a session's `load` answered (a custom Session may answer anything): an object with a
+ * `messages` array and a `state` object; a missing `state` is an empty one.
+ * @throws CorruptSessionError naming the session for any other shape, or a state with a `__proto__` key
+ */
+function readSessionData(session: Session, stored: unknown): { messages: readonly ChatMessage[]; state: Record<string, unknown> } {
+  const location = `${session.appName}/${session.userId}/${session.sessionId}`;
+  const corrupt = (detail: string): CorruptSessionError =>
+    new CorruptSessionError(location, `its load answered ${detail}, not the { messages, state } of a SessionData`);
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) throw corrupt(describe(stored));
+  const { messages, state } = stored as { messages?: unknown; state?: unknown };
+  if (!Array.isArray(messages)) throw corrupt(`messages that are ${describe(messages)} (an array is expected)`);
+  if (state === undefined) return { messages: messages as ChatMessage[], state: {} };
+  if (typeof state !== 'object' || state === null || Array.isArray(state))
+    throw corrupt(`a state that is ${describe(state)} (an object is expected)`);
+  if (Object.hasOwn(state, '__proto__'))
     throw new CorruptSessionError(
-      `${session.appName}/${session.userId}/${session.sessionId}`,
+      location,
       "its state has a '__proto__' key, which no run can start from (state keys named '__proto__' are refused; another client or an older version wrote it)",
     );
-  const given = options.state instanceof AgentState ? options.state.toJSON() : options.state;
-  return { history: [...stored.messages, ...(options.history ?? [])], state: { ...stored.state, ...given } };
+  return { messages: messages as ChatMessage[], state: state as Record<string, unknown> };
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
 /** What a run sends its session now, and the session mark once the session has it. @internal */
@@ -57,11 +80,17 @@ export interface SessionSave {
  * The record is not changed: its mark moves on only once the session has the append.
  * @param record - the run's record, with its session mark
  * @param stateDelta - the run's state changes (all of them since the run started)
+ * @param mark - the session mark to build from (the record's; the last planned append's, to plan one more)
+ * @param written - the keys this run segment wrote since its last session save (sent even with the value sent before)
  * @returns the append (with an id unique to it, the same for a retry of the same append), and the mark after it
  * @internal
  */
-export function sessionAppend(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): SessionSave {
-  const mark = record.session!;
+export function sessionAppend(
+  record: RunRecord,
+  stateDelta: Readonly<Record<string, unknown>>,
+  mark: SessionMark = record.session!,
+  written?: ReadonlySet<string>,
+): SessionSave {
   const answered = new Set(mark.answered ?? []);
   const placeholders = new Set(mark.placeholders);
   const messages: ChatMessage[] = [];
@@ -88,13 +117,15 @@ export function sessionAppend(record: RunRecord, stateDelta: Readonly<Record<str
   for (const key of Object.keys(stateDelta)) {
     const value = stateDelta[key];
     const digest = valueDigest(value);
-    if (digest !== undefined && sentState[key] === digest) continue;
+    // Not sent again: a value the session got from this run, unless this run wrote it again since.
+    if (digest !== undefined && sentState[key] === digest && written?.has(key) !== true) continue;
     delta[key] = value;
     changes++;
     if (digest === undefined) delete sentState[key];
     else sentState[key] = digest;
   }
   const next: SessionMark = { ...mark, savedMessages: record.messages.length, placeholders: [...placeholders] };
+  delete next.planned;
   if (answered.size > 0) next.answered = [...answered];
   else delete next.answered;
   if (Object.keys(sentState).length > 0) next.sentState = sentState;
@@ -151,29 +182,75 @@ function appendIdOf(runId: string, appends: number, messages: ChatMessage[], del
  * @param session - the session
  * @param record - the run's record (its session mark is moved on once the session has the append)
  * @param stateDelta - the run's state changes
+ * @param written - the keys the run segment wrote since its last session save (emptied once the session has them)
  * @returns whether the mark moved (a checkpoint saved before is behind it)
  * @internal
  */
-export async function saveToSession(session: Session, record: RunRecord, stateDelta: Readonly<Record<string, unknown>>): Promise<boolean> {
+export async function saveToSession(
+  session: Session,
+  record: RunRecord,
+  stateDelta: Readonly<Record<string, unknown>>,
+  written?: Set<string>,
+): Promise<boolean> {
   const before = record.session!;
-  const { append, mark } = sessionAppend(record, stateDelta);
-  if (append !== undefined) {
-    const { messages, appendId } = append;
-    // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
-      sessionSaveTimeoutMs,
-    );
-    try {
-      await untilAborted(
-        session.append({ messages, stateDelta: append.stateDelta }, { signal: controller.signal, appendId }),
-        controller.signal,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
+  const planned = before.planned ?? [];
+  // Planned appends first, as they were planned (a session that has one drops it by its id).
+  for (let index = 0; index < planned.length; index++) {
+    const plan = planned[index]!;
+    await sendAppend(session, plan);
+    const rest = planned.slice(index + 1);
+    record.session = rest.length === 0 ? plan.mark : { ...plan.mark, planned: rest };
   }
+  const { append, mark } = sessionAppend(record, stateDelta, record.session, written);
+  if (append !== undefined) await sendAppend(session, append);
   record.session = mark;
-  return append !== undefined || mark.savedMessages !== before.savedMessages || mark.placeholders.length !== before.placeholders.length;
+  written?.clear();
+  return (
+    planned.length > 0 ||
+    append !== undefined ||
+    mark.savedMessages !== before.savedMessages ||
+    mark.placeholders.length !== before.placeholders.length
+  );
+}
+
+/**
+ * Plans what a run sends its session next, in its record's session mark (after any append planned
+ * before), so that the checkpoint saved before the session save has it: a retry from that checkpoint
+ * (its moved mark never saved: the save failed, or the process died) sends the same append under the
+ * same id, which the session drops, instead of a new one built from the old mark.
+ * @param record - the run's record, with its session mark
+ * @param stateDelta - the run's state changes
+ * @param written - the keys the run segment wrote since its last session save (emptied: the plan has them)
+ * @internal
+ */
+export function planSessionSave(record: RunRecord, stateDelta: Readonly<Record<string, unknown>>, written?: Set<string>): void {
+  const mark = record.session!;
+  const planned = mark.planned ?? [];
+  const { append, mark: next } = sessionAppend(record, stateDelta, planned.at(-1)?.mark ?? mark, written);
+  if (append === undefined) return;
+  record.session = { ...mark, planned: [...planned, { ...append, mark: next }] };
+  // The plan has the keys written: they are sent with it.
+  written?.clear();
+}
+
+/** Sends one append to the session, bounded by {@link sessionSaveTimeoutMs}. */
+async function sendAppend(
+  session: Session,
+  append: { messages: ChatMessage[]; stateDelta: Record<string, unknown>; appendId: string },
+): Promise<void> {
+  const { messages, appendId } = append;
+  // A timer cleared after the save (AbortSignal.timeout would keep one alive for 10 s after every run).
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`saving to the session took longer than ${sessionSaveTimeoutMs} ms`)),
+    sessionSaveTimeoutMs,
+  );
+  try {
+    await untilAborted(
+      session.append({ messages, stateDelta: append.stateDelta }, { signal: controller.signal, appendId }),
+      controller.signal,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -30,7 +30,7 @@ import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
 import { emitOutput, outputFields, settleOutput } from '../output/final-output.js';
-import { loadSession, saveToSession } from './run-session.js';
+import { loadSession, planSessionSave, saveToSession } from './run-session.js';
 
 const noHistory: readonly ChatMessage[] = Object.freeze([]);
 
@@ -253,14 +253,23 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
         // A call waiting in an AgentTool's sub-run is its agent's.
         ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
       });
-    if (checkpoints.active) await saveLastCheckpoint(run, result);
+    // The checkpoint has the session append planned before it is sent: a retry from it sends the same one.
+    if (run.session !== undefined && checkpoints.active) planSessionSave(record, result.stateDelta, run.values.writtenKeys);
+    if (checkpoints.active)
+      await saveLastCheckpoint(run, result).catch(async (error: unknown) => {
+        // The session save and the checkpoint save are independent: the session gets the run anyway (a
+        // run that lost its claim to another process leaves the session to that one).
+        if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
+          await saveToSession(run.session, record, result.stateDelta, run.values.writtenKeys).catch(warnSessionSave);
+        throw error;
+      });
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
     if (completed !== undefined) await completed;
     if (context.events.active) context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
     if (run.session !== undefined) {
       let moved: boolean;
       try {
-        moved = await saveToSession(run.session, record, result.stateDelta);
+        moved = await saveToSession(run.session, record, result.stateDelta, run.values.writtenKeys);
       } catch (error) {
         const { appName, userId, sessionId } = run.session;
         throw new SessionSaveError(`${appName}/${userId}/${sessionId}`, result, error);
@@ -276,15 +285,17 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
       run.stop();
       // Its last checkpoint names no owner: the failed run can be recovered at once.
       checkpoints.release?.();
-      if (!CheckpointConflictError.isInstance(error)) checkpoints.saveSoon();
+      if (!CheckpointConflictError.isInstance(error)) {
+        if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta, run.values.writtenKeys);
+        checkpoints.saveSoon();
+      }
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
       if (run.session !== undefined && !CheckpointConflictError.isInstance(error))
-        await saveToSession(run.session, record, run.values.delta).then(
+        await saveToSession(run.session, record, run.values.delta, run.values.writtenKeys).then(
           // The session mark moved: the failed run's checkpoint gets it (a recover then sends only what is new).
           (moved) => (moved && checkpoints.active ? checkpoints.save().catch(ignore) : undefined),
-          (saveError: unknown) =>
-            process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(saveError)}`, 'SessionSaveWarning'),
+          warnSessionSave,
         );
     }
     throw error;
@@ -306,6 +317,11 @@ async function saveLastCheckpoint(run: Run, result: RunResult): Promise<void> {
 }
 
 function ignore(): void {}
+
+/** A run that throws anyway (it failed, or its last checkpoint could not be saved) could not be saved to its session either. */
+function warnSessionSave(error: unknown): void {
+  process.emitWarning(`toolcraft: a failed run could not be saved to its session: ${String(error)}`, 'SessionSaveWarning');
+}
 
 /** The run stopped: its record says why, and the result is built from it. */
 function finish(run: Run, outcome: Outcome): RunResult {
