@@ -91,6 +91,45 @@ describe('AISDKChatModel failures', () => {
     expect((error as Error).message).toMatch(/tool call "weather" \(id "c1"\) has an input of type object; .*JSON text \(a string\)/);
   });
 
+  it('fails with a ModelCallError when the provider throws a value that cannot be inspected (a Proxy whose traps throw)', async () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        getPrototypeOf: () => {
+          throw new Error('trap');
+        },
+        has: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const error = await failure(new AISDKChatModel(failingModel(hostile)));
+    expect(ModelCallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ retryable: false, provider: 'mistral' });
+    const streamed = new AISDKChatModel(
+      new MockLanguageModelV3({ provider: 'mistral.chat', modelId: 'mistral-small', doStream: () => Promise.reject(hostile as Error) }),
+    );
+    await expect(drain(streamed)).rejects.toThrow("mistral model 'mistral-small' failed");
+  });
+
+  it('fails with a clear ModelCallError when doStream answers no readable stream, not retried', async () => {
+    for (const answer of [{}, { stream: 42 }, null]) {
+      const model = new AISDKChatModel(
+        new MockLanguageModelV3({ provider: 'mistral.chat', modelId: 'mistral-small', doStream: () => Promise.resolve(answer as never) }),
+      );
+      const error = await drain(model).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(ModelCallError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ retryable: false });
+      expect((error as Error).message).toContain('expected { stream: ReadableStream }');
+    }
+  });
+
   it('refuses a model that is not a LanguageModelV3, saying what it expected', () => {
     for (const model of ['openai/gpt-5', { specificationVersion: 'v2', doGenerate: () => undefined }, null]) {
       let thrown: unknown;
@@ -129,3 +168,8 @@ describe('AISDKChatModel failures', () => {
     expect(languageModel.doGenerateCalls).toHaveLength(0);
   });
 });
+
+/** Reads a streamed answer to its end. */
+async function drain(model: AISDKChatModel): Promise<void> {
+  for await (const event of model.stream(hi)) void event;
+}

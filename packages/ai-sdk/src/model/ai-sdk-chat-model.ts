@@ -1,6 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { type ChatModel, type ChatRequest, type ChatResponse, type ChatStreamEvent, ModelCallError, OptionsError } from '@toolcraft/core';
-import { untilAborted } from '@toolcraft/core/internal';
+import { describeValue, untilAborted } from '@toolcraft/core/internal';
 import { createDownload } from 'ai';
 import type { AISDKChatModelOptions, AISDKDownload } from './ai-sdk-chat-model-options.js';
 import { providerName } from './ai-sdk-provider.js';
@@ -110,7 +110,7 @@ export class AISDKChatModel implements ChatModel {
       const call = await untilAborted(this.callOptions(request), stop.signal);
       const started = Promise.resolve().then(() => this.model.doStream(call));
       try {
-        reader = (await untilAborted(started, stop.signal)).stream.getReader();
+        reader = readerOf(await untilAborted(started, stop.signal), this.provider, this.modelId);
       } catch (error) {
         // Stopped while the provider answered: its late stream is cancelled when it comes.
         if (stop.signal.aborted) cancelLate(started, stop.cancelReason);
@@ -177,6 +177,18 @@ export class AISDKChatModel implements ChatModel {
     if (isAbortError(error, signal)) return error;
     return toModelCallError(error, { provider: this.provider, modelId: this.modelId });
   }
+}
+
+/** The reader of what `doStream` answered, or a clear error when it answered no readable stream. */
+function readerOf(result: unknown, provider: string, modelId: string): ReadableStreamDefaultReader<LanguageModelV3StreamPart> {
+  const stream = typeof result === 'object' && result !== null ? (result as { stream?: unknown }).stream : undefined;
+  // Read by shape, not instanceof: a provider may hand a stream of another realm or a polyfill.
+  if (typeof (stream as { getReader?: unknown } | null | undefined)?.getReader === 'function')
+    return (stream as ReadableStream<LanguageModelV3StreamPart>).getReader();
+  throw new ModelCallError(
+    `${provider} model '${modelId}' failed: its doStream answered ${stream === undefined ? describeValue(result) : `a 'stream' that is ${describeValue(stream)}`}; expected { stream: ReadableStream } (a LanguageModelV3 stream result)`,
+    { retryable: false, provider },
+  );
 }
 
 /** Cancels the stream the provider gave after the reading stopped. */

@@ -18,8 +18,13 @@ export interface FailedCall {
 export function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted !== true) return false;
   if (error === signal.reason) return true;
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'AbortError' || name === 'TimeoutError' || name === 'ResponseAborted';
+  try {
+    const name = (error as { name?: unknown } | null)?.name;
+    return name === 'AbortError' || name === 'TimeoutError' || name === 'ResponseAborted';
+  } catch {
+    // A value that cannot be inspected (a Proxy whose traps throw) is no abort error.
+    return false;
+  }
 }
 
 /**
@@ -33,6 +38,19 @@ export function isAbortError(error: unknown, signal: AbortSignal | undefined): b
  * @returns the error to throw (the original as its `cause`)
  */
 export function toModelCallError(error: unknown, call: FailedCall): ModelCallError {
+  try {
+    return classify(error, call);
+  } catch {
+    // Reading the value threw (a Proxy whose traps throw): say so rather than let that escape.
+    return new ModelCallError(`${call.provider} model '${call.modelId}' failed: it threw a value that cannot be inspected`, {
+      retryable: false,
+      provider: call.provider,
+      cause: error,
+    });
+  }
+}
+
+function classify(error: unknown, call: FailedCall): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
   const prefix = `${call.provider} model '${call.modelId}' failed`;
   if (APICallError.isInstance(error)) {
