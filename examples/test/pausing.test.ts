@@ -121,7 +121,8 @@ describe('pausable runs, as users run them', () => {
     await crashed.exited;
 
     const recovered = start('examples/src/pausing/crash-recovery.ts', ['recover', dir, runId]);
-    expect(await recovered.exited).toBe(0);
+    // The output says why, should it fail (a killed owner left as a zombie once made this RunInProgressError).
+    expect({ exit: await recovered.exited, output: recovered.output() }).toMatchObject({ exit: 0 });
     expect(recovered.output()).toContain('completed: Done: order A-17 recorded, invoice for A-17 sent.');
     const ledger = (await readFile(join(dir, 'ledger.txt'), 'utf8')).trim().split('\n');
     expect(ledger).toEqual(['record_order A-17', `send_invoice A-17 key=${runId}:invoice`, `send_invoice A-17 key=${runId}:invoice`]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { isDeadProcess } from '../../storage/dead-process.js';
+import { isDeadProcess, processStartMark } from '../../storage/dead-process.js';
 
 /**
  * The process running a run, written into the run's checkpoints (as `owner`) while it runs (status
@@ -15,6 +15,8 @@ export interface RunOwner {
   host: string;
   /** Names this running of the run (one process may run it again later). */
   token: string;
+  /** When the process started, where the host can tell (Linux): a later process given the same pid is not the owner. */
+  since?: string;
   /** When the run's time limit (`maxDurationMs`) ends it at the latest, in ms since the epoch; absent without one. */
   until?: number;
 }
@@ -25,6 +27,14 @@ export const ownerGraceMs = 15_000;
 /** The tokens of the runs this process is running now. */
 const live = new Set<string>();
 
+let ownStart: { mark: string | undefined } | undefined;
+
+/** @returns this process's start mark, read once */
+function ownStartMark(): string | undefined {
+  ownStart ??= { mark: processStartMark(process.pid) };
+  return ownStart.mark;
+}
+
 /**
  * @param remainingMs - the time left before the run's time limit (Infinity without one)
  * @returns a new owner for a run this process is starting to run (live until {@link releaseOwner})
@@ -34,6 +44,8 @@ export function claimOwner(remainingMs: number): RunOwner {
   const token = randomBytes(8).toString('hex');
   live.add(token);
   const owner: RunOwner = { pid: process.pid, host: hostname(), token };
+  const since = ownStartMark();
+  if (since !== undefined) owner.since = since;
   if (Number.isFinite(remainingMs)) owner.until = Date.now() + remainingMs;
   return owner;
 }
@@ -57,16 +69,18 @@ export function runningOwner(checkpoint: Record<string, unknown>): RunOwner | un
   if (checkpoint.status !== 'running') return undefined;
   const owner = checkpoint.owner as Partial<RunOwner> | null | undefined;
   if (typeof owner !== 'object' || owner === null) return undefined;
-  const { pid, host, token, until } = owner;
+  const { pid, host, token, until, since } = owner;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof token !== 'string') return undefined;
   if (until !== undefined && typeof until !== 'number') return undefined;
-  return { pid, host, token, ...(until === undefined ? {} : { until }) };
+  if (since !== undefined && typeof since !== 'string') return undefined;
+  return { pid, host, token, ...(until === undefined ? {} : { until }), ...(since === undefined ? {} : { since }) };
 }
 
 /**
  * Whether the owner may still be running the run. It is known to have stopped when its time limit
  * (and {@link ownerGraceMs}) has passed, when it is this process and no longer runs it, or when it
- * was a process of this host that has ended. An owner on another host, before its time limit, may be
+ * was a process of this host that has ended (gone, a zombie waiting to be reaped, or its pid now
+ * names a later process). An owner on another host, before its time limit, may be
  * running.
  * @param owner - a checkpoint's owner
  * @returns false when the owner is known to have stopped
@@ -76,5 +90,5 @@ export function mayBeRunning(owner: RunOwner): boolean {
   if (owner.until !== undefined && Date.now() > owner.until + ownerGraceMs) return false;
   if (owner.host !== hostname()) return true;
   if (owner.pid === process.pid) return live.has(owner.token);
-  return !isDeadProcess(owner.pid);
+  return !isDeadProcess(owner.pid, owner.since);
 }
