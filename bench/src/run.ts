@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const log = (text: string) => console.error(`[bench] ${text}`);
   if (process.env.BENCH_ONLY === 'turns') return agentTurnsOnly(log);
+  if (process.env.BENCH_ONLY === 'mcp') return mcpOnly(log);
+  if (process.env.BENCH_ONLY === 'tracing') return tracingOnly(log);
 
   log('checking every case answers correctly');
   const environments = createEnvironments();
@@ -165,6 +167,28 @@ async function main(): Promise<void> {
     },
   });
   console.log(`\nwritten to ${resultsPath} in ${formatMs(elapsedMs)}`);
+}
+
+/**
+ * `BENCH_ONLY=mcp`: only the MCP round trips (m0 to mi), for quick runs while working on `@toolcraft/mcp`; nothing is written.
+ * @param log - progress output
+ */
+async function mcpOnly(log: (text: string) => void): Promise<void> {
+  log('timing MCP tools/call round trips only (BENCH_ONLY=mcp)');
+  const mcp = await mcpCases();
+  await verifyMcpCases(mcp.cases);
+  const mcpTimings = await timeInterleaved(mcp.cases, timingOptions);
+  await mcp.close();
+  printTable(mcpRows(mcpTimings));
+}
+
+/**
+ * `BENCH_ONLY=tracing`: only the tracing cases (o0 to o2), for quick runs while working on `@toolcraft/opentelemetry`; nothing is written.
+ * @param log - progress output
+ */
+async function tracingOnly(log: (text: string) => void): Promise<void> {
+  log('timing the openTelemetry() feature only (BENCH_ONLY=tracing)');
+  printTable(tracingRows(await timeInterleaved(tracingCases(), timingOptions)));
 }
 
 /**
