@@ -89,10 +89,12 @@ export class ScriptedModel implements ChatModel {
       const recorded = record(request, this.lastMessages);
       const index = this.requests.push(recorded) - 1;
       const turn = this.turnAt(index, recorded);
-      request.signal?.throwIfAborted();
-      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, request.signal)) : turn;
+      // Read once: an agent's request may make its signal when it is read.
+      const { signal } = request;
+      signal?.throwIfAborted();
+      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, signal)) : turn;
       if (!isPromiseLike(pending)) return Promise.resolve(this.reply(pending, index));
-      const waited = request.signal === undefined ? Promise.resolve(pending) : untilAborted(pending, request.signal);
+      const waited = signal === undefined ? Promise.resolve(pending) : untilAborted(pending, signal);
       return waited.then((outcome) => this.reply(outcome, index));
     } catch (error) {
       return Promise.reject(error as Error);
@@ -109,7 +111,7 @@ export class ScriptedModel implements ChatModel {
    * @throws what `complete` throws, when the stream is read
    */
   stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    return asGenerator(new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize));
+    return asGenerator(new ScriptedStream(this, request, this.chunkSize));
   }
 
   /** The response of the turn of the request at `index`, checked; an error turn throws its error. */
@@ -117,10 +119,11 @@ export class ScriptedModel implements ChatModel {
     const checked = checkOutcome(outcome, Math.min(index, this.turns.length - 1) + 1);
     if ('error' in checked) throw checked.error;
     const text = checked.output === undefined ? checked.text : JSON.stringify(checked.output);
-    const response: ChatResponse = { message: this.message(text, checked.toolCalls) };
-    if (checked.usage) response.usage = { ...checked.usage };
-    if (checked.finishReason) response.finishReason = checked.finishReason;
-    return response;
+    const message = this.message(text, checked.toolCalls);
+    const { usage, finishReason } = checked;
+    // Built whole (not a field added to a smaller object, which would allocate a second store for it).
+    if (!usage) return finishReason ? { message, finishReason } : { message };
+    return finishReason ? { message, usage: { ...usage }, finishReason } : { message, usage: { ...usage } };
   }
 
   private turnAt(index: number, request: RecordedRequest): ScriptedTurn {
@@ -130,13 +133,12 @@ export class ScriptedModel implements ChatModel {
   }
 
   private message(text: string | undefined, calls: readonly ScriptedToolCall[] | undefined): AssistantMessage {
-    const message: AssistantMessage = { role: 'assistant', content: text ?? null };
-    if (calls !== undefined && calls.length > 0) {
-      const toolCalls: ModelToolCall[] = [];
-      for (const call of calls) toolCalls.push(this.toolCall(call));
-      message.toolCalls = toolCalls;
-    }
-    return message;
+    const content = text ?? null;
+    if (calls === undefined || calls.length === 0) return { role: 'assistant', content };
+    // Sized at once (an empty array grown by push would reserve 17 slots).
+    const toolCalls = new Array<ModelToolCall>(calls.length);
+    for (let index = 0; index < calls.length; index++) toolCalls[index] = this.toolCall(calls[index]!);
+    return { role: 'assistant', content, toolCalls };
   }
 
   private toolCall(call: ScriptedToolCall): ModelToolCall {
@@ -174,10 +176,12 @@ function record(request: ChatRequest, last: LastMessages): RecordedRequest {
  */
 function functionRequest(recorded: RecordedRequest, signal: AbortSignal | undefined): RecordedRequest & { signal?: AbortSignal } {
   const { messages, tools, toolChoice, responseFormat, settings, providerOptions } = recorded;
-  const copy: RecordedRequest & { signal?: AbortSignal } = {
-    messages: Array.isArray(messages) ? messages.slice() : messages,
-    tools: tools.slice(),
-  };
+  const ownMessages = Array.isArray(messages) ? messages.slice() : messages;
+  const ownTools = tools.slice();
+  // An agent's request (messages, tools and a signal) built whole: adding a field to a smaller object would allocate a second store.
+  if (toolChoice === undefined && responseFormat === undefined && settings === undefined && providerOptions === undefined)
+    return signal === undefined ? { messages: ownMessages, tools: ownTools } : { messages: ownMessages, tools: ownTools, signal };
+  const copy: RecordedRequest & { signal?: AbortSignal } = { messages: ownMessages, tools: ownTools };
   // Field by field (only those the record has), in the record's order: no spread of the record.
   if (toolChoice !== undefined) copy.toolChoice = toolChoice;
   if (responseFormat !== undefined) copy.responseFormat = responseFormat;
