@@ -240,6 +240,40 @@ describe('ScriptedModel', () => {
 
     await expect(pending).rejects.toThrow('cancelled');
   });
+  it('reads a signal made when read (an agent request) only when a turn waits or a function turn reads it', async () => {
+    let reads = 0;
+    const controller = new AbortController();
+    const lazy = (content: string): ChatRequest => {
+      const sent = request(content);
+      Object.defineProperty(sent, 'signal', {
+        get: () => (reads++, controller.signal),
+        enumerable: true,
+        configurable: true,
+      });
+      return sent;
+    };
+    let given: (ChatRequest & { signal?: AbortSignal }) | undefined;
+    const model = new ScriptedModel([
+      { text: 'fixed' },
+      (sent) => ({ text: `${sent.messages.length}` }),
+      (sent) => ((given = sent), { text: 'read' }),
+      () => new Promise(() => undefined),
+    ]);
+
+    expect((await model.complete(lazy('a'))).message.content).toBe('fixed');
+    expect((await model.complete(lazy('b'))).message.content).toBe('1');
+    expect(reads).toBe(0);
+    await model.complete(lazy('c'));
+    expect(Object.keys(given!)).toEqual(['messages', 'tools', 'signal']);
+    expect(reads).toBe(0);
+    expect(given!.signal).toBe(controller.signal);
+    expect({ ...given }).toEqual({ messages: [{ role: 'user', content: 'c' }], tools, signal: controller.signal });
+    reads = 0;
+    const pending = model.complete(lazy('d'));
+    expect(reads).toBe(1);
+    controller.abort(new Error('stopped'));
+    await expect(pending).rejects.toThrow('stopped');
+  });
 });
 
 function catchError(run: () => unknown): unknown {
