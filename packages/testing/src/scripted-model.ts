@@ -89,10 +89,14 @@ export class ScriptedModel implements ChatModel {
       const recorded = record(request, this.lastMessages);
       const index = this.requests.push(recorded) - 1;
       const turn = this.turnAt(index, recorded);
-      request.signal?.throwIfAborted();
-      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, request.signal)) : turn;
+      // A signal made when it is read (an agent's request, whose own wait watches the run) is read only when a turn waits.
+      const made = lookupGetter.call(request, 'signal') !== undefined;
+      const signal = made ? undefined : request.signal;
+      signal?.throwIfAborted();
+      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, signal, made ? request : undefined)) : turn;
       if (!isPromiseLike(pending)) return Promise.resolve(this.reply(pending, index));
-      const waited = request.signal === undefined ? Promise.resolve(pending) : untilAborted(pending, request.signal);
+      const bound = made ? request.signal : signal;
+      const waited = bound === undefined ? Promise.resolve(pending) : untilAborted(pending, bound);
       return waited.then((outcome) => this.reply(outcome, index));
     } catch (error) {
       return Promise.reject(error as Error);
@@ -109,7 +113,7 @@ export class ScriptedModel implements ChatModel {
    * @throws what `complete` throws, when the stream is read
    */
   stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    return asGenerator(new ScriptedStream(() => this.complete(request), request.signal, this.chunkSize));
+    return asGenerator(new ScriptedStream(this, request, this.chunkSize));
   }
 
   /** The response of the turn of the request at `index`, checked; an error turn throws its error. */
@@ -117,10 +121,11 @@ export class ScriptedModel implements ChatModel {
     const checked = checkOutcome(outcome, Math.min(index, this.turns.length - 1) + 1);
     if ('error' in checked) throw checked.error;
     const text = checked.output === undefined ? checked.text : JSON.stringify(checked.output);
-    const response: ChatResponse = { message: this.message(text, checked.toolCalls) };
-    if (checked.usage) response.usage = { ...checked.usage };
-    if (checked.finishReason) response.finishReason = checked.finishReason;
-    return response;
+    const message = this.message(text, checked.toolCalls);
+    const { usage, finishReason } = checked;
+    // Built whole (not a field added to a smaller object, which would allocate a second store for it).
+    if (!usage) return finishReason ? { message, finishReason } : { message };
+    return finishReason ? { message, usage: { ...usage }, finishReason } : { message, usage: { ...usage } };
   }
 
   private turnAt(index: number, request: RecordedRequest): ScriptedTurn {
@@ -130,13 +135,12 @@ export class ScriptedModel implements ChatModel {
   }
 
   private message(text: string | undefined, calls: readonly ScriptedToolCall[] | undefined): AssistantMessage {
-    const message: AssistantMessage = { role: 'assistant', content: text ?? null };
-    if (calls !== undefined && calls.length > 0) {
-      const toolCalls: ModelToolCall[] = [];
-      for (const call of calls) toolCalls.push(this.toolCall(call));
-      message.toolCalls = toolCalls;
-    }
-    return message;
+    const content = text ?? null;
+    if (calls === undefined || calls.length === 0) return { role: 'assistant', content };
+    // Sized at once (an empty array grown by push would reserve 17 slots).
+    const toolCalls = new Array<ModelToolCall>(calls.length);
+    for (let index = 0; index < calls.length; index++) toolCalls[index] = this.toolCall(calls[index]!);
+    return { role: 'assistant', content, toolCalls };
   }
 
   private toolCall(call: ScriptedToolCall): ModelToolCall {
@@ -170,22 +174,63 @@ function record(request: ChatRequest, last: LastMessages): RecordedRequest {
 
 /**
  * What a function turn is given: the recorded request with its own arrays (it may reorder or extend
- * them), its messages the record's copies (read them, do not change them), and the signal.
+ * them), its messages the record's copies (read them, do not change them), and the signal (one made when
+ * read stays so: the request's is read when the turn reads it).
  */
-function functionRequest(recorded: RecordedRequest, signal: AbortSignal | undefined): RecordedRequest & { signal?: AbortSignal } {
+function functionRequest(
+  recorded: RecordedRequest,
+  signal: AbortSignal | undefined,
+  madeWhenRead: ChatRequest | undefined,
+): RecordedRequest & { signal?: AbortSignal } {
   const { messages, tools, toolChoice, responseFormat, settings, providerOptions } = recorded;
-  const copy: RecordedRequest & { signal?: AbortSignal } = {
-    messages: Array.isArray(messages) ? messages.slice() : messages,
-    tools: tools.slice(),
-  };
-  // Field by field (only those the record has), in the record's order: no spread of the record.
-  if (toolChoice !== undefined) copy.toolChoice = toolChoice;
-  if (responseFormat !== undefined) copy.responseFormat = responseFormat;
-  if (settings !== undefined) copy.settings = settings;
-  if (providerOptions !== undefined) copy.providerOptions = providerOptions;
-  if (signal !== undefined) copy.signal = signal;
+  const ownMessages = Array.isArray(messages) ? messages.slice() : messages;
+  const ownTools = tools.slice();
+  let copy: RecordedRequest & { signal?: AbortSignal };
+  if (toolChoice === undefined && responseFormat === undefined && settings === undefined && providerOptions === undefined) {
+    // An agent's request (messages, tools and a signal) built whole: adding a field to a smaller object would allocate a second store.
+    if (madeWhenRead === undefined)
+      return signal === undefined ? { messages: ownMessages, tools: ownTools } : { messages: ownMessages, tools: ownTools, signal };
+    copy = { messages: ownMessages, tools: ownTools };
+  } else {
+    copy = { messages: ownMessages, tools: ownTools };
+    // Field by field (only those the record has), in the record's order: no spread of the record.
+    if (toolChoice !== undefined) copy.toolChoice = toolChoice;
+    if (responseFormat !== undefined) copy.responseFormat = responseFormat;
+    if (settings !== undefined) copy.settings = settings;
+    if (providerOptions !== undefined) copy.providerOptions = providerOptions;
+    if (signal !== undefined) copy.signal = signal;
+  }
+  if (madeWhenRead !== undefined) {
+    requestProperty.value = madeWhenRead;
+    Object.defineProperty(copy, requestKey, requestProperty);
+    requestProperty.value = undefined;
+    Object.defineProperty(copy, 'signal', forwardedSignal);
+  }
   return copy;
 }
+
+/** `Object.prototype.__lookupGetter__`: whether a property is an accessor, without reading it (nor allocating a descriptor). */
+const lookupGetter = (Object.prototype as unknown as { __lookupGetter__: (this: object, key: string) => unknown }).__lookupGetter__;
+
+/** Where a function turn's request keeps the request whose signal is made when read (not enumerable: a copy does not carry it). */
+const requestKey = Symbol('toolcraft.scripted.request');
+
+type Forwarding = { [requestKey]?: ChatRequest; signal?: AbortSignal };
+
+/** The descriptor of that property (its `value` set just for the one `defineProperty`: no object per call). */
+const requestProperty: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
+
+/** A function turn's `signal` when the request's is made when read: the request's, read when this is read; a write replaces it. */
+const forwardedSignal: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Forwarding): AbortSignal | undefined {
+    return this[requestKey]?.signal;
+  },
+  set(this: Forwarding, value: AbortSignal | undefined) {
+    Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
+  },
+};
 
 /**
  * The messages of the request before, and their copies: a transcript sends the messages of the turn

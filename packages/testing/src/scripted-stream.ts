@@ -1,4 +1,4 @@
-import { contentText, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
+import { contentText, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
 import { nextTurn, turnSliceMs } from '@toolcraft/core/internal';
 
 type Step = IteratorResult<ChatStreamEvent, void>;
@@ -29,13 +29,13 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private pending: Promise<Step> | undefined;
 
   /**
-   * @param reply - gives the turn's response (`complete`), called at the first `next()`
-   * @param signal - the request's signal: a chunk is not given once it aborted
+   * @param model - gives the turn's response (`model.complete(request)`), asked at the first `next()`
+   * @param request - the request; a chunk is not given once its signal aborted (read when a chunk is given)
    * @param chunkSize - characters per `text_delta`
    */
   constructor(
-    private readonly reply: () => Promise<ChatResponse>,
-    private readonly signal: AbortSignal | undefined,
+    private readonly model: { complete(request: ChatRequest): Promise<ChatResponse> },
+    private readonly request: ChatRequest,
     private readonly chunkSize: number,
   ) {}
 
@@ -49,14 +49,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     if (this.done) return Promise.resolve(finished);
     if (!this.started) {
       this.started = true;
-      return this.waitFor(
-        this.reply().then((response) => {
-          this.response = response;
-          this.text = contentText(response.message.content);
-          this.yieldedAt = Date.now();
-          return this.step();
-        }),
-      );
+      return this.waitFor(this.model.complete(this.request));
     }
     return this.step();
   }
@@ -92,12 +85,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     if (this.offset < this.text.length) {
       // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
       if (Date.now() - this.yieldedAt < turnSliceMs) return this.chunk();
-      return this.waitFor(
-        nextTurn().then(() => {
-          this.yieldedAt = Date.now();
-          return this.chunk();
-        }),
-      );
+      return this.waitFor(nextTurn());
     }
     const response = this.response!;
     this.response = undefined;
@@ -111,7 +99,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private chunk(): Promise<Step> {
     if (this.done) return Promise.resolve(finished);
     try {
-      this.signal?.throwIfAborted();
+      this.request.signal?.throwIfAborted();
     } catch (error) {
       this.done = true;
       return Promise.reject(error as Error);
@@ -121,12 +109,19 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     return Promise.resolve({ done: false, value: { type: 'text_delta', delta } });
   }
 
-  /** A step that settles later: later calls wait for it; a failure ends the stream. */
-  private waitFor(step: Promise<Step>): Promise<Step> {
-    const settled = step.then(
-      (result) => {
+  /**
+   * A step that settles later, once `source` (the reply, or the next turn of the event loop) has: later
+   * calls wait for it; a failure ends the stream. One promise and its two handlers per wait.
+   */
+  private waitFor(source: Promise<ChatResponse | void>): Promise<Step> {
+    const settled = source.then(
+      (response) => {
         this.pending = undefined;
-        return result;
+        this.yieldedAt = Date.now();
+        if (response === undefined) return this.chunk();
+        this.response = response;
+        this.text = contentText(response.message.content);
+        return this.step();
       },
       (error: unknown) => {
         this.pending = undefined;

@@ -94,6 +94,66 @@ describe('ScriptedModel', () => {
     expect((await model.complete(request('again'))).message.content).toBe('later');
   });
 
+  it('gives a function turn the fields sent, the signal last, in arrays of its own that do not change the record', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const model = new ScriptedModel(
+      [
+        (sent) => {
+          seen.push(sent as never);
+          sent.messages.push({ role: 'user', content: 'added' });
+          sent.tools.reverse();
+          return { text: 'ok' };
+        },
+      ],
+      { onExhausted: 'repeatLast' },
+    );
+    const signal = new AbortController().signal;
+    await model.complete(request('a', { signal }));
+    await model.complete(request('b'));
+    await model.complete(request('c', { toolChoice: { name: 'add' }, settings: { temperature: 0 }, signal }));
+
+    expect(seen.map((sent) => Object.keys(sent))).toEqual([
+      ['messages', 'tools', 'signal'],
+      ['messages', 'tools'],
+      ['messages', 'tools', 'toolChoice', 'settings', 'signal'],
+    ]);
+    expect(seen[0]!.signal).toBe(signal);
+    expect(model.requests.map((recorded) => recorded.messages)).toEqual([
+      [{ role: 'user', content: 'a' }],
+      [{ role: 'user', content: 'b' }],
+      [{ role: 'user', content: 'c' }],
+    ]);
+    expect(model.requests[2]!.tools).toEqual(tools);
+  });
+
+  it('returns usage and finishReason, each only when the turn has it, the usage a copy', async () => {
+    const usage = { inputTokens: 3, outputTokens: 2, totalTokens: 5 };
+    const model = new ScriptedModel([
+      { text: 'a', usage, finishReason: 'length' },
+      { text: 'b', finishReason: 'stop' },
+      { toolCalls: [{ name: 'add' }, { name: 'add', id: 'x' }], usage },
+    ]);
+    const both = await model.complete(request('a'));
+    const finishOnly = await model.complete(request('b'));
+    const usageOnly = await model.complete(request('c'));
+
+    expect(both).toEqual({ message: { role: 'assistant', content: 'a' }, usage, finishReason: 'length' });
+    expect(both.usage).not.toBe(usage);
+    expect(Object.keys(finishOnly)).toEqual(['message', 'finishReason']);
+    expect(usageOnly).toEqual({
+      message: {
+        role: 'assistant',
+        content: null,
+        toolCalls: [
+          { id: 'call_1', name: 'add', arguments: '{}' },
+          { id: 'x', name: 'add', arguments: '{}' },
+        ],
+      },
+      usage,
+    });
+    expect(Object.keys(usageOnly)).toEqual(['message', 'usage']);
+  });
+
   it('throws the error of an error turn, and goes on with the next turn', async () => {
     const failure = new ModelCallError('Rate limit reached', { retryable: true, status: 429 });
     const model = new ScriptedModel([{ error: failure }, { text: 'ok' }]);
@@ -179,6 +239,40 @@ describe('ScriptedModel', () => {
     controller.abort(new Error('cancelled'));
 
     await expect(pending).rejects.toThrow('cancelled');
+  });
+  it('reads a signal made when read (an agent request) only when a turn waits or a function turn reads it', async () => {
+    let reads = 0;
+    const controller = new AbortController();
+    const lazy = (content: string): ChatRequest => {
+      const sent = request(content);
+      Object.defineProperty(sent, 'signal', {
+        get: () => (reads++, controller.signal),
+        enumerable: true,
+        configurable: true,
+      });
+      return sent;
+    };
+    let given: (ChatRequest & { signal?: AbortSignal }) | undefined;
+    const model = new ScriptedModel([
+      { text: 'fixed' },
+      (sent) => ({ text: `${sent.messages.length}` }),
+      (sent) => ((given = sent), { text: 'read' }),
+      () => new Promise(() => undefined),
+    ]);
+
+    expect((await model.complete(lazy('a'))).message.content).toBe('fixed');
+    expect((await model.complete(lazy('b'))).message.content).toBe('1');
+    expect(reads).toBe(0);
+    await model.complete(lazy('c'));
+    expect(Object.keys(given!)).toEqual(['messages', 'tools', 'signal']);
+    expect(reads).toBe(0);
+    expect(given!.signal).toBe(controller.signal);
+    expect({ ...given }).toEqual({ messages: [{ role: 'user', content: 'c' }], tools, signal: controller.signal });
+    reads = 0;
+    const pending = model.complete(lazy('d'));
+    expect(reads).toBe(1);
+    controller.abort(new Error('stopped'));
+    await expect(pending).rejects.toThrow('stopped');
   });
 });
 
