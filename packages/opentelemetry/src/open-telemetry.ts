@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { ProxyTracer, ProxyTracerProvider, type Tracer, trace } from '@opentelemetry/api';
 import type { Feature, ToolPipeline } from '@toolcraft/core';
 import { installExecutionScopes } from './execution-scopes.js';
 import { installHandoffSpans } from './handoff-spans.js';
@@ -19,7 +19,9 @@ const packageName = '@toolcraft/opentelemetry';
  * usage, finish reasons) and `execute_tool {tool}` per tool call (name, call id, description, type,
  * `error.type` and an error status on failure). Runs, model calls and tool calls execute with their
  * span active, so other instrumentation (HTTP) nests under them. Content only with `captureContent`.
- * With a no-op tracer (no SDK registered) a run costs one no-op span and nothing per call.
+ * With a no-op tracer (no SDK registered when the feature is installed) a run costs one no-op span and
+ * a lookup per tool call: the model-call hooks and execution scopes are installed only once a run
+ * can be recorded (an SDK registered since, or a run inside a propagated span).
  * @param options - the tracer and whether to record content
  * @returns the feature, for `new Agent({ features: [openTelemetry()] })`
  * @example
@@ -29,11 +31,21 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Feature {
   const feature: Feature = {
     name: 'opentelemetry',
     install(pipeline: ToolPipeline) {
-      installRunSpans(pipeline, tracing);
+      // The model-call hooks and execution scopes cost the core a frame per call, for nothing while no
+      // run can be recorded: with a tracer that is a no-op for now (the global one, no SDK registered
+      // yet), they are installed when the first recordable span starts (a run's, or a tool call's
+      // outside a run), before any of its calls. Otherwise at once, in installation order.
+      let calls = false;
+      const traceCalls = (): void => {
+        if (calls) return;
+        calls = true;
+        installModelSpans(pipeline, tracing);
+        installExecutionScopes(pipeline, tracing);
+      };
+      installRunSpans(pipeline, tracing, traceCalls);
       installHandoffSpans(pipeline, tracing);
-      installModelSpans(pipeline, tracing);
-      installToolSpans(pipeline, tracing);
-      installExecutionScopes(pipeline, tracing);
+      if (!noopForNow(tracing.tracer)) traceCalls();
+      installToolSpans(pipeline, tracing, traceCalls);
     },
   };
   const tracing: Tracing = {
@@ -43,4 +55,19 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Feature {
     captureContent: options.captureContent === true,
   };
   return feature;
+}
+
+/** The provider the global one delegates to while no SDK is registered (OpenTelemetry's no-op one). */
+const noopProvider = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether the tracer is the global API's and no SDK is registered: its spans record nothing until one
+ * is (it then delegates to it).
+ * @param tracer - the feature's tracer
+ * @returns whether it is a no-op for now
+ */
+function noopForNow(tracer: Tracer): boolean {
+  if (!(tracer instanceof ProxyTracer)) return false;
+  const global = trace.getTracerProvider();
+  return global instanceof ProxyTracerProvider && global.getDelegate() === noopProvider;
 }

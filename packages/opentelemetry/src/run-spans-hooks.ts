@@ -1,18 +1,10 @@
-import {
-  context as otelContext,
-  INVALID_SPAN_CONTEXT,
-  isSpanContextValid,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import { context as otelContext, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ToolPipeline } from '@toolcraft/core';
 import { GenAI, Operations } from './attributes.js';
 import { errorType } from './error-type.js';
 import { agentAttributes } from './handoff-spans.js';
 import { RunSpans } from './run-spans.js';
-import { untracedRun } from './span-registry.js';
+import { isNoop, untracedRun } from './span-registry.js';
 import type { Tracing } from './tracing.js';
 
 /**
@@ -20,11 +12,13 @@ import type { Tracing } from './tracing.js';
  * ends it when the run ends (with `error.type` and an error status when the run rejected), after the
  * span of the agent answering if the run handed off. A run whose
  * span is a no-op (a no-op tracer and no valid parent: nothing can record it or its children) is marked
- * untraced, and its model and tool calls cost the feature one lookup each.
+ * untraced, and its model and tool calls cost the feature one lookup each (its model-call hooks and
+ * execution scopes are installed at the first traced run, when the tracer was a no-op at install).
  * @param pipeline - where the hooks go
  * @param tracing - the feature, tracer and open spans
+ * @param traceCalls - installs the hooks of the run's calls, if they are not yet (called for a traced run)
  */
-export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void {
+export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing, traceCalls: () => void): void {
   const { feature, tracer, spans } = tracing;
   pipeline.onRunStarting(feature, ({ runId, agentName, model }) => {
     const parent = otelContext.active();
@@ -34,8 +28,12 @@ export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void 
       { kind: SpanKind.INTERNAL, attributes: agentAttributes(agentName, model) },
       parent,
     );
-    if (isNoop(span)) spans.runs.set(runId, untracedRun);
-    else spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }, agentName, provider));
+    if (isNoop(span)) {
+      spans.runs.set(runId, untracedRun);
+      return;
+    }
+    traceCalls();
+    spans.runs.set(runId, new RunSpans({ span, context: trace.setSpan(parent, span) }, agentName, provider));
   });
   pipeline.onRunCompleted(feature, ({ runId, error, stopReason }) => {
     const open = spans.runs.get(runId);
@@ -51,11 +49,4 @@ export function installRunSpans(pipeline: ToolPipeline, tracing: Tracing): void 
       span.end();
     }
   });
-}
-
-/** Whether a span records nothing and has no valid ids (what a no-op tracer returns without a parent). */
-function isNoop(span: Span): boolean {
-  if (span.isRecording()) return false;
-  const spanContext = span.spanContext();
-  return spanContext === INVALID_SPAN_CONTEXT || !isSpanContextValid(spanContext);
 }

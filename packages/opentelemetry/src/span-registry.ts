@@ -1,4 +1,4 @@
-import type { Context, Span } from '@opentelemetry/api';
+import { type Context, INVALID_SPAN_CONTEXT, isSpanContextValid, type Span } from '@opentelemetry/api';
 import type { RunSpans } from './run-spans.js';
 
 /** A started span and the context in which it is the active one. */
@@ -38,4 +38,15 @@ export class SpanRegistry {
   static looseKey(runId: string | undefined, callId: string): string {
     return `${runId ?? ''}\u0000${callId}`;
   }
+}
+
+/**
+ * Whether a span records nothing and has no valid ids (what a no-op tracer returns without a parent).
+ * @param span - the span
+ * @returns whether nothing can record it or its children
+ */
+export function isNoop(span: Span): boolean {
+  if (span.isRecording()) return false;
+  const spanContext = span.spanContext();
+  return spanContext === INVALID_SPAN_CONTEXT || !isSpanContextValid(spanContext);
 }

@@ -4,7 +4,7 @@ import { GenAI, MetadataKeys, Operations, ToolHookAttributes } from './attribute
 import { errorType } from './error-type.js';
 import { followAgent } from './handoff-spans.js';
 import type { RunSpans } from './run-spans.js';
-import { type OpenSpan, SpanRegistry, untracedRun } from './span-registry.js';
+import { isNoop, type OpenSpan, SpanRegistry, untracedRun } from './span-registry.js';
 import type { Tracing } from './tracing.js';
 
 type Call = { id: string; name: string; arguments: unknown };
@@ -17,8 +17,9 @@ type Call = { id: string; name: string; arguments: unknown };
  * for a failure) and tells what the features' tool hooks decided ({@link ToolHookAttributes}).
  * @param pipeline - where the hooks go
  * @param tracing - the feature, tracer and open spans
+ * @param traceCalls - installs the execution scopes, if they are not yet (called for a recordable call outside a traced run)
  */
-export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void {
+export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing, traceCalls: () => void): void {
   const { feature, tracer, spans, captureContent } = tracing;
   const start = (call: Call, description: string | undefined, run: RunSpans | undefined): OpenSpan => {
     const parent = run === undefined ? otelContext.active() : run.parent.context;
@@ -51,6 +52,8 @@ export function installToolSpans(pipeline: ToolPipeline, tracing: Tracing): void
     const open = start(call, tool.descriptor.description, run);
     if (run !== undefined) run.toolCalls.set(call.id, open);
     else {
+      // Its execution scope (installed now if it is not yet: the tool runs after this) makes it the active span.
+      if (!isNoop(open.span)) traceCalls();
       spans.looseToolCalls.set(SpanRegistry.looseKey(runId, call.id), open);
       spans.looseToolCallsByCall.set(call, open);
     }
