@@ -1,5 +1,5 @@
 import { untilAborted } from '../../environment/bounded-await.js';
-import type { AgentEvent, AgentEventInput } from './agent-event.js';
+import type { AgentEvent, AgentEventBase, AgentEventInput } from './agent-event.js';
 import type { EventChannel } from './event-channel.js';
 import type { StreamTarget } from './stream-target.js';
 
@@ -14,7 +14,8 @@ function ignore(): undefined {
  * The event sink of one run: what code inside the run (the loop, handoffs, interruptions) emits
  * stream events through. Without a stream (`agent.run`) every method is a cheap no-op.
  * `emit` waits while a reading consumer's buffer is full (backpressure), never longer than the run's
- * signal allows, and never rejects; `offer` (for events reported synchronously, like tool progress)
+ * signal allows, and never rejects (it copies the event); `send`, `offer` and `enqueue` are for the run's
+ * own events, made fresh for the stream: they complete the object given, which becomes the event; `offer` (for events reported synchronously, like tool progress)
  * drops the event when the buffer is full; `enqueue` never waits nor drops (for events bounded by a
  * turn's calls, like `tool_call_completed`).
  * @internal
@@ -70,7 +71,7 @@ export class RunEvents {
    */
   send(event: AgentEventInput): Promise<void> | undefined {
     if (!this.active) return undefined;
-    const wait = this.channel!.push(this.complete(event));
+    const wait = this.channel!.push(this.own(event));
     return wait === undefined ? undefined : untilAborted(wait, this.signal).catch(ignore);
   }
 
@@ -79,7 +80,7 @@ export class RunEvents {
    * @param event - the event
    */
   offer(event: AgentEventInput): void {
-    if (this.active) this.channel!.offer(this.complete(event));
+    if (this.active) this.channel!.offer(this.own(event));
   }
 
   /**
@@ -87,7 +88,23 @@ export class RunEvents {
    * @param event - the event
    */
   enqueue(event: AgentEventInput): void {
-    if (this.active) void this.channel!.push(this.complete(event));
+    if (this.active) void this.channel!.push(this.own(event));
+  }
+
+  /**
+   * Completes an event the run made for the stream (a fresh object, which becomes the event): the
+   * fields it does not set are added to it, as {@link RunEvents.complete} would, without a copy.
+   */
+  private own(event: AgentEventInput): AgentEvent {
+    const target = event as Partial<AgentEventBase>;
+    if (target.agentName === undefined) target.agentName = this.agentName;
+    if (target.runId === undefined) target.runId = this.runId;
+    const { parent } = this;
+    if (parent !== undefined) {
+      if (parent.parentRunId !== undefined && target.parentRunId === undefined) target.parentRunId = parent.parentRunId;
+      if (parent.parentCallId !== undefined && target.parentCallId === undefined) target.parentCallId = parent.parentCallId;
+    }
+    return event as AgentEvent;
   }
 
   private complete(event: AgentEventInput): AgentEvent {

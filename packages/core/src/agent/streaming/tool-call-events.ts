@@ -25,11 +25,18 @@ export class ToolCallEvents {
   /**
    * Emits `tool_call_started` for the turn's calls.
    * @param calls - the turn's calls
+   * @param from - the first call whose event is still to emit
+   * @returns undefined when every event was queued at once, else a promise settled once they all are (never rejects)
    */
-  async started(calls: readonly ModelToolCall[]): Promise<void> {
-    if (!this.events.active) return;
-    for (const call of calls)
-      await this.events.emit({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
+  started(calls: readonly ModelToolCall[], from = 0): Promise<void> | undefined {
+    const { events } = this;
+    for (let index = from; index < calls.length; index++) {
+      const call = calls[index]!;
+      const wait = events.send({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
+      // The reader is behind: the rest wait for room, one by one.
+      if (wait !== undefined) return index + 1 < calls.length ? wait.then(() => this.started(calls, index + 1)) : wait;
+    }
+    return undefined;
   }
 
   /**
