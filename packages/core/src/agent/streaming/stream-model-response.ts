@@ -29,7 +29,7 @@ export class StreamingModel implements ChatModel {
     const { events } = this.reader;
     if (!events.active) return response;
     const text = response.message.content;
-    const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.send({ type: 'text_delta', delta: text }) : undefined;
+    const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.sendTextDelta(text) : undefined;
     return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
   };
 
@@ -46,7 +46,7 @@ export class StreamingModel implements ChatModel {
 
   /** Tells the call's message; gives the response once it is queued. */
   private told(response: ChatResponse): ChatResponse | Promise<ChatResponse> {
-    const wait = this.reader.events.send({ type: 'message', message: response.message });
+    const wait = this.reader.events.sendMessage(response.message);
     return wait === undefined ? response : wait.then(() => response);
   }
 
@@ -177,7 +177,7 @@ class StreamReader {
       }
       if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
         this.emitted.emitted = true;
-        const wait = this.events.send({ type: 'text_delta', delta: event.delta });
+        const wait = this.events.sendTextDelta(event.delta);
         if (wait !== undefined) {
           void wait.then((this.onRoom ??= () => this.pull()));
           return;

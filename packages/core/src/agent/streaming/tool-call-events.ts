@@ -2,7 +2,6 @@ import type { ToolExecutionOptions } from '../../environment/agent-environment-o
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import { ToolBlockedError } from '../../errors/tool-blocked-error.js';
 import type { ModelToolCall } from '../../model/messages.js';
-import type { AgentEventInput } from './agent-event.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -32,7 +31,7 @@ export class ToolCallEvents {
     const { events } = this;
     for (let index = from; index < calls.length; index++) {
       const call = calls[index]!;
-      const wait = events.send({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
+      const wait = events.sendToolCallStarted(call);
       // The reader is behind: the rest wait for room, one by one.
       if (wait !== undefined) return index + 1 < calls.length ? wait.then(() => this.started(calls, index + 1)) : wait;
     }
@@ -73,19 +72,7 @@ export class ToolCallEvents {
 
   private complete(result: ReceivedToolResult): void {
     this.completed.add(result.id);
-    const { argumentsReplacedBy, contentReplacedBy, error } = result;
-    // Field by field, optional ones only when present (no spread of a fresh object per field).
-    const event: AgentEventInput & { type: 'tool_call_completed' } = {
-      type: 'tool_call_completed',
-      callId: result.id,
-      toolName: result.name,
-      result,
-    };
-    const blocked = blockedBy(error);
-    if (blocked !== undefined) event.blockedBy = blocked;
-    if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
-    if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
-    this.events.enqueue(event);
+    this.events.enqueueToolCallCompleted(result, blockedBy(result.error));
   }
 }
 
