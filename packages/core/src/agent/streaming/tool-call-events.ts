@@ -17,6 +17,8 @@ import type { RunEvents } from './run-events.js';
 export class ToolCallEvents {
   private readonly completed = new Set<string>();
   private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
+  /** The execution options of a turn of one call (with the progress listener only), made once. */
+  oneCallExecution: ToolExecutionOptions | undefined;
 
   /** @param events - the run's event sink */
   constructor(private readonly events: RunEvents) {}
@@ -59,6 +61,15 @@ export class ToolCallEvents {
         if (result.paused !== true) this.complete(result);
       },
     });
+  }
+
+  /**
+   * The progress listener alone (none when the run is not streamed), for a turn of one call: its
+   * `tool_call_completed` is emitted by {@link ToolCallEvents.finished} with the turn's results.
+   */
+  progressListener(): Pick<ToolExecutionOptions, 'onProgress'> {
+    const { onProgress } = this.listeners();
+    return onProgress === undefined ? {} : { onProgress };
   }
 
   /**
