@@ -4,7 +4,7 @@
 // path (caller < allocating function), largest first. Functions V8 inlined count as their caller.
 //
 // Build first: npx tsc -b packages/core packages/testing bench
-// Run: node scripts/profile-turn-heap.mjs   (RUNS=20000, DEPTH=2 frames per path, TOP=40 rows)
+// Run: node scripts/profile-turn-heap.mjs   (RUNS=20000, DEPTH=2 frames per path, TOP=40 rows; STREAM=1: the (tst) case, agent.stream)
 import { Session } from 'node:inspector/promises';
 import { Agent, ToolRegistry } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
@@ -14,6 +14,7 @@ const runs = Number(process.env.RUNS ?? 20_000);
 const depth = Number(process.env.DEPTH ?? 2);
 const top = Number(process.env.TOP ?? 40);
 const turnsPerRun = 2;
+const streamed = process.env.STREAM === '1';
 
 const turn = (request) =>
   request.messages.at(-1)?.role === 'tool'
@@ -24,7 +25,12 @@ const agent = new Agent({ model, registry: ToolRegistry.of(new CalculatorTool())
 
 async function runMany(count) {
   for (let index = 0; index < count; index++) {
-    await agent.run('What is 3 + 4?');
+    if (streamed) {
+      // Case (tst): the run streamed, every event read, then its result.
+      const stream = agent.stream('What is 3 + 4?');
+      for await (const event of stream) void event;
+      await stream.result;
+    } else await agent.run('What is 3 + 4?');
     model.requests.length = 0;
   }
 }

@@ -215,6 +215,52 @@ describe('agent.stream', () => {
     expect(types(events)).toContain('tool_call_completed');
   });
 
+  it('cuts short a stream step that never settles (a model ignoring its signal) when the loop breaks, and closes the stream', async () => {
+    let closed = false;
+    let steps = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream: () => ({
+        [Symbol.asyncIterator]() {
+          return {
+            next: () =>
+              steps++ === 0
+                ? Promise.resolve({ done: false, value: { type: 'text_delta', delta: 'first' } })
+                : new Promise(() => undefined),
+            return: () => {
+              closed = true;
+              return Promise.resolve({ done: true, value: undefined });
+            },
+          } as AsyncIterator<ChatStreamEvent>;
+        },
+      }),
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go');
+    for await (const event of stream) if (event.type === 'text_delta') break;
+    expect((await stream.result).stopReason).toBe('aborted');
+    expect(steps).toBe(2);
+    expect(closed).toBe(true);
+  });
+
+  it('retries a streaming call that failed before its text began, reading the new stream from its start', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        if (++attempts === 1) throw new ModelCallError('connection reset', { retryable: true });
+        yield { type: 'text_delta', delta: 'Hel' };
+        yield { type: 'text_delta', delta: 'lo.' };
+        yield { type: 'response', response: { message: { role: 'assistant', content: 'Hello.' } } };
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    const events = await collect(stream);
+    expect(attempts).toBe(2);
+    expect(types(events)).toEqual(['text_delta', 'text_delta', 'message', 'run_completed']);
+    expect(deltas(events)).toBe('Hello.');
+    expect((await stream.result).text).toBe('Hello.');
+  });
+
   it('does not retry a streaming call that failed after its text began (the reader has seen it)', async () => {
     let attempts = 0;
     const model: ChatModel = {

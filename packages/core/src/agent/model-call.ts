@@ -6,7 +6,7 @@ import { completeWithRetry, type RemainingTime } from './retry/complete-with-ret
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import type { RunFeatureHooks } from './run-feature-hooks.js';
 import type { RunEvents } from './streaming/run-events.js';
-import { StreamSteps, streamModelResponse } from './streaming/stream-model-response.js';
+import { StreamingModel } from './streaming/stream-model-response.js';
 
 /** What one model call of a run needs. */
 export interface ModelCallSettings {
@@ -48,6 +48,12 @@ export function callModel(
   // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async frame.
   if (!events.active && pipeline.scopes.length === 0 && !hooks.observesModelCalls)
     return completeWithRetry(settings.model, request, settings.retry, settings.time).then(readChatResponse);
+  // A streamed call to be told and nothing else: no async frame either.
+  if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
+    const streaming = (settings.streaming ??= new StreamingModel(settings.model, events));
+    streaming.emitted = false;
+    return completeWithRetry(streaming, request, settings.retry, settings.time).then(streaming.answered);
+  }
   return observedModelCall(settings, request, iteration);
 }
 
@@ -89,30 +95,4 @@ async function observedModelCall(
     if (wait !== undefined) await wait;
   }
   return response;
-}
-
-/**
- * A model read through its stream, in a streamed run: each call's text deltas become `text_delta`
- * events; `emitted` tells whether the last call emitted any (one per run and agent, for its calls one after another).
- */
-class StreamingModel implements ChatModel {
-  /** Whether the current call emitted a text delta. */
-  emitted = false;
-  /** Bounds the steps of its streams by the run's signal. */
-  private readonly steps = new StreamSteps();
-
-  constructor(
-    private readonly model: ChatModel,
-    private readonly events: RunEvents,
-  ) {}
-
-  complete(request: ChatRequest): Promise<ChatResponse> {
-    return streamModelResponse(
-      this.model.stream!(request),
-      request as ChatRequest & { signal: AbortSignal },
-      this.events,
-      this,
-      this.steps,
-    ) as Promise<ChatResponse>;
-  }
 }

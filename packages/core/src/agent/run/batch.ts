@@ -48,7 +48,13 @@ export function executeDirectly(
   calls: readonly ModelToolCall[],
   events: ToolCallEvents | undefined,
 ): Promise<ReceivedToolResult[]> {
-  const options = events === undefined ? run.execution : (run.streamedExecution ??= withListeners(run.execution, events.listeners()));
+  if (events === undefined) return executeCalls(run, set, calls, run.execution);
+  // One call whose result is not budgeted: its `tool_call_completed` comes with the turn's results
+  // (`answerDirectly`), at the same point in the stream, without a result listener and its promise.
+  const options =
+    calls.length === 1 && !run.agent.settings.extras.budgets(set.environment.registry)
+      ? (events.oneCallExecution ??= withListeners(run.execution, events.progressListener()))
+      : (run.streamedExecution ??= withListeners(run.execution, events.listeners()));
   return executeCalls(run, set, calls, options);
 }
 

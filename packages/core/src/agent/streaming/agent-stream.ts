@@ -3,6 +3,10 @@ import type { AgentEvent } from './agent-event.js';
 import { EventChannel } from './event-channel.js';
 import { abortSharing } from '../../environment/abort-watchers.js';
 
+function ignore(): undefined {
+  return undefined;
+}
+
 /** How many events a stream holds before the run waits for its reader. */
 export const streamBufferSize = 64;
 
@@ -42,33 +46,33 @@ export class AgentStream<TOutput = unknown> implements AsyncIterable<AgentEvent<
    */
   constructor(start: StreamedRunStarter, callerSignal?: AbortSignal) {
     const controller = new AbortController();
-    this.channel = new EventChannel<AgentEvent>(streamBufferSize, () =>
-      abortSharing(controller, new Error('The stream was closed before the run ended (the for await loop stopped early).')),
-    );
-    const forward = () => abortSharing(controller, callerSignal?.reason);
-    if (callerSignal?.aborted) forward();
-    else callerSignal?.addEventListener('abort', forward, { once: true });
-    const done = () => callerSignal?.removeEventListener('abort', forward);
+    const channel = (this.channel = new EventChannel<AgentEvent>(streamBufferSize, controller));
+    let forward: (() => void) | undefined;
+    if (callerSignal?.aborted === true) abortSharing(controller, callerSignal.reason);
+    else if (callerSignal !== undefined) {
+      forward = () => abortSharing(controller, callerSignal.reason);
+      callerSignal.addEventListener('abort', forward, { once: true });
+    }
     let running: Promise<RunResult>;
     try {
-      running = start(this.channel, controller);
+      running = start(channel, controller);
     } catch (error) {
       running = Promise.reject(error as Error);
     }
     this.result = running.then(
       (result) => {
-        done();
-        this.channel.close();
+        if (forward !== undefined) callerSignal!.removeEventListener('abort', forward);
+        channel.close();
         return result as RunResult<TOutput>;
       },
       (error: unknown) => {
-        done();
-        this.channel.close({ error });
+        if (forward !== undefined) callerSignal!.removeEventListener('abort', forward);
+        channel.close({ error });
         throw error;
       },
     );
     // Whoever only iterates sees the error there; the promise must not be reported as unhandled.
-    this.result.catch(() => undefined);
+    this.result.catch(ignore);
   }
 
   /**

@@ -1,9 +1,22 @@
+import { abortSharing } from '../../environment/abort-watchers.js';
+
+/** The settle functions of the read {@link EventChannel} is making a promise for (set by {@link keepReader}). */
+let keptResolve: ((result: IteratorResult<unknown>) => void) | undefined;
+let keptReject: ((error: unknown) => void) | undefined;
+
+/** The executor of every waiting read's promise: one function for all channels, no closure per channel. */
+function keepReader(resolve: (result: IteratorResult<unknown>) => void, reject: (error: unknown) => void): void {
+  keptResolve = resolve;
+  keptReject = reject;
+}
+
 /**
  * The bounded queue between a streamed run (the producer) and its `for await` loop (the consumer).
  * `push` always queues and, once the consumer iterates and the queue holds `capacity` events, returns
  * a promise that settles when it has room again: the run awaits it (backpressure). `offer` queues
  * only when there is room (dropped otherwise). Before the consumer starts iterating the run never
- * waits: events past `capacity` are dropped, so awaiting only `result` works.
+ * waits: events past `capacity` are dropped, so awaiting only `result` works. When the consumer stops
+ * early (`break`, `return()`), the controller given is aborted (through `abortSharing`), which cancels the run.
  * @internal
  */
 export class EventChannel<T> {
@@ -11,12 +24,8 @@ export class EventChannel<T> {
   /** The settle functions of the read that waits for an event, if one does (kept here: no object per read). */
   private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
   private readerReject: ((error: unknown) => void) | undefined;
-  /** The executor of every waiting read's promise (made once). */
-  private readonly waitForEvent = (resolve: (result: IteratorResult<T>) => void, reject: (error: unknown) => void): void => {
-    this.readerResolve = resolve;
-    this.readerReject = reject;
-  };
-  private writers: Array<() => void> = [];
+  /** The runs waiting for room (made when the first one waits). */
+  private writers: Array<() => void> | undefined;
   private closed = false;
   private failure: { error: unknown } | undefined;
   private iterating = false;
@@ -24,11 +33,11 @@ export class EventChannel<T> {
 
   /**
    * @param capacity - how many events the queue holds before the run waits
-   * @param onCancel - called once when the consumer stops early (`break`, `return()`)
+   * @param controller - aborted once when the consumer stops early (`break`, `return()`)
    */
   constructor(
     private readonly capacity: number,
-    private readonly onCancel: () => void,
+    private readonly controller: AbortController,
   ) {}
 
   /** Whether the consumer stopped early; later events are dropped. */
@@ -47,7 +56,7 @@ export class EventChannel<T> {
     if (this.deliver(event)) return undefined;
     this.queue.push(event);
     if (!this.iterating || this.queue.length < this.capacity) return undefined;
-    return new Promise((resolve) => this.writers.push(resolve));
+    return new Promise((resolve) => (this.writers ??= []).push(resolve));
   }
 
   /**
@@ -73,28 +82,41 @@ export class EventChannel<T> {
     if (this.readerResolve !== undefined && this.queue.length === 0) this.finishReader();
   }
 
-  /** The consumer's iterator. */
+  /** The consumer's iterator (one object, whose methods read this channel). */
   iterator(): AsyncIterator<T> {
     this.iterating = true;
-    return {
-      next: () => this.next(),
-      return: () => {
-        this.cancel();
-        return Promise.resolve({ done: true, value: undefined });
-      },
-    };
+    return new ChannelIterator(this);
   }
 
-  private next(): Promise<IteratorResult<T>> {
-    if (this.queue.length > 0) {
-      const value = this.queue.shift() as T;
-      if (this.queue.length < this.capacity) this.releaseWriters();
+  /**
+   * The consumer's next read.
+   * @returns the next event, or the end (or the run's error) once the stream is closed and read
+   */
+  next(): Promise<IteratorResult<T>> {
+    const { queue } = this;
+    if (queue.length > 0) {
+      const value = queue.shift() as T;
+      if (this.writers !== undefined && queue.length < this.capacity) this.releaseWriters();
       return Promise.resolve({ done: false, value });
     }
     if (this.cancelled) return Promise.resolve({ done: true, value: undefined });
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the run's own error, passed on as it is
     if (this.closed) return this.failure ? Promise.reject(this.failure.error) : Promise.resolve({ done: true, value: undefined });
-    return new Promise<IteratorResult<T>>(this.waitForEvent);
+    const waiting = new Promise<IteratorResult<unknown>>(keepReader) as Promise<IteratorResult<T>>;
+    this.readerResolve = keptResolve as (result: IteratorResult<T>) => void;
+    this.readerReject = keptReject;
+    keptResolve = keptReject = undefined;
+    return waiting;
+  }
+
+  /** The consumer stopped early: the queue is dropped and the run cancelled. */
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.queue.length = 0;
+    this.releaseWriters();
+    if (!this.closed)
+      abortSharing(this.controller, new Error('The stream was closed before the run ended (the for await loop stopped early).'));
   }
 
   private deliver(event: T): boolean {
@@ -113,17 +135,24 @@ export class EventChannel<T> {
     else resolve({ done: true, value: undefined });
   }
 
-  private cancel(): void {
-    if (this.cancelled) return;
-    this.cancelled = true;
-    this.queue.length = 0;
-    this.releaseWriters();
-    if (!this.closed) this.onCancel();
+  private releaseWriters(): void {
+    const { writers } = this;
+    if (writers === undefined) return;
+    this.writers = undefined;
+    for (const release of writers) release();
+  }
+}
+
+/** The consumer's side of a channel: `next` reads it, `return` (a `break`) cancels it. */
+class ChannelIterator<T> implements AsyncIterator<T> {
+  constructor(private readonly channel: EventChannel<T>) {}
+
+  next(): Promise<IteratorResult<T>> {
+    return this.channel.next();
   }
 
-  private releaseWriters(): void {
-    const writers = this.writers;
-    this.writers = [];
-    for (const release of writers) release();
+  return(): Promise<IteratorResult<T>> {
+    this.channel.cancel();
+    return Promise.resolve({ done: true, value: undefined });
   }
 }

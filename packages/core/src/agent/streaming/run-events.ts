@@ -1,5 +1,7 @@
 import { untilAborted } from '../../environment/bounded-await.js';
-import type { AgentEvent, AgentEventInput } from './agent-event.js';
+import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { AssistantMessage, ModelToolCall } from '../../model/messages.js';
+import type { AgentEvent, AgentEventInput, AgentToolCallCompletedEvent } from './agent-event.js';
 import type { EventChannel } from './event-channel.js';
 import type { StreamTarget } from './stream-target.js';
 
@@ -14,9 +16,11 @@ function ignore(): undefined {
  * The event sink of one run: what code inside the run (the loop, handoffs, interruptions) emits
  * stream events through. Without a stream (`agent.run`) every method is a cheap no-op.
  * `emit` waits while a reading consumer's buffer is full (backpressure), never longer than the run's
- * signal allows, and never rejects; `offer` (for events reported synchronously, like tool progress)
- * drops the event when the buffer is full; `enqueue` never waits nor drops (for events bounded by a
- * turn's calls, like `tool_call_completed`).
+ * signal allows, and never rejects; `send` does the same but gives a promise only when it must wait
+ * (`sendTextDelta`, `sendMessage` and `sendToolCallStarted` build the run's hot events whole, not
+ * copied from a partial one); `offer` (for events reported synchronously, like tool progress) drops
+ * the event when the buffer is full; `enqueue` never waits nor drops (for events bounded by a turn's
+ * calls, like `tool_call_completed`).
  * @internal
  */
 export class RunEvents {
@@ -69,9 +73,51 @@ export class RunEvents {
    * @returns undefined once the event is queued, else a promise settled when it is (never rejects)
    */
   send(event: AgentEventInput): Promise<void> | undefined {
+    return this.active ? this.pushed(this.complete(event)) : undefined;
+  }
+
+  /**
+   * Sends a `text_delta` (as {@link RunEvents.send} does).
+   * @param delta - the text
+   * @returns undefined once the event is queued, else a promise settled when it is (never rejects)
+   */
+  sendTextDelta(delta: string): Promise<void> | undefined {
     if (!this.active) return undefined;
-    const wait = this.channel!.push(this.complete(event));
-    return wait === undefined ? undefined : untilAborted(wait, this.signal).catch(ignore);
+    // The whole event in one literal (a run not nested in another's stream): no copy of a partial one.
+    return this.pushed(
+      this.parent === undefined
+        ? { agentName: this.agentName, runId: this.runId, type: 'text_delta', delta }
+        : this.complete({ type: 'text_delta', delta }),
+    );
+  }
+
+  /**
+   * Sends a `message` (as {@link RunEvents.send} does).
+   * @param message - the model's message
+   * @returns undefined once the event is queued, else a promise settled when it is (never rejects)
+   */
+  sendMessage(message: AssistantMessage): Promise<void> | undefined {
+    if (!this.active) return undefined;
+    return this.pushed(
+      this.parent === undefined
+        ? { agentName: this.agentName, runId: this.runId, type: 'message', message }
+        : this.complete({ type: 'message', message }),
+    );
+  }
+
+  /**
+   * Sends a `tool_call_started` (as {@link RunEvents.send} does).
+   * @param call - the call
+   * @returns undefined once the event is queued, else a promise settled when it is (never rejects)
+   */
+  sendToolCallStarted(call: ModelToolCall): Promise<void> | undefined {
+    if (!this.active) return undefined;
+    const { id: callId, name: toolName, arguments: args } = call;
+    return this.pushed(
+      this.parent === undefined
+        ? { agentName: this.agentName, runId: this.runId, type: 'tool_call_started', callId, toolName, arguments: args }
+        : this.complete({ type: 'tool_call_started', callId, toolName, arguments: args }),
+    );
   }
 
   /**
@@ -88,6 +134,31 @@ export class RunEvents {
    */
   enqueue(event: AgentEventInput): void {
     if (this.active) void this.channel!.push(this.complete(event));
+  }
+
+  /**
+   * Emits a `tool_call_completed` without waiting (as {@link RunEvents.enqueue} does).
+   * @param result - the call's result
+   * @param blockedBy - the feature that blocked the call, if one did
+   */
+  enqueueToolCallCompleted(result: ReceivedToolResult, blockedBy: string | undefined): void {
+    if (!this.active) return;
+    const { id: callId, name: toolName, argumentsReplacedBy, contentReplacedBy } = result;
+    const event: AgentToolCallCompletedEvent =
+      this.parent === undefined
+        ? { agentName: this.agentName, runId: this.runId, type: 'tool_call_completed', callId, toolName, result }
+        : (this.complete({ type: 'tool_call_completed', callId, toolName, result }) as AgentToolCallCompletedEvent);
+    // The optional fields only when present.
+    if (blockedBy !== undefined) event.blockedBy = blockedBy;
+    if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
+    if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
+    void this.channel!.push(event);
+  }
+
+  /** Queues a whole event; a promise for room when the reader is behind (bounded by the run's signal, never rejecting). */
+  private pushed(event: AgentEvent): Promise<void> | undefined {
+    const wait = this.channel!.push(event);
+    return wait === undefined ? undefined : untilAborted(wait, this.signal).catch(ignore);
   }
 
   private complete(event: AgentEventInput): AgentEvent {

@@ -1,118 +1,221 @@
 import { sharedWatchers, type AbortWatchers } from '../../environment/abort-watchers.js';
-import { untilAborted } from '../../environment/bounded-await.js';
-import { withResolvers, type Resolvers } from '../../environment/with-resolvers.js';
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
-import type { ChatRequest, ChatStreamEvent } from '../../model/chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
+import { readChatResponse } from '../read-chat-response.js';
 import type { RunEvents } from './run-events.js';
 
 /**
- * Reads one streaming model call: emits each text delta as a `text_delta` event (waiting while the
- * consumer's buffer is full, which holds the model's stream back) and returns the `response` the
- * stream ends with (read and checked by the loop like `complete`'s). Each step is bounded by the
- * request's signal, and the stream is closed (`return()`) however the reading ends.
- * @param stream - what `model.stream(request)` returned
- * @param request - the request (its signal)
- * @param events - the run's event sink
- * @param emitted - its `emitted` is set once a delta was emitted
- * @returns the response the stream ended with
- * @throws ModelCallError (`retryable: false`) when the stream ends without a response, or fails
- *   after text was emitted (a retry would repeat text the consumer has already seen)
+ * A model read through its stream, in a streamed run (one per run and agent, for its calls one after
+ * another): `complete` reads one streaming model call, emits each text delta as a `text_delta` event
+ * (waiting while the consumer's buffer is full, which holds the model's stream back) and gives the
+ * `response` the stream ends with (read and checked by the loop like `complete`'s). The reading is
+ * bounded by the request's signal (it stops, and rejects with the signal's reason, when it aborts), and
+ * the stream is closed (`return()`) however the reading ends. `emitted` tells whether a delta was emitted
+ * since it was last set to false.
+ * @internal
  */
-export async function streamModelResponse(
-  stream: AsyncIterable<ChatStreamEvent>,
-  request: ChatRequest & { signal: AbortSignal },
-  events: RunEvents,
-  emitted: { emitted: boolean },
-  steps?: StreamSteps,
-): Promise<unknown> {
-  let iterator: AsyncIterator<ChatStreamEvent> | undefined;
-  const bounded = steps?.watch(request.signal) === true ? steps : undefined;
-  try {
-    iterator = stream[Symbol.asyncIterator]();
-    for (;;) {
-      const next = iterator.next();
-      const step = await (bounded === undefined ? untilAborted(next, request.signal) : bounded.next(next));
-      if (step.done === true) break;
-      const event = step.value as Partial<ChatStreamEvent> | undefined;
-      if (event?.type === 'response') return event.response;
-      if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
-        emitted.emitted = true;
-        const wait = events.send({ type: 'text_delta', delta: event.delta });
-        if (wait !== undefined) await wait;
-      }
-    }
-  } catch (error) {
-    if (!emitted.emitted || request.signal.aborted) throw error;
-    throw new ModelCallError(`The model's stream failed after its text began (not retried): ${describeThrownValue(error)}`, {
-      retryable: false,
-      cause: error,
-    });
-  } finally {
-    bounded?.unwatch();
-    closeQuietly(iterator);
+export class StreamingModel implements ChatModel {
+  /** Whether a text delta was emitted (since the caller last reset it). */
+  emitted = false;
+  private reader: StreamReader;
+  /**
+   * Reads and checks a call's reply, then tells it: the whole text as one delta when the stream gave
+   * none, and the message (waiting for room when the reader is behind).
+   * @returns the checked response
+   */
+  readonly answered = (reply: unknown): ChatResponse | Promise<ChatResponse> => {
+    const response = readChatResponse(reply);
+    const { events } = this.reader;
+    if (!events.active) return response;
+    const text = response.message.content;
+    const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.sendTextDelta(text) : undefined;
+    return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
+  };
+
+  /**
+   * @param model - the model, which has `stream`
+   * @param events - the run's event sink
+   */
+  constructor(
+    private readonly model: ChatModel,
+    events: RunEvents,
+  ) {
+    this.reader = new StreamReader(events, this);
   }
-  throw new ModelCallError("The model's stream ended without a response event; expected { type: 'response', response } last.", {
-    retryable: false,
-  });
+
+  /** Tells the call's message; gives the response once it is queued. */
+  private told(response: ChatResponse): ChatResponse | Promise<ChatResponse> {
+    const wait = this.reader.events.sendMessage(response.message);
+    return wait === undefined ? response : wait.then(() => response);
+  }
+
+  /**
+   * Reads one streaming call.
+   * @param request - the request (its signal bounds the reading)
+   * @returns the response the stream ended with
+   * @throws ModelCallError (`retryable: false`) when the stream ends without a response, or fails
+   *   after text was emitted (a retry would repeat text the consumer has already seen)
+   */
+  complete(request: ChatRequest): Promise<ChatResponse> {
+    // A reader left with a step pending (its call was cancelled) is not reused: that step may still settle.
+    if (this.reader.busy) this.reader = new StreamReader(this.reader.events, this);
+    return this.reader.read(this.model.stream!(request), request as ChatRequest & { signal: AbortSignal }) as Promise<ChatResponse>;
+  }
+}
+
+/** The settle functions of the call {@link StreamReader.read} is making a promise for (set by {@link keepSettlers}). */
+let keptResolve: ((response: unknown) => void) | undefined;
+let keptReject: ((error: unknown) => void) | undefined;
+
+/** The executor of every call's promise: one function, no closure per reader. */
+function keepSettlers(resolve: (response: unknown) => void, reject: (error: unknown) => void): void {
+  keptResolve = resolve;
+  keptReject = reject;
 }
 
 /**
- * The steps of a run's model streams (one agent's, read one after another), each bounded by the run's
- * own signal through one watcher per stream whose functions are made once per run: a step costs its own
- * promise, settled by the stream's step or rejected when the signal aborts (no listener and closures per step).
- * @internal
+ * Reads the model's streams one after another, step by step, with functions made once: a step costs
+ * the stream's own promise and the one `then` makes, not an async frame, a bounding promise and an
+ * `await` besides. One watcher of the request's signal per call stops the reading when it aborts.
  */
-export class StreamSteps {
+class StreamReader {
+  private iterator: AsyncIterator<ChatStreamEvent> | undefined;
   private signal: AbortSignal | undefined;
   private watchers: AbortWatchers | undefined;
-  private current: Resolvers<IteratorResult<ChatStreamEvent>> | undefined;
-  private readonly onAbort = (reason: unknown): void => this.take()?.reject(reason);
-  private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => this.take()?.resolve(step);
-  private readonly onError = (error: unknown): void => this.take()?.reject(error);
+  private resolve: ((response: unknown) => void) | undefined;
+  private reject: ((error: unknown) => void) | undefined;
+  /** Whether the stream's current step has not settled yet. */
+  private stepPending = false;
+  private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
+    this.stepPending = false;
+    if (this.resolve !== undefined) this.take(step);
+  };
+  private readonly onError = (error: unknown): void => {
+    this.stepPending = false;
+    this.fail(error);
+  };
+  private readonly onAbort = (reason: unknown): void => this.fail(reason);
+  /** The abort listener of a signal that does not share its watchers (made when needed). */
+  private onAbortEvent: (() => void) | undefined;
+  /** Goes on once the reader made room (made when the reader first falls behind). */
+  private onRoom: (() => void) | undefined;
+
+  constructor(
+    readonly events: RunEvents,
+    private readonly emitted: { emitted: boolean },
+  ) {}
+
+  /** Whether a reading has not ended, or its stream's last step has not settled. */
+  get busy(): boolean {
+    return this.resolve !== undefined || this.stepPending;
+  }
 
   /**
-   * Starts bounding the steps of one stream by a signal.
-   * @param signal - the request's signal
-   * @returns false when the signal does not share its watchers (the steps are then bounded one by one)
+   * @param stream - what `model.stream(request)` returned
+   * @param request - the request (its signal)
+   * @returns the response the stream ended with
    */
-  watch(signal: AbortSignal): boolean {
-    const watchers = sharedWatchers(signal);
-    if (watchers === undefined || this.watchers !== undefined) return false;
+  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }): Promise<unknown> {
+    const result = new Promise<unknown>(keepSettlers);
+    this.resolve = keptResolve;
+    this.reject = keptReject;
+    keptResolve = keptReject = undefined;
+    const { signal } = request;
     this.signal = signal;
-    this.watchers = watchers;
-    watchers.add(this.onAbort);
-    return true;
-  }
-
-  /**
-   * @param step - the stream's next step
-   * @returns the step, or a rejection with the signal's reason when it aborts first
-   */
-  next(step: Promise<IteratorResult<ChatStreamEvent>>): Promise<IteratorResult<ChatStreamEvent>> {
-    const pending = Promise.resolve(step);
-    if (this.signal!.aborted) {
-      pending.catch(() => undefined);
-      return Promise.reject(this.signal!.reason as Error);
+    try {
+      this.iterator = stream[Symbol.asyncIterator]();
+    } catch (error) {
+      this.fail(error);
+      return result;
     }
-    const current = withResolvers<IteratorResult<ChatStreamEvent>>();
-    this.current = current;
-    pending.then(this.onStep, this.onError);
-    return current.promise;
+    if (signal.aborted) {
+      this.fail(signal.reason);
+      return result;
+    }
+    const watchers = sharedWatchers(signal);
+    if (watchers === undefined) signal.addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
+    else (this.watchers = watchers).add(this.onAbort);
+    this.pull();
+    return result;
   }
 
-  /** The stream was read: its watcher goes. */
-  unwatch(): void {
-    this.watchers?.delete(this.onAbort);
+  /** Asks the stream for its next step. */
+  private pull(): void {
+    if (this.resolve === undefined) return;
+    if (this.signal!.aborted) {
+      this.fail(this.signal!.reason);
+      return;
+    }
+    let next: Promise<IteratorResult<ChatStreamEvent>>;
+    try {
+      next = this.iterator!.next();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.stepPending = true;
+    Promise.resolve(next).then(this.onStep, this.onError);
+  }
+
+  /** Takes one step of the stream: the response ends the reading; a delta is emitted. */
+  private take(step: IteratorResult<ChatStreamEvent>): void {
+    try {
+      if (step.done === true) {
+        this.end(
+          new ModelCallError("The model's stream ended without a response event; expected { type: 'response', response } last.", {
+            retryable: false,
+          }),
+          true,
+        );
+        return;
+      }
+      const event = step.value as Partial<ChatStreamEvent> | undefined;
+      if (event?.type === 'response') {
+        this.end(event.response, false);
+        return;
+      }
+      if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
+        this.emitted.emitted = true;
+        const wait = this.events.sendTextDelta(event.delta);
+        if (wait !== undefined) {
+          void wait.then((this.onRoom ??= () => this.pull()));
+          return;
+        }
+      }
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.pull();
+  }
+
+  /** Ends the reading with an error: after text was emitted (and unless cancelled), a non-retryable ModelCallError. */
+  private fail(error: unknown): void {
+    if (this.resolve === undefined) return;
+    if (!this.emitted.emitted || this.signal!.aborted) {
+      this.end(error, true);
+      return;
+    }
+    this.end(
+      new ModelCallError(`The model's stream failed after its text began (not retried): ${describeThrownValue(error)}`, {
+        retryable: false,
+        cause: error,
+      }),
+      true,
+    );
+  }
+
+  /** Ends the reading: the watcher goes, the stream is closed, the call settles. */
+  private end(outcome: unknown, failed: boolean): void {
+    const { resolve, reject, iterator, signal } = this;
+    this.resolve = this.reject = this.iterator = this.signal = undefined;
+    if (this.watchers !== undefined) this.watchers.delete(this.onAbort);
+    else if (this.onAbortEvent !== undefined) signal?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
-    this.signal = undefined;
-    this.current = undefined;
-  }
-
-  private take(): Resolvers<IteratorResult<ChatStreamEvent>> | undefined {
-    const current = this.current;
-    this.current = undefined;
-    return current;
+    closeQuietly(iterator);
+    if (failed) reject!(outcome);
+    else resolve!(outcome);
   }
 }
 

@@ -2,7 +2,6 @@ import type { ToolExecutionOptions } from '../../environment/agent-environment-o
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import { ToolBlockedError } from '../../errors/tool-blocked-error.js';
 import type { ModelToolCall } from '../../model/messages.js';
-import type { AgentEventInput } from './agent-event.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -18,6 +17,8 @@ import type { RunEvents } from './run-events.js';
 export class ToolCallEvents {
   private readonly completed = new Set<string>();
   private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
+  /** The execution options of a turn of one call (with the progress listener only), made once. */
+  oneCallExecution: ToolExecutionOptions | undefined;
 
   /** @param events - the run's event sink */
   constructor(private readonly events: RunEvents) {}
@@ -25,11 +26,18 @@ export class ToolCallEvents {
   /**
    * Emits `tool_call_started` for the turn's calls.
    * @param calls - the turn's calls
+   * @param from - the first call whose event is still to emit
+   * @returns undefined when every event was queued at once, else a promise settled once they all are (never rejects)
    */
-  async started(calls: readonly ModelToolCall[]): Promise<void> {
-    if (!this.events.active) return;
-    for (const call of calls)
-      await this.events.emit({ type: 'tool_call_started', callId: call.id, toolName: call.name, arguments: call.arguments });
+  started(calls: readonly ModelToolCall[], from = 0): Promise<void> | undefined {
+    const { events } = this;
+    for (let index = from; index < calls.length; index++) {
+      const call = calls[index]!;
+      const wait = events.sendToolCallStarted(call);
+      // The reader is behind: the rest wait for room, one by one.
+      if (wait !== undefined) return index + 1 < calls.length ? wait.then(() => this.started(calls, index + 1)) : wait;
+    }
+    return undefined;
   }
 
   /**
@@ -56,6 +64,15 @@ export class ToolCallEvents {
   }
 
   /**
+   * The progress listener alone (none when the run is not streamed), for a turn of one call: its
+   * `tool_call_completed` is emitted by {@link ToolCallEvents.finished} with the turn's results.
+   */
+  progressListener(): Pick<ToolExecutionOptions, 'onProgress'> {
+    const { onProgress } = this.listeners();
+    return onProgress === undefined ? {} : { onProgress };
+  }
+
+  /**
    * Emits `tool_call_completed` for the results that have not had one.
    * @param results - the turn's results
    */
@@ -66,19 +83,7 @@ export class ToolCallEvents {
 
   private complete(result: ReceivedToolResult): void {
     this.completed.add(result.id);
-    const { argumentsReplacedBy, contentReplacedBy, error } = result;
-    // Field by field, optional ones only when present (no spread of a fresh object per field).
-    const event: AgentEventInput & { type: 'tool_call_completed' } = {
-      type: 'tool_call_completed',
-      callId: result.id,
-      toolName: result.name,
-      result,
-    };
-    const blocked = blockedBy(error);
-    if (blocked !== undefined) event.blockedBy = blocked;
-    if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
-    if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
-    this.events.enqueue(event);
+    this.events.enqueueToolCallCompleted(result, blockedBy(result.error));
   }
 }
 
