@@ -79,3 +79,139 @@ export function abortSharing(controller: AbortController, reason: unknown): void
 export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
   return watchersOf.get(signal);
 }
+
+/**
+ * The cancellation of something the framework runs (a run, through its `RunDeadline`) whose
+ * `AbortSignal` is made only when someone reads {@link AbortSource.signal}: the framework's own
+ * waits (`untilAborted`, `CallGuard`) watch the source itself, so a run whose signal nobody reads
+ * (a model and tools that never look at it) makes no `AbortController`. Once made, the signal shares
+ * the source's watchers (see {@link shareWatchers}); a signal read after the abort is already
+ * aborted, with the same reason.
+ * @internal
+ */
+export class AbortSource {
+  private controller: AbortController | undefined;
+  private isAborted = false;
+  private abortReason: unknown;
+  private list: AbortWatchers | undefined;
+
+  /**
+   * @param own - a controller made already, whose signal is then the source's (it may be aborted
+   *   from outside, through {@link abortSharing})
+   */
+  constructor(own?: AbortController) {
+    if (own === undefined) return;
+    this.controller = own;
+    shareWatchers(own.signal);
+    this.list = sharedWatchers(own.signal);
+  }
+
+  /** Whether it has aborted. */
+  get aborted(): boolean {
+    const { controller } = this;
+    return controller === undefined ? this.isAborted : controller.signal.aborted;
+  }
+
+  /** Why it aborted (undefined before). */
+  get reason(): unknown {
+    const { controller } = this;
+    return controller === undefined ? this.abortReason : controller.signal.reason;
+  }
+
+  /** Its signal, made at the first read (aborted already when the source is). */
+  get signal(): AbortSignal {
+    let { controller } = this;
+    if (controller === undefined) {
+      controller = this.controller = new AbortController();
+      if (this.isAborted) controller.abort(this.abortReason);
+      else watchersOf.set(controller.signal, (this.list ??= new AbortWatchers()));
+    }
+    return controller.signal;
+  }
+
+  /**
+   * The watchers of its waits, told (after the signal's listeners, when there is a signal) when it
+   * aborts. A watcher added once it has aborted is never told: check `aborted` first.
+   * @returns them
+   */
+  watchers(): AbortWatchers {
+    return (this.list ??= new AbortWatchers());
+  }
+
+  /**
+   * Aborts it (nothing happens when it has aborted already).
+   * @param reason - the reason (a missing one becomes an `AbortError`, as with `AbortController.abort()`)
+   */
+  protected abort(reason: unknown): void {
+    if (this.aborted) return;
+    const { controller } = this;
+    if (controller !== undefined) {
+      abortSharing(controller, reason);
+      return;
+    }
+    this.isAborted = true;
+    this.abortReason = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    this.list?.notify(this.abortReason);
+  }
+}
+
+/** A signal, or a source whose signal is made when read. @internal */
+export type Abortable = AbortSignal | AbortSource;
+
+/**
+ * @param abortable - a signal or a source
+ * @returns the watchers its waits share (a source's, or a shared signal's), or undefined for a signal with a listener per wait
+ * @internal
+ */
+export function watchersFor(abortable: Abortable): AbortWatchers | undefined {
+  return abortable instanceof AbortSource ? abortable.watchers() : watchersOf.get(abortable);
+}
+
+/** Where options made by {@link withLazySignal} keep their source (not enumerable: a copy of them does not carry it). */
+const sourceKey = Symbol('toolcraft.abortSource');
+
+type Sourced = { [sourceKey]?: AbortSource | undefined; signal?: AbortSignal };
+
+/** The accessor of a lazy `signal`: the source's signal, made when read; a write replaces it with a plain value. */
+const lazySignalProperty: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Sourced): AbortSignal | undefined {
+    return this[sourceKey]?.signal;
+  },
+  set(this: Sourced, value: AbortSignal | undefined) {
+    sourceProperty.value = undefined;
+    Object.defineProperty(this, sourceKey, sourceProperty);
+    Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
+  },
+};
+
+/** The descriptor of the source's property (its `value` set just for the one `defineProperty`: no object per call). */
+const sourceProperty: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
+
+/**
+ * Gives options (a model request, a batch's execution options) a `signal` that is the source's,
+ * made only when someone reads it: an own, enumerable accessor, so a copy of the options (a spread)
+ * has the signal as a plain value; writing `signal` replaces it. The framework's own waits find the
+ * source through {@link abortOf} and watch it without making the signal.
+ * @param options - the options (without a `signal` of their own)
+ * @param source - the source (a run's deadline)
+ * @returns the options
+ * @internal
+ */
+export function withLazySignal<T extends object>(options: T, source: AbortSource): T & { signal: AbortSignal } {
+  sourceProperty.value = source;
+  Object.defineProperty(options, sourceKey, sourceProperty);
+  sourceProperty.value = undefined;
+  Object.defineProperty(options, 'signal', lazySignalProperty);
+  return options as T & { signal: AbortSignal };
+}
+
+/**
+ * @param options - options with a signal, perhaps made by {@link withLazySignal}
+ * @returns what their waits should watch: their lazy signal's source (its signal not made), else their signal
+ * @internal
+ */
+export function abortOf(options: { signal?: AbortSignal }): Abortable | undefined {
+  return (options as Sourced)[sourceKey] ?? options.signal;
+}

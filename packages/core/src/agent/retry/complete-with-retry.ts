@@ -1,5 +1,6 @@
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
+import { abortOf } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { sleep } from '../../environment/sleep.js';
 import { retryDelay } from '../../retry/backoff.js';
@@ -41,7 +42,8 @@ export function completeWithRetry(
   } catch (error) {
     return retryAfter(error, model, request, retry, time);
   }
-  return untilAborted(first, request.signal, (error) => retryAfter(error, model, request, retry, time));
+  // The run's own request watches the run's deadline: its signal is not made unless the model reads it.
+  return untilAborted(first, abortOf(request)!, (error) => retryAfter(error, model, request, retry, time));
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
