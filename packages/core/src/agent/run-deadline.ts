@@ -1,4 +1,5 @@
 import { AbortSource } from '../environment/abort-watchers.js';
+import type { ModelCallWait } from './retry/complete-with-retry.js';
 
 const longestTimer = 2_147_483_647;
 
@@ -21,6 +22,8 @@ function durationExceeded(maxDurationMs: number): Error {
  * `aborted`, and its waits watch the deadline itself (it is an {@link AbortSource}).
  */
 export class RunDeadline extends AbortSource {
+  /** The wait of the run's model calls (see `completeWithRetry`), made at its first call. */
+  modelCallWait: ModelCallWait | undefined = undefined;
   private readonly timer?: ReturnType<typeof setTimeout>;
   private readonly endsAt: number;
   private durationReason?: Error;

@@ -1,6 +1,6 @@
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
-import { abortOf } from '../../environment/abort-watchers.js';
+import { abortOf, AbortSource, type AbortWatcher } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { sleep } from '../../environment/sleep.js';
 import { retryDelay } from '../../retry/backoff.js';
@@ -12,6 +12,8 @@ import type { ResolvedRetryOptions } from './retry-options.js';
 export interface RemainingTime {
   /** The time left, in ms (Infinity without a limit). */
   readonly remainingMs: number;
+  /** The wait of the run's model calls, one after another (kept by the run's deadline, made at its first call). */
+  modelCallWait?: ModelCallWait;
 }
 
 const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
@@ -43,7 +45,12 @@ export function completeWithRetry(
     return retryAfter(error, model, request, retry, time);
   }
   // The run's own request watches the run's deadline: its signal is not made unless the model reads it.
-  return untilAborted(first, abortOf(request)!, (error) => retryAfter(error, model, request, retry, time));
+  const abort = abortOf(request)!;
+  if (abort instanceof AbortSource && (abort as object) === time && !abort.aborted) {
+    const wait = (time.modelCallWait ??= new ModelCallWait(abort));
+    if (wait.idle) return wait.start(first, model, request, retry, time);
+  }
+  return untilAborted(first, abort, (error) => retryAfter(error, model, request, retry, time));
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
@@ -88,4 +95,91 @@ function exhausted(error: unknown, attempts: number, why?: string): ModelCallErr
     attempts,
     cause: error,
   });
+}
+
+/** The wait {@link capture} fills in (set just for the `new Promise` call). */
+let capturing: ModelCallWait | undefined;
+
+/** The executor of a {@link ModelCallWait}'s promises: one function, no closure per call. */
+function capture(resolve: (value: ChatResponse | PromiseLike<ChatResponse>) => void, reject: (reason: unknown) => void): void {
+  capturing!.resolve = resolve;
+  capturing!.reject = reject;
+}
+
+/**
+ * The bounded wait of a run's model calls (what `untilAborted` does, for the calls of one run, one
+ * after another): made once per run, with its handlers, so a call's wait costs its promise, not a
+ * resolvers object, closures and their context. It watches the run's deadline, not its signal.
+ * Once the deadline aborts, a pending call's late answer is ignored, and no call waits through it again.
+ * @internal
+ */
+export class ModelCallWait {
+  /** @internal */
+  resolve: ((value: ChatResponse | PromiseLike<ChatResponse>) => void) | undefined;
+  /** @internal */
+  reject: ((reason: unknown) => void) | undefined;
+  private model: ChatModel | undefined;
+  private request: (ChatRequest & { signal: AbortSignal }) | undefined;
+  private retry: ResolvedRetryOptions | undefined;
+  private time: RemainingTime | undefined;
+  private readonly onValue = (value: ChatResponse): void => {
+    const { resolve } = this;
+    if (resolve === undefined) return; // aborted before
+    this.end();
+    resolve(value);
+  };
+  private readonly onError = (error: unknown): void => {
+    const { resolve, reject, model, request, retry, time } = this;
+    if (resolve === undefined) return;
+    this.end();
+    // Its failure (not the abort) goes on to the retries, which bound their own waits.
+    if (this.source.aborted) reject!(error);
+    else resolve(retryAfter(error, model!, request!, retry!, time!));
+  };
+  private readonly onAbort: AbortWatcher = (reason) => {
+    const { reject } = this;
+    this.clear();
+    reject?.(reason);
+  };
+
+  /** @param source - the run's deadline */
+  constructor(private readonly source: AbortSource) {}
+
+  /** Whether no call is waited for now. */
+  get idle(): boolean {
+    return this.resolve === undefined;
+  }
+
+  /**
+   * Waits for a call's first attempt (then its retries), unless the run aborts first.
+   * @returns the response, or the abort's reason as a rejection
+   */
+  start(
+    first: Promise<ChatResponse>,
+    model: ChatModel,
+    request: ChatRequest & { signal: AbortSignal },
+    retry: ResolvedRetryOptions,
+    time: RemainingTime,
+  ): Promise<ChatResponse> {
+    capturing = this;
+    const bounded = new Promise<ChatResponse>(capture);
+    capturing = undefined;
+    this.model = model;
+    this.request = request;
+    this.retry = retry;
+    this.time = time;
+    this.source.watchers().add(this.onAbort);
+    first.then(this.onValue, this.onError);
+    return bounded;
+  }
+
+  /** The call answered: the wait stops watching the deadline. */
+  private end(): void {
+    this.source.watchers().delete(this.onAbort);
+    this.clear();
+  }
+
+  private clear(): void {
+    this.resolve = this.reject = this.model = this.request = this.retry = this.time = undefined;
+  }
 }
