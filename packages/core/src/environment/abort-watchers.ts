@@ -1,8 +1,9 @@
 /**
- * Called with the signal's reason when the signal it watches aborts.
+ * Called with the signal's reason when the signal it watches aborts (a function, or an object whose
+ * `onWatchedAbort` is called: a wait that is an object already needs no closure).
  * @internal
  */
-export type AbortWatcher = (reason: unknown) => void;
+export type AbortWatcher = ((reason: unknown) => void) | { onWatchedAbort(reason: unknown): void };
 
 /**
  * The watchers of one shared signal, in the order they were added. A list, not a `Set`: a set that
@@ -32,7 +33,10 @@ export class AbortWatchers {
    */
   notify(reason: unknown): void {
     const watchers = this.list.splice(0);
-    for (const watcher of watchers) watcher(reason);
+    for (const watcher of watchers) {
+      if (typeof watcher === 'function') watcher(reason);
+      else watcher.onWatchedAbort(reason);
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { raisedByFramework } from './framework-raised.js';
-import { watchersFor, type Abortable, type AbortWatcher } from './abort-watchers.js';
+import { watchersFor, type Abortable } from './abort-watchers.js';
 import { withResolvers } from './with-resolvers.js';
 
 /** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
@@ -32,8 +32,6 @@ export class CallGuard implements HandlerGuard {
   private stopError: Error | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiting: ((reason: unknown) => void) | undefined;
-  /** Stops the call when a run's signal that shares its listener aborts (made when the guard first watches one). */
-  private onSharedAbort: AbortWatcher | undefined;
 
   /**
    * @param call - the call guarded (its stop errors are marked as raised by the framework for it)
@@ -136,7 +134,7 @@ export class CallGuard implements HandlerGuard {
     if (signal === undefined) return;
     const shared = watchersFor(signal);
     if (shared === undefined) (signal as AbortSignal).removeEventListener('abort', this);
-    else if (this.onSharedAbort !== undefined) shared.delete(this.onSharedAbort);
+    else shared.delete(this);
   }
 
   /** Listens to an outer signal; stops at once (and returns false) when it has already aborted. */
@@ -148,11 +146,16 @@ export class CallGuard implements HandlerGuard {
     }
     const shared = watchersFor(signal);
     if (shared === undefined) (signal as AbortSignal).addEventListener('abort', this);
-    else
-      shared.add(
-        (this.onSharedAbort ??= (reason) => this.stop(raisedByFramework(new ToolCancelledError(this.toolName, reason), this.call))),
-      );
+    else shared.add(this);
     return true;
+  }
+
+  /**
+   * Told by a run's signal (or deadline) whose waits share their watchers that it aborted: the call is cancelled.
+   * @param reason - the abort reason
+   */
+  onWatchedAbort(reason: unknown): void {
+    this.stop(raisedByFramework(new ToolCancelledError(this.toolName, reason), this.call));
   }
 
   private stop(error: Error): void {

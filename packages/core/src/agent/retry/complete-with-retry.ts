@@ -26,6 +26,8 @@ const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
  * @param time - the run's time (its deadline): a retry that would wait longer than `remainingMs` gives up at once
+ * @param read - reads the model's reply into the response returned (its throw rejects), if given:
+ *   the run's wait does it, with no promise of its own
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -35,6 +37,7 @@ export function completeWithRetry(
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
   time: RemainingTime = unlimited,
+  read?: (reply: unknown) => ChatResponse,
 ): Promise<ChatResponse> {
   // The first attempt costs no async frame and no promise of its own: most calls succeed at once.
   // Its failure (not the abort) goes on to the retries, which bound their own waits.
@@ -42,15 +45,22 @@ export function completeWithRetry(
   try {
     first = model.complete(request);
   } catch (error) {
-    return retryAfter(error, model, request, retry, time);
+    return readAfter(retryAfter(error, model, request, retry, time), read);
   }
   // The run's own request watches the run's deadline: its signal is not made unless the model reads it.
   const abort = abortOf(request)!;
   if (abort instanceof AbortSource && (abort as object) === time && !abort.aborted) {
     const wait = (time.modelCallWait ??= new ModelCallWait(abort));
-    if (wait.idle) return wait.start(first, model, request, retry, time);
+    if (wait.idle) return wait.start(first, model, request, retry, time, read);
   }
-  return untilAborted(first, abort, (error) => retryAfter(error, model, request, retry, time));
+  return readAfter(
+    untilAborted(first, abort, (error) => retryAfter(error, model, request, retry, time)),
+    read,
+  );
+}
+
+function readAfter(response: Promise<ChatResponse>, read: ((reply: unknown) => ChatResponse) | undefined): Promise<ChatResponse> {
+  return read === undefined ? response : response.then(read);
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
@@ -122,19 +132,26 @@ export class ModelCallWait {
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
   private time: RemainingTime | undefined;
+  private read: ((reply: unknown) => ChatResponse) | undefined;
   private readonly onValue = (value: ChatResponse): void => {
-    const { resolve } = this;
+    const { resolve, reject, read } = this;
     if (resolve === undefined) return; // aborted before
     this.end();
-    resolve(value);
+    if (read === undefined) resolve(value);
+    else
+      try {
+        resolve(read(value));
+      } catch (error) {
+        reject!(error);
+      }
   };
   private readonly onError = (error: unknown): void => {
-    const { resolve, reject, model, request, retry, time } = this;
+    const { resolve, reject, model, request, retry, time, read } = this;
     if (resolve === undefined) return;
     this.end();
     // Its failure (not the abort) goes on to the retries, which bound their own waits.
     if (this.source.aborted) reject!(error);
-    else resolve(retryAfter(error, model!, request!, retry!, time!));
+    else resolve(readAfter(retryAfter(error, model!, request!, retry!, time!), read));
   };
   private readonly onAbort: AbortWatcher = (reason) => {
     const { reject } = this;
@@ -160,6 +177,7 @@ export class ModelCallWait {
     request: ChatRequest & { signal: AbortSignal },
     retry: ResolvedRetryOptions,
     time: RemainingTime,
+    read: ((reply: unknown) => ChatResponse) | undefined,
   ): Promise<ChatResponse> {
     capturing = this;
     const bounded = new Promise<ChatResponse>(capture);
@@ -168,6 +186,7 @@ export class ModelCallWait {
     this.request = request;
     this.retry = retry;
     this.time = time;
+    this.read = read;
     this.source.watchers().add(this.onAbort);
     first.then(this.onValue, this.onError);
     return bounded;
@@ -180,6 +199,6 @@ export class ModelCallWait {
   }
 
   private clear(): void {
-    this.resolve = this.reject = this.model = this.request = this.retry = this.time = undefined;
+    this.resolve = this.reject = this.model = this.request = this.retry = this.time = this.read = undefined;
   }
 }
