@@ -109,7 +109,10 @@ export class RunExtras {
     const artifacts = new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
     const service = this.options.memoryService;
     if (service === undefined) return { artifacts };
-    return { artifacts, memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal: deadline.signal }), deadline) };
+    return {
+      artifacts,
+      memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal: deadline.signal }), deadline),
+    };
   }
 
   /**
@@ -134,10 +137,7 @@ export class RunExtras {
   ): Promise<ChatMessage[]> {
     const report = (run.memoryReport ??= { usage: { ...zeroUsage }, failures: [] });
     try {
-      const window = await untilAborted(
-        memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }),
-        deadline,
-      );
+      const window = await untilAborted(memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }), deadline);
       report.usage = addUsage(report.usage, window.usage);
       if (window.failure !== undefined) report.failures.push(window.failure);
       return window.messages;

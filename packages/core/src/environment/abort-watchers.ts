@@ -90,8 +90,8 @@ export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
  * waits (`untilAborted`, `CallGuard`) watch the source itself, so a run whose signal nobody reads
  * (a model and tools that never look at it) makes no `AbortController`. Once made, the signal shares
  * the source's watchers (see {@link shareWatchers}); a signal read after the abort is already
- * aborted, with the same reason.
- * @internal
+ * aborted, with the same reason. Reached through `untilAborted` in `@toolcraft/core/internal`, so
+ * never tagged internal in TSDoc: stripInternal would drop its declaration.
  */
 export class AbortSource {
   private controller: AbortController | undefined;
@@ -119,7 +119,7 @@ export class AbortSource {
   /** Why it aborted (undefined before). */
   get reason(): unknown {
     const { controller } = this;
-    return controller === undefined ? this.abortReason : controller.signal.reason;
+    return controller === undefined ? this.abortReason : (controller.signal.reason as unknown);
   }
 
   /** Its signal, made at the first read (aborted already when the source is). */
@@ -137,6 +137,7 @@ export class AbortSource {
    * The watchers of its waits, told (after the signal's listeners, when there is a signal) when it
    * aborts. A watcher added once it has aborted is never told: check `aborted` first.
    * @returns them
+   * @internal
    */
   watchers(): AbortWatchers {
     return (this.list ??= new AbortWatchers());
@@ -159,7 +160,7 @@ export class AbortSource {
   }
 }
 
-/** A signal, or a source whose signal is made when read. @internal */
+/** A signal, or a source whose signal is made when read (not tagged internal: see {@link AbortSource}). */
 export type Abortable = AbortSignal | AbortSource;
 
 /**

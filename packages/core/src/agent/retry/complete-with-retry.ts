@@ -107,13 +107,13 @@ function exhausted(error: unknown, attempts: number, why?: string): ModelCallErr
   });
 }
 
-/** The wait {@link capture} fills in (set just for the `new Promise` call). */
-let capturing: ModelCallWait | undefined;
+/** The resolving functions of the promise a {@link ModelCallWait} is making (set just for the `new Promise` call). */
+const captured: { resolve?: (value: ChatResponse | PromiseLike<ChatResponse>) => void; reject?: (reason: unknown) => void } = {};
 
 /** The executor of a {@link ModelCallWait}'s promises: one function, no closure per call. */
 function capture(resolve: (value: ChatResponse | PromiseLike<ChatResponse>) => void, reject: (reason: unknown) => void): void {
-  capturing!.resolve = resolve;
-  capturing!.reject = reject;
+  captured.resolve = resolve;
+  captured.reject = reject;
 }
 
 /**
@@ -179,9 +179,10 @@ export class ModelCallWait {
     time: RemainingTime,
     read: ((reply: unknown) => ChatResponse) | undefined,
   ): Promise<ChatResponse> {
-    capturing = this;
     const bounded = new Promise<ChatResponse>(capture);
-    capturing = undefined;
+    this.resolve = captured.resolve;
+    this.reject = captured.reject;
+    captured.resolve = captured.reject = undefined;
     this.model = model;
     this.request = request;
     this.retry = retry;
