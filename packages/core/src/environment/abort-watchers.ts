@@ -172,7 +172,11 @@ export function watchersFor(abortable: Abortable): AbortWatchers | undefined {
   return abortable instanceof AbortSource ? abortable.watchers() : watchersOf.get(abortable);
 }
 
-/** Where options made by {@link withLazySignal} keep their source (not enumerable: a copy of them does not carry it). */
+/**
+ * Where options made by {@link withLazySignal} keep their source: a symbol-keyed property (a plain
+ * property add, which costs next to nothing; `defineProperty` of a hidden one costs as much as the
+ * accessor). Writing `signal` clears it, so it never names a source the signal is not from.
+ */
 const sourceKey = Symbol('toolcraft.abortSource');
 
 type Sourced = { [sourceKey]?: AbortSource | undefined; signal?: AbortSignal };
@@ -185,14 +189,10 @@ const lazySignalProperty: PropertyDescriptor = {
     return this[sourceKey]?.signal;
   },
   set(this: Sourced, value: AbortSignal | undefined) {
-    sourceProperty.value = undefined;
-    Object.defineProperty(this, sourceKey, sourceProperty);
+    this[sourceKey] = undefined;
     Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
   },
 };
-
-/** The descriptor of the source's property (its `value` set just for the one `defineProperty`: no object per call). */
-const sourceProperty: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
 
 /**
  * Gives options (a model request, a batch's execution options) a `signal` that is the source's,
@@ -205,9 +205,7 @@ const sourceProperty: PropertyDescriptor = { value: undefined, writable: true, e
  * @internal
  */
 export function withLazySignal<T extends object>(options: T, source: AbortSource): T & { signal: AbortSignal } {
-  sourceProperty.value = source;
-  Object.defineProperty(options, sourceKey, sourceProperty);
-  sourceProperty.value = undefined;
+  (options as Sourced)[sourceKey] = source;
   Object.defineProperty(options, 'signal', lazySignalProperty);
   return options as T & { signal: AbortSignal };
 }
