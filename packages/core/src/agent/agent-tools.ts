@@ -1,3 +1,4 @@
+import type { Abortable } from '../environment/abort-watchers.js';
 import { AgentEnvironment } from '../environment/agent-environment.js';
 import type { AgentContext } from '../context/agent-context.js';
 import { AgentClosedError } from '../errors/agent-closed-error.js';
@@ -79,7 +80,7 @@ export class AgentTools {
    * @returns the run's turn-by-turn tools
    * @throws AgentClosedError after `close()`; DuplicateToolError when a run tool clashes with the agent's
    */
-  forRun(context: AgentContext, runTools: unknown, signal: AbortSignal, usage?: ToolUsage): TurnTools {
+  forRun(context: AgentContext, runTools: unknown, signal: Abortable, usage?: ToolUsage): TurnTools {
     if (this.closing !== undefined) throw new AgentClosedError(context.agentName);
     let sources = this.sources;
     if (runTools !== undefined) {

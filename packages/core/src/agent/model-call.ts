@@ -47,7 +47,7 @@ export function callModel(
   const { hooks, events, pipeline } = settings;
   // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async frame.
   if (!events.active && pipeline.scopes.length === 0 && !hooks.observesModelCalls)
-    return completeWithRetry(settings.model, request, settings.retry, settings.time).then(readChatResponse);
+    return completeWithRetry(settings.model, request, settings.retry, settings.time, readChatResponse);
   // A streamed call to be told and nothing else: no async frame either.
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
     const streaming = (settings.streaming ??= new StreamingModel(settings.model, events));

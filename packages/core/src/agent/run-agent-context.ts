@@ -28,6 +28,11 @@ export class RunAgentContext extends AgentContext {
     this.events = events ?? new RunEvents(this.runId, this.agentName, this.signal);
   }
 
+  /** Aborted when the run is cancelled: the run's signal, made when first read (the init's signal for a context without a run). */
+  override get signal(): AbortSignal {
+    return this.run === undefined ? super.signal : this.run.deadline.signal;
+  }
+
   /**
    * Hands the run to another agent (a handoff): tools, toolsets and events see its name from now on.
    * @param agentName - the agent taking over

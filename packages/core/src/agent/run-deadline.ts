@@ -1,4 +1,5 @@
-import { abortSharing, shareWatchers } from '../environment/abort-watchers.js';
+import { AbortSource } from '../environment/abort-watchers.js';
+import type { ModelCallWait } from './retry/complete-with-retry.js';
 
 const longestTimer = 2_147_483_647;
 
@@ -16,14 +17,15 @@ function durationExceeded(maxDurationMs: number): Error {
 
 /**
  * The cancellation of one agent run: the caller's signal combined with the run's time limit.
- * `signal` aborts when either fires; `stopReason` tells which one did first.
+ * `signal` aborts when either fires; `stopReason` tells which one did first. The signal is made only
+ * when someone reads it (a tool, model or hook that looks at it): the run's own checks read
+ * `aborted`, and its waits watch the deadline itself (it is an {@link AbortSource}).
  */
-export class RunDeadline {
-  /** Aborts when the caller aborts or the time limit passes. */
-  readonly signal: AbortSignal;
+export class RunDeadline extends AbortSource {
+  /** The wait of the run's model calls (see `completeWithRetry`), made at its first call. */
+  modelCallWait: ModelCallWait | undefined = undefined;
   private readonly timer?: ReturnType<typeof setTimeout>;
   private readonly endsAt: number;
-  private readonly controller: AbortController;
   private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
   private readonly maxDurationMs: number;
@@ -37,23 +39,18 @@ export class RunDeadline {
    *   signal, not two and a listener between them. `callerSignal` is then ignored.
    */
   constructor(maxDurationMs: number, callerSignal?: AbortSignal, own?: AbortController) {
-    const limit = (this.controller = own ?? new AbortController());
+    // The run's waits (model calls, tool calls) share their watchers; the deadline is what aborts it, and tells them.
+    super(own);
     this.maxDurationMs = maxDurationMs;
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
-      this.timer = setTimeout(
-        () => abortSharing(limit, (this.durationReason = durationExceeded(maxDurationMs))),
-        Math.max(0, maxDurationMs),
-      );
+      this.timer = setTimeout(() => this.expire(), Math.max(0, maxDurationMs));
     }
-    this.signal = limit.signal;
-    // The run's waits (model calls, tool calls) share their watchers; the deadline is what aborts it, and tells them.
-    shareWatchers(this.signal);
     // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
     // The run listens itself and removes its listener in dispose().
     if (callerSignal === undefined || own !== undefined) return;
     if (callerSignal.aborted) {
-      abortSharing(limit, callerSignal.reason);
+      this.abort(callerSignal.reason);
       return;
     }
     this.callerSignal = callerSignal;
@@ -62,7 +59,7 @@ export class RunDeadline {
 
   /** Why the run was cancelled: `'max_duration'` when the time limit fired first, else `'aborted'`. */
   get stopReason(): 'aborted' | 'max_duration' {
-    return this.durationReason !== undefined && this.signal.reason === this.durationReason ? 'max_duration' : 'aborted';
+    return this.durationReason !== undefined && this.reason === this.durationReason ? 'max_duration' : 'aborted';
   }
 
   /** The time left before the limit, in ms (Infinity without one). */
@@ -76,10 +73,8 @@ export class RunDeadline {
    * @returns true when the run is cancelled (by the caller or the time limit)
    */
   expireIfDue(): boolean {
-    if (!this.signal.aborted && Date.now() >= this.endsAt) {
-      abortSharing(this.controller, (this.durationReason = durationExceeded(this.maxDurationMs)));
-    }
-    return this.signal.aborted;
+    if (!this.aborted && Date.now() >= this.endsAt) this.expire();
+    return this.aborted;
   }
 
   /** Stops the timer and removes the listener from the caller's signal; call it when the run ends. */
@@ -90,6 +85,12 @@ export class RunDeadline {
 
   /** The caller's signal's abort listener: the run is aborted with the caller's reason. */
   handleEvent(): void {
-    abortSharing(this.controller, this.callerSignal?.reason);
+    this.abort(this.callerSignal?.reason);
+  }
+
+  /** The time limit passed: the run is aborted with the time-limit reason (unless it was already). */
+  private expire(): void {
+    if (this.aborted) return;
+    this.abort((this.durationReason = durationExceeded(this.maxDurationMs)));
   }
 }

@@ -2,6 +2,7 @@ import type { ArtifactAccess, ArtifactStore } from '../artifacts/artifact-store.
 import { InMemoryArtifactStore } from '../artifacts/in-memory-artifact-store.js';
 import { ScopedArtifacts } from '../artifacts/scoped-artifacts.js';
 import type { MemorySearch } from '../context/memory-search.js';
+import type { Abortable } from '../environment/abort-watchers.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import type { ReceivedToolResult } from '../environment/tool-call.js';
 import { InvalidAgentOptionsError } from '../errors/invalid-agent-options-error.js';
@@ -95,20 +96,23 @@ export class RunExtras {
   /**
    * @param runId - the run's id
    * @param session - the run's session, if any
-   * @param signal - the run's signal (bounds memory searches)
+   * @param deadline - the run's deadline (bounds memory searches; its signal is read at the first search)
    * @returns the artifacts and memory search of the run's context
    */
   contextServices(
     runId: string,
     session: SessionKey | undefined,
-    signal: AbortSignal,
+    deadline: RunDeadline,
   ): { artifacts: ArtifactAccess; memorySearch?: MemorySearch } {
     const appName = session?.appName ?? this.agentName;
     const userId = session?.userId ?? anonymousUser;
     const artifacts = new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
     const service = this.options.memoryService;
     if (service === undefined) return { artifacts };
-    return { artifacts, memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal }), signal) };
+    return {
+      artifacts,
+      memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal: deadline.signal }), deadline),
+    };
   }
 
   /**
@@ -133,15 +137,12 @@ export class RunExtras {
   ): Promise<ChatMessage[]> {
     const report = (run.memoryReport ??= { usage: { ...zeroUsage }, failures: [] });
     try {
-      const window = await untilAborted(
-        memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }),
-        deadline.signal,
-      );
+      const window = await untilAborted(memory.select(messages, { signal: deadline.signal, remainingMs: deadline.remainingMs }), deadline);
       report.usage = addUsage(report.usage, window.usage);
       if (window.failure !== undefined) report.failures.push(window.failure);
       return window.messages;
     } catch (error) {
-      if (deadline.signal.aborted) throw error;
+      if (deadline.aborted) throw error;
       report.failures.push(error);
       return messages.slice();
     }
@@ -151,14 +152,14 @@ export class RunExtras {
    * @param results - a turn's results
    * @param registry - the agent's tools
    * @param artifacts - the run's artifacts
-   * @param signal - the run's signal
+   * @param signal - the run's signal (or its deadline)
    * @returns the results within their budgets
    */
   budget(
     results: ReceivedToolResult[],
     registry: ToolRegistry,
     artifacts: ArtifactAccess,
-    signal: AbortSignal,
+    signal: Abortable,
   ): Promise<ReceivedToolResult[]> | ReceivedToolResult[] {
     if (!this.budgets(registry)) return results;
     return applyResultBudget(results, registry, this.options.resultBudget, artifacts, signal);

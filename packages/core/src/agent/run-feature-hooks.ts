@@ -1,3 +1,4 @@
+import type { Abortable } from '../environment/abort-watchers.js';
 import type { Registered, ToolPipeline } from '../environment/tool-pipeline.js';
 import type { FeatureErrorReport } from '../environment/feature.js';
 import type { AgentContext } from '../context/agent-context.js';
@@ -29,7 +30,7 @@ export class RunFeatureHooks {
    * @param agentName - the run's agent
    * @param agentContext - the run's context
    * @param model - the agent's model
-   * @param signal - the run's signal
+   * @param signal - the run's signal (or its deadline, whose signal the hooks' waits do not make)
    */
   constructor(
     private readonly pipeline: ToolPipeline,
@@ -37,7 +38,7 @@ export class RunFeatureHooks {
     agentName: string,
     agentContext: AgentContext,
     model: ChatModel,
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
   ) {
     this.runId = runId;
     this.agentName = agentName;

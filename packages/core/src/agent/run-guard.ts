@@ -1,3 +1,4 @@
+import type { Abortable } from '../environment/abort-watchers.js';
 import { untilAborted, type HandlerGuard } from '../environment/bounded-await.js';
 
 /**
@@ -7,8 +8,8 @@ import { untilAborted, type HandlerGuard } from '../environment/bounded-await.js
  * @internal
  */
 export class RunGuard implements HandlerGuard {
-  /** @param signal - the run's signal */
-  constructor(private readonly signal: AbortSignal) {}
+  /** @param signal - the run's signal (or its deadline) */
+  constructor(private readonly signal: Abortable) {}
 
   /** Whether the run has stopped. */
   get stopped(): boolean {

@@ -50,11 +50,10 @@ export class AgentContext {
   readonly state: AgentState;
   /** What the tools ask the loop to do next, shared by every call of the run. */
   readonly actions: AgentActions;
-  /** Aborted when the run is cancelled or this call times out. */
-  readonly signal: AbortSignal;
   /** The id of the tool call being executed; empty outside a call. */
   readonly toolCallId: string;
   private readonly progress: ToolProgressSink | undefined;
+  private ownSignal: AbortSignal | undefined;
   private ownArtifacts: ArtifactAccess | undefined;
   private readonly memorySearch: MemorySearch | undefined;
 
@@ -69,13 +68,18 @@ export class AgentContext {
     this.agentName = init.agentName;
     this.state = init.state ?? new AgentState();
     this.actions = init.actions ?? new AgentActions();
-    this.signal = init.signal ?? new AbortController().signal;
+    this.ownSignal = init.signal;
     this.toolCallId = init.toolCallId ?? '';
     this.progress = init.progress;
     this.ownArtifacts = init.artifacts;
     this.memorySearch = init.memorySearch;
     if (init.credentials !== undefined) this.credentials = init.credentials;
     if (init.client !== undefined) this.client = init.client;
+  }
+
+  /** Aborted when the run is cancelled or this call times out. */
+  get signal(): AbortSignal {
+    return (this.ownSignal ??= new AbortController().signal);
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
- * Called with the signal's reason when the signal it watches aborts.
+ * Called with the signal's reason when the signal it watches aborts (a function, or an object whose
+ * `onWatchedAbort` is called: a wait that is an object already needs no closure).
  * @internal
  */
-export type AbortWatcher = (reason: unknown) => void;
+export type AbortWatcher = ((reason: unknown) => void) | { onWatchedAbort(reason: unknown): void };
 
 /**
  * The watchers of one shared signal, in the order they were added. A list, not a `Set`: a set that
@@ -32,7 +33,10 @@ export class AbortWatchers {
    */
   notify(reason: unknown): void {
     const watchers = this.list.splice(0);
-    for (const watcher of watchers) watcher(reason);
+    for (const watcher of watchers) {
+      if (typeof watcher === 'function') watcher(reason);
+      else watcher.onWatchedAbort(reason);
+    }
   }
 }
 
@@ -78,4 +82,139 @@ export function abortSharing(controller: AbortController, reason: unknown): void
  */
 export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
   return watchersOf.get(signal);
+}
+
+/**
+ * The cancellation of something the framework runs (a run, through its `RunDeadline`) whose
+ * `AbortSignal` is made only when someone reads {@link AbortSource.signal}: the framework's own
+ * waits (`untilAborted`, `CallGuard`) watch the source itself, so a run whose signal nobody reads
+ * (a model and tools that never look at it) makes no `AbortController`. Once made, the signal shares
+ * the source's watchers (see {@link shareWatchers}); a signal read after the abort is already
+ * aborted, with the same reason. Reached through `untilAborted` in `@toolcraft/core/internal`, so
+ * never tagged internal in TSDoc: stripInternal would drop its declaration.
+ */
+export class AbortSource {
+  private controller: AbortController | undefined;
+  private isAborted = false;
+  private abortReason: unknown;
+  private list: AbortWatchers | undefined;
+
+  /**
+   * @param own - a controller made already, whose signal is then the source's (it may be aborted
+   *   from outside, through {@link abortSharing})
+   */
+  constructor(own?: AbortController) {
+    if (own === undefined) return;
+    this.controller = own;
+    shareWatchers(own.signal);
+    this.list = sharedWatchers(own.signal);
+  }
+
+  /** Whether it has aborted. */
+  get aborted(): boolean {
+    const { controller } = this;
+    return controller === undefined ? this.isAborted : controller.signal.aborted;
+  }
+
+  /** Why it aborted (undefined before). */
+  get reason(): unknown {
+    const { controller } = this;
+    return controller === undefined ? this.abortReason : (controller.signal.reason as unknown);
+  }
+
+  /** Its signal, made at the first read (aborted already when the source is). */
+  get signal(): AbortSignal {
+    let { controller } = this;
+    if (controller === undefined) {
+      controller = this.controller = new AbortController();
+      if (this.isAborted) controller.abort(this.abortReason);
+      else watchersOf.set(controller.signal, (this.list ??= new AbortWatchers()));
+    }
+    return controller.signal;
+  }
+
+  /**
+   * The watchers of its waits, told (after the signal's listeners, when there is a signal) when it
+   * aborts. A watcher added once it has aborted is never told: check `aborted` first.
+   * @returns them
+   * @internal
+   */
+  watchers(): AbortWatchers {
+    return (this.list ??= new AbortWatchers());
+  }
+
+  /**
+   * Aborts it (nothing happens when it has aborted already).
+   * @param reason - the reason (a missing one becomes an `AbortError`, as with `AbortController.abort()`)
+   */
+  protected abort(reason: unknown): void {
+    if (this.aborted) return;
+    const { controller } = this;
+    if (controller !== undefined) {
+      abortSharing(controller, reason);
+      return;
+    }
+    this.isAborted = true;
+    this.abortReason = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    this.list?.notify(this.abortReason);
+  }
+}
+
+/** A signal, or a source whose signal is made when read (not tagged internal: see {@link AbortSource}). */
+export type Abortable = AbortSignal | AbortSource;
+
+/**
+ * @param abortable - a signal or a source
+ * @returns the watchers its waits share (a source's, or a shared signal's), or undefined for a signal with a listener per wait
+ * @internal
+ */
+export function watchersFor(abortable: Abortable): AbortWatchers | undefined {
+  return abortable instanceof AbortSource ? abortable.watchers() : watchersOf.get(abortable);
+}
+
+/**
+ * Where options made by {@link withLazySignal} keep their source: a symbol-keyed property (a plain
+ * property add, which costs next to nothing; `defineProperty` of a hidden one costs as much as the
+ * accessor). Writing `signal` clears it, so it never names a source the signal is not from.
+ */
+const sourceKey = Symbol('toolcraft.abortSource');
+
+type Sourced = { [sourceKey]?: AbortSource | undefined; signal?: AbortSignal };
+
+/** The accessor of a lazy `signal`: the source's signal, made when read; a write replaces it with a plain value. */
+const lazySignalProperty: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Sourced): AbortSignal | undefined {
+    return this[sourceKey]?.signal;
+  },
+  set(this: Sourced, value: AbortSignal | undefined) {
+    this[sourceKey] = undefined;
+    Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
+  },
+};
+
+/**
+ * Gives options (a model request, a batch's execution options) a `signal` that is the source's,
+ * made only when someone reads it: an own, enumerable accessor, so a copy of the options (a spread)
+ * has the signal as a plain value; writing `signal` replaces it. The framework's own waits find the
+ * source through {@link abortOf} and watch it without making the signal.
+ * @param options - the options (without a `signal` of their own)
+ * @param source - the source (a run's deadline)
+ * @returns the options
+ * @internal
+ */
+export function withLazySignal<T extends object>(options: T, source: AbortSource): T & { signal: AbortSignal } {
+  (options as Sourced)[sourceKey] = source;
+  Object.defineProperty(options, 'signal', lazySignalProperty);
+  return options as T & { signal: AbortSignal };
+}
+
+/**
+ * @param options - options with a signal, perhaps made by {@link withLazySignal}
+ * @returns what their waits should watch: their lazy signal's source (its signal not made), else their signal
+ * @internal
+ */
+export function abortOf(options: { signal?: AbortSignal }): Abortable | undefined {
+  return (options as Sourced)[sourceKey] ?? options.signal;
 }

@@ -2,7 +2,7 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import { raisedByFramework } from './framework-raised.js';
-import { sharedWatchers, type AbortWatcher } from './abort-watchers.js';
+import { watchersFor, type Abortable } from './abort-watchers.js';
 import { withResolvers } from './with-resolvers.js';
 
 /** The longest delay `setTimeout` honours; a longer (or infinite) time limit means none. */
@@ -32,22 +32,20 @@ export class CallGuard implements HandlerGuard {
   private stopError: Error | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiting: ((reason: unknown) => void) | undefined;
-  /** Stops the call when a run's signal that shares its listener aborts (made when the guard first watches one). */
-  private onSharedAbort: AbortWatcher | undefined;
 
   /**
    * @param call - the call guarded (its stop errors are marked as raised by the framework for it)
    * @param toolName - for the timeout and cancellation messages
    * @param timeoutMs - the call's time limit, or undefined for none
    * @param environmentSignal - the environment's signal, if any
-   * @param runSignal - the run's or batch's signal, if any
+   * @param runSignal - the run's or batch's signal (or the run's deadline, whose signal it need not make), if any
    */
   constructor(
     private readonly call: object,
     private readonly toolName: string,
     timeoutMs: number | undefined,
     private readonly environmentSignal: AbortSignal | undefined,
-    private readonly runSignal: AbortSignal | undefined,
+    private readonly runSignal: Abortable | undefined,
   ) {
     if (runSignal === environmentSignal) this.runSignal = undefined;
     if (!this.listen(environmentSignal) || !this.listen(this.runSignal)) return;
@@ -63,7 +61,7 @@ export class CallGuard implements HandlerGuard {
    * @param runSignal - the run's signal
    * @returns false when there is nothing to bound by
    */
-  static needed(timeoutMs: number | undefined, environmentSignal: AbortSignal | undefined, runSignal: AbortSignal | undefined): boolean {
+  static needed(timeoutMs: number | undefined, environmentSignal: AbortSignal | undefined, runSignal: Abortable | undefined): boolean {
     return (timeoutMs !== undefined && timeoutMs <= longestTimer) || environmentSignal !== undefined || runSignal !== undefined;
   }
 
@@ -132,27 +130,32 @@ export class CallGuard implements HandlerGuard {
     this.stop(raisedByFramework(new ToolCancelledError(this.toolName, (event.target as AbortSignal | null)?.reason), this.call));
   }
 
-  private forget(signal: AbortSignal | undefined): void {
+  private forget(signal: Abortable | undefined): void {
     if (signal === undefined) return;
-    const shared = sharedWatchers(signal);
-    if (shared === undefined) signal.removeEventListener('abort', this);
-    else if (this.onSharedAbort !== undefined) shared.delete(this.onSharedAbort);
+    const shared = watchersFor(signal);
+    if (shared === undefined) (signal as AbortSignal).removeEventListener('abort', this);
+    else shared.delete(this);
   }
 
   /** Listens to an outer signal; stops at once (and returns false) when it has already aborted. */
-  private listen(signal: AbortSignal | undefined): boolean {
+  private listen(signal: Abortable | undefined): boolean {
     if (signal === undefined) return true;
     if (signal.aborted) {
       this.stop(raisedByFramework(new ToolCancelledError(this.toolName, signal.reason), this.call));
       return false;
     }
-    const shared = sharedWatchers(signal);
-    if (shared === undefined) signal.addEventListener('abort', this);
-    else
-      shared.add(
-        (this.onSharedAbort ??= (reason) => this.stop(raisedByFramework(new ToolCancelledError(this.toolName, reason), this.call))),
-      );
+    const shared = watchersFor(signal);
+    if (shared === undefined) (signal as AbortSignal).addEventListener('abort', this);
+    else shared.add(this);
     return true;
+  }
+
+  /**
+   * Told by a run's signal (or deadline) whose waits share their watchers that it aborted: the call is cancelled.
+   * @param reason - the abort reason
+   */
+  onWatchedAbort(reason: unknown): void {
+    this.stop(raisedByFramework(new ToolCancelledError(this.toolName, reason), this.call));
   }
 
   private stop(error: Error): void {
@@ -171,7 +174,7 @@ export class CallGuard implements HandlerGuard {
  * the model this way, so it stops promptly even when a model adapter does not honour its signal.
  * The listener is removed as soon as either side settles.
  * @param promise - the work to wait for
- * @param signal - aborts the wait
+ * @param signal - aborts the wait (a signal, or a source such as a run's deadline, whose signal the wait does not make)
  * @param recover - told the promise's own rejection (not the abort) while the signal has not aborted:
  *   the wait settles as what it returns instead (a retry), which bounds its own waits. Without it the wait rejects.
  * @returns the promise's value (or `recover`'s)
@@ -179,7 +182,7 @@ export class CallGuard implements HandlerGuard {
  */
 export function untilAborted<T>(
   promise: T | PromiseLike<T>,
-  signal: AbortSignal,
+  signal: Abortable,
   recover?: (error: unknown) => T | PromiseLike<T>,
 ): Promise<T> {
   const pending = Promise.resolve(promise);
@@ -187,7 +190,7 @@ export function untilAborted<T>(
     pending.catch(ignore);
     return Promise.reject(signal.reason);
   }
-  const shared = sharedWatchers(signal);
+  const shared = watchersFor(signal);
   const { promise: bounded, resolve, reject } = withResolvers<T>();
   if (shared !== undefined) {
     // A run's own signal: one listener for all its waits.
@@ -204,16 +207,18 @@ export function untilAborted<T>(
     );
     return bounded;
   }
-  const onAbort = () => reject(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
+  // A signal without shared watchers (a source always has them until it aborts).
+  const target = signal as AbortSignal;
+  const onAbort = () => reject(target.reason);
+  target.addEventListener('abort', onAbort, { once: true });
   pending.then(
     (value) => {
-      signal.removeEventListener('abort', onAbort);
+      target.removeEventListener('abort', onAbort);
       resolve(value);
     },
     (error: unknown) => {
-      signal.removeEventListener('abort', onAbort);
-      failWait(error, signal, resolve, reject, recover);
+      target.removeEventListener('abort', onAbort);
+      failWait(error, target, resolve, reject, recover);
     },
   );
   return bounded;
@@ -222,7 +227,7 @@ export function untilAborted<T>(
 /** The waited promise rejected: the wait rejects too, or (while the signal has not aborted) settles as `recover(error)` does. */
 function failWait<T>(
   error: unknown,
-  signal: AbortSignal,
+  signal: Abortable,
   resolve: (value: T | PromiseLike<T>) => void,
   reject: (reason: unknown) => void,
   recover: ((error: unknown) => T | PromiseLike<T>) | undefined,

@@ -6,6 +6,7 @@ import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { invokeTool } from '../tools/invoke-tool.js';
 import type { ToolExecutionOptions } from './agent-environment-options.js';
+import { abortOf, type Abortable } from './abort-watchers.js';
 import { CallGuard } from './bounded-await.js';
 import { CallProgress } from './call-progress.js';
 import { callMetadata } from './call-metadata.js';
@@ -83,8 +84,9 @@ export function executeCall(
  * no signal, no features): the caller's, unless the caller stops waiting by itself
  * (`callerAbandonsOnAbort`) and it has not aborted yet.
  */
-function waitBoundBy(options: ToolExecutionOptions): AbortSignal | undefined {
-  return options.callerAbandonsOnAbort === true && options.signal?.aborted === false ? undefined : options.signal;
+function waitBoundBy(options: ToolExecutionOptions): Abortable | undefined {
+  const signal = abortOf(options);
+  return options.callerAbandonsOnAbort === true && signal?.aborted === false ? undefined : signal;
 }
 
 async function runTool(
@@ -96,8 +98,10 @@ async function runTool(
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
   const timeoutMs = tool.timeoutMs ?? settings.toolTimeoutMs;
-  const guard = CallGuard.needed(timeoutMs, settings.signal, options.signal)
-    ? new CallGuard(info, tool.name, timeoutMs, settings.signal, options.signal)
+  // The run's deadline, when the options' signal is its lazy one: the guard watches it without making the signal.
+  const runSignal = abortOf(options);
+  const guard = CallGuard.needed(timeoutMs, settings.signal, runSignal)
+    ? new CallGuard(info, tool.name, timeoutMs, settings.signal, runSignal)
     : undefined;
   const progress =
     options.onProgress && tool.needs !== 'nothing'

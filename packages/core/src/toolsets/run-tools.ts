@@ -1,3 +1,4 @@
+import type { Abortable } from '../environment/abort-watchers.js';
 import { untilAborted } from '../environment/bounded-await.js';
 import type { AgentContext } from '../context/agent-context.js';
 import type { ReadonlyAgentContext } from '../context/readonly-agent-context.js';
@@ -51,7 +52,7 @@ export class RunTools {
     private readonly names: ReadonlySet<string> | undefined,
     private readonly predicate: ToolPredicate | undefined,
     private readonly context: AgentContext,
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
     usage: ToolUsage = new ToolUsage(),
   ) {
     this.usage = usage;

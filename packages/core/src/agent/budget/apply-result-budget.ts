@@ -1,4 +1,5 @@
 import type { ArtifactAccess } from '../../artifacts/artifact-store.js';
+import type { Abortable } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import type { ToolRegistry } from '../../registry/tool-registry.js';
@@ -23,7 +24,7 @@ export async function applyResultBudget(
   registry: ToolRegistry,
   agentBudget: ResultBudget | undefined,
   artifacts: ArtifactAccess,
-  signal: AbortSignal,
+  signal: Abortable,
 ): Promise<ReceivedToolResult[]> {
   const out = results.slice();
   for (const [index, result] of results.entries()) {
@@ -35,7 +36,7 @@ export async function applyResultBudget(
   return out;
 }
 
-async function budgeted(result: ReceivedToolResult, budget: ResultBudget, artifacts: ArtifactAccess, signal: AbortSignal): Promise<string> {
+async function budgeted(result: ReceivedToolResult, budget: ResultBudget, artifacts: ArtifactAccess, signal: Abortable): Promise<string> {
   const { content } = result;
   const { maxChars } = budget;
   const head = content.slice(0, maxChars);

@@ -26,7 +26,7 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   const { record, deadline } = run;
   if (input !== undefined) {
     const trip = await guardInput(run, input);
-    if (deadline.signal.aborted) return { stopReason: deadline.stopReason };
+    if (deadline.aborted) return { stopReason: deadline.stopReason };
     if (trip !== undefined) {
       run.guardrail = trip;
       return { stopReason: 'guardrail', text: '' };
@@ -47,11 +47,11 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   const checking = guardOutput(run, text, outcome.output);
   if (checking === undefined) return outcome;
   const trip = await checking;
-  if (trip === undefined) return deadline.signal.aborted ? { stopReason: deadline.stopReason } : outcome;
+  if (trip === undefined) return deadline.aborted ? { stopReason: deadline.stopReason } : outcome;
   withholdAnswer(run);
   // A run stopped while its guardrails checked (abort, maxDurationMs, a stream's reader leaving) fails
   // closed: the answer no guardrail passed is withheld, and the run stops as it was stopped.
-  if (deadline.signal.aborted) return { stopReason: deadline.stopReason, text: '' };
+  if (deadline.aborted) return { stopReason: deadline.stopReason, text: '' };
   run.guardrail = trip;
   return { stopReason: 'guardrail', text: '' };
 }

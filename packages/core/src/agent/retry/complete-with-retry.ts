@@ -1,5 +1,6 @@
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
+import { abortOf, AbortSource, type AbortWatcher } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import { sleep } from '../../environment/sleep.js';
 import { retryDelay } from '../../retry/backoff.js';
@@ -11,6 +12,8 @@ import type { ResolvedRetryOptions } from './retry-options.js';
 export interface RemainingTime {
   /** The time left, in ms (Infinity without a limit). */
   readonly remainingMs: number;
+  /** The wait of the run's model calls, one after another (kept by the run's deadline, made at its first call). */
+  modelCallWait?: ModelCallWait;
 }
 
 const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
@@ -23,6 +26,8 @@ const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
  * @param time - the run's time (its deadline): a retry that would wait longer than `remainingMs` gives up at once
+ * @param read - reads the model's reply into the response returned (its throw rejects), if given:
+ *   the run's wait does it, with no promise of its own
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -32,6 +37,7 @@ export function completeWithRetry(
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
   time: RemainingTime = unlimited,
+  read?: (reply: unknown) => ChatResponse,
 ): Promise<ChatResponse> {
   // The first attempt costs no async frame and no promise of its own: most calls succeed at once.
   // Its failure (not the abort) goes on to the retries, which bound their own waits.
@@ -39,9 +45,22 @@ export function completeWithRetry(
   try {
     first = model.complete(request);
   } catch (error) {
-    return retryAfter(error, model, request, retry, time);
+    return readAfter(retryAfter(error, model, request, retry, time), read);
   }
-  return untilAborted(first, request.signal, (error) => retryAfter(error, model, request, retry, time));
+  // The run's own request watches the run's deadline: its signal is not made unless the model reads it.
+  const abort = abortOf(request)!;
+  if (abort instanceof AbortSource && (abort as object) === time && !abort.aborted) {
+    const wait = (time.modelCallWait ??= new ModelCallWait(abort));
+    if (wait.idle) return wait.start(first, model, request, retry, time, read);
+  }
+  return readAfter(
+    untilAborted(first, abort, (error) => retryAfter(error, model, request, retry, time)),
+    read,
+  );
+}
+
+function readAfter(response: Promise<ChatResponse>, read: ((reply: unknown) => ChatResponse) | undefined): Promise<ChatResponse> {
+  return read === undefined ? response : response.then(read);
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
@@ -86,4 +105,101 @@ function exhausted(error: unknown, attempts: number, why?: string): ModelCallErr
     attempts,
     cause: error,
   });
+}
+
+/** The resolving functions of the promise a {@link ModelCallWait} is making (set just for the `new Promise` call). */
+const captured: { resolve?: (value: ChatResponse | PromiseLike<ChatResponse>) => void; reject?: (reason: unknown) => void } = {};
+
+/** The executor of a {@link ModelCallWait}'s promises: one function, no closure per call. */
+function capture(resolve: (value: ChatResponse | PromiseLike<ChatResponse>) => void, reject: (reason: unknown) => void): void {
+  captured.resolve = resolve;
+  captured.reject = reject;
+}
+
+/**
+ * The bounded wait of a run's model calls (what `untilAborted` does, for the calls of one run, one
+ * after another): made once per run, with its handlers, so a call's wait costs its promise, not a
+ * resolvers object, closures and their context. It watches the run's deadline, not its signal.
+ * Once the deadline aborts, a pending call's late answer is ignored, and no call waits through it again.
+ * @internal
+ */
+export class ModelCallWait {
+  /** @internal */
+  resolve: ((value: ChatResponse | PromiseLike<ChatResponse>) => void) | undefined;
+  /** @internal */
+  reject: ((reason: unknown) => void) | undefined;
+  private model: ChatModel | undefined;
+  private request: (ChatRequest & { signal: AbortSignal }) | undefined;
+  private retry: ResolvedRetryOptions | undefined;
+  private time: RemainingTime | undefined;
+  private read: ((reply: unknown) => ChatResponse) | undefined;
+  private readonly onValue = (value: ChatResponse): void => {
+    const { resolve, reject, read } = this;
+    if (resolve === undefined) return; // aborted before
+    this.end();
+    if (read === undefined) resolve(value);
+    else
+      try {
+        resolve(read(value));
+      } catch (error) {
+        reject!(error);
+      }
+  };
+  private readonly onError = (error: unknown): void => {
+    const { resolve, reject, model, request, retry, time, read } = this;
+    if (resolve === undefined) return;
+    this.end();
+    // Its failure (not the abort) goes on to the retries, which bound their own waits.
+    if (this.source.aborted) reject!(error);
+    else resolve(readAfter(retryAfter(error, model!, request!, retry!, time!), read));
+  };
+  private readonly onAbort: AbortWatcher = (reason) => {
+    const { reject } = this;
+    this.clear();
+    reject?.(reason);
+  };
+
+  /** @param source - the run's deadline */
+  constructor(private readonly source: AbortSource) {}
+
+  /** Whether no call is waited for now. */
+  get idle(): boolean {
+    return this.resolve === undefined;
+  }
+
+  /**
+   * Waits for a call's first attempt (then its retries), unless the run aborts first.
+   * @returns the response, or the abort's reason as a rejection
+   */
+  start(
+    first: Promise<ChatResponse>,
+    model: ChatModel,
+    request: ChatRequest & { signal: AbortSignal },
+    retry: ResolvedRetryOptions,
+    time: RemainingTime,
+    read: ((reply: unknown) => ChatResponse) | undefined,
+  ): Promise<ChatResponse> {
+    const bounded = new Promise<ChatResponse>(capture);
+    this.resolve = captured.resolve;
+    this.reject = captured.reject;
+    captured.resolve = captured.reject = undefined;
+    this.model = model;
+    this.request = request;
+    this.retry = retry;
+    this.time = time;
+    this.read = read;
+    this.source.watchers().add(this.onAbort);
+    first.then(this.onValue, this.onError);
+    return bounded;
+  }
+
+  /** The call answered: the wait stops watching the deadline. */
+  private end(): void {
+    this.source.watchers().delete(this.onAbort);
+    this.clear();
+  }
+
+  private clear(): void {
+    this.resolve = this.reject = this.model = this.request = this.retry = this.time = this.read = undefined;
+  }
 }

@@ -1,3 +1,4 @@
+import { abortOf, AbortSource, withLazySignal } from '../../environment/abort-watchers.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import { runsAlone } from '../../environment/ordered-batch.js';
 import type { ReceivedToolResult, ToolCall } from '../../environment/tool-call.js';
@@ -207,7 +208,7 @@ export async function advanceBatch(run: Run, set: TurnToolSet): Promise<boolean>
     const waves = run.checkpoints.active ? inWaves(runnable, toolOf, set.environment.concurrency) : [runnable];
     for (const wave of waves) {
       await runEntries(run, set, wave, events);
-      if (run.deadline.signal.aborted) break;
+      if (run.deadline.aborted) break;
     }
   }
   return entries.every((entry) => entry.result !== undefined);
@@ -269,7 +270,7 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
   const calls: ModelToolCall[] = runnable.map((entry) => ({ id: entry.callId, name: entry.toolName, arguments: argumentsOf(entry) }));
   // The stream is told first: a slow reader holds the calls back before they are marked started.
   if (events !== undefined) await events.started(calls);
-  if (run.deadline.signal.aborted) return;
+  if (run.deadline.aborted) return;
   for (const entry of runnable) {
     entry.arguments = argumentsOf(entry);
     entry.started = true;
@@ -281,13 +282,13 @@ async function runEntries(run: Run, set: TurnToolSet, runnable: BatchEntry[], ev
     } catch (error) {
       // None of them ran.
       for (const entry of runnable) delete entry.started;
-      if (run.deadline.signal.aborted) return;
+      if (run.deadline.aborted) return;
       throw error;
     }
   const executed = await run
     .toolsOf(run.agent)
     .execute(set, calls as ToolCall[], run.options.metadata, executionOptions(run, runnable, events));
-  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline.signal);
+  const budgeted = run.agent.settings.extras.budget(executed, set.environment.registry, run.context.artifacts, run.deadline);
   const results = budgeted instanceof Promise ? await budgeted : budgeted;
   events?.finished(results.filter((result) => result.paused !== true));
   for (let index = 0; index < results.length; index++) recordResult(run, set, runnable[index]!, results[index]!);
@@ -304,7 +305,7 @@ function executeCalls(
   const { extras } = run.agent.settings;
   const { registry } = set.environment;
   if (!extras.budgets(registry)) return executed;
-  return executed.then((results) => extras.budget(results, registry, run.context.artifacts, run.deadline.signal));
+  return executed.then((results) => extras.budget(results, registry, run.context.artifacts, run.deadline));
 }
 
 /** The execution options of a batch's calls: with listeners that record each result as it arrives when checkpointed or streamed. */
@@ -333,7 +334,10 @@ function withListeners(
   execution: ToolExecutionOptions,
   listeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'>,
 ): ToolExecutionOptions {
-  const options: ToolExecutionOptions = { agentContext: execution.agentContext, runId: execution.runId, signal: execution.signal };
+  const source = abortOf(execution);
+  const options: ToolExecutionOptions = { agentContext: execution.agentContext, runId: execution.runId };
+  if (source instanceof AbortSource) withLazySignal(options, source);
+  else options.signal = source;
   if (listeners.onProgress !== undefined) options.onProgress = listeners.onProgress;
   if (listeners.onResult !== undefined) options.onResult = listeners.onResult;
   return options;

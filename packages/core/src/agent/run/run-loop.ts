@@ -1,3 +1,4 @@
+import { withLazySignal } from '../../environment/abort-watchers.js';
 import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
@@ -36,7 +37,6 @@ export interface Outcome extends OutputOutcome {
  */
 export async function runLoop(run: Run): Promise<Outcome> {
   const { record, deadline, transcript, limits } = run;
-  const { signal } = deadline;
   if (record.batch === undefined && !hasUpdates(record) && record.status !== 'running')
     // A stopped run with nothing to answer or deliver: its result as it stands.
     return {
@@ -73,12 +73,17 @@ export async function runLoop(run: Run): Promise<Outcome> {
       const window = agent.settings.extras.window(run, messagesFor(run, agent), deadline);
       const providers = agent.settings.contextProviders;
       const windowed = window instanceof Promise ? await window : window;
-      const request: ChatRequest & { signal: AbortSignal } = {
-        messages:
-          providers === undefined ? windowed : await applyContextProviders(providers, windowed, run.context, signal, deadline.remainingMs),
-        tools: turn.definitions as ToolDefinition[],
-        signal,
-      };
+      // The request's signal is the run's, made only when the model (or a hook) reads it.
+      const request = withLazySignal<ChatRequest>(
+        {
+          messages:
+            providers === undefined
+              ? windowed
+              : await applyContextProviders(providers, windowed, run.context, deadline.signal, deadline.remainingMs),
+          tools: turn.definitions as ToolDefinition[],
+        },
+        deadline,
+      );
       const { toolChoice } = record;
       if (toolChoice !== undefined) request.toolChoice = toolChoice;
       const modelCall = run.modelCallOf(agent);
@@ -89,7 +94,7 @@ export async function runLoop(run: Run): Promise<Outcome> {
       if (output !== undefined) request.responseFormat = output.format;
       response = await callModel(modelCall, request, record.iterations);
     } catch (error) {
-      if (signal.aborted) return { stopReason: deadline.stopReason };
+      if (deadline.aborted) return { stopReason: deadline.stopReason };
       throw error;
     }
     record.iterations++;
@@ -175,7 +180,7 @@ async function nextTools(run: Run): Promise<TurnToolSet | undefined> {
   try {
     return await run.toolsOf(run.agent).next();
   } catch (error) {
-    if (run.deadline.signal.aborted) return undefined;
+    if (run.deadline.aborted) return undefined;
     throw error;
   }
 }
@@ -202,7 +207,7 @@ async function answerBatch(run: Run, turn: TurnToolSet): Promise<Outcome | undef
       await run.checkpoints.save();
     } catch (error) {
       // An aborted run does not wait for this checkpoint (it is still written, in order): it stops as aborted.
-      if (!run.deadline.signal.aborted) throw error;
+      if (!run.deadline.aborted) throw error;
     }
   return afterTurn(run);
 }

@@ -1,5 +1,7 @@
 import { AgentActions } from '../../context/agent-actions.js';
 import { AgentState } from '../../context/agent-state.js';
+import { withLazySignal } from '../../environment/abort-watchers.js';
+import { neverAborted } from '../../environment/never-aborted.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import type { Usage } from '../../model/chat-model.js';
 import { ToolUsage } from '../../toolsets/tool-usage.js';
@@ -123,17 +125,17 @@ export class Run {
     this.handoffs = record.handoffs ?? [];
     if (record.subRuns !== undefined) this.subRunResults = record.subRuns.map(restoreSubRun);
     const { runId } = record;
-    const { signal } = deadline;
-    this.events = runEvents(runId, root.name, signal, init.channel, lineage);
+    // The run's signal is made only when something reads it (a tool, model, hook or stream that looks at
+    // it): the run's own waits watch the deadline.
+    this.events = runEvents(runId, root.name, deadline, init.channel, lineage);
     const { extras } = root.settings;
-    const { artifacts, memorySearch } = extras.contextServices(runId, this.session, signal);
+    const { artifacts, memorySearch } = extras.contextServices(runId, this.session, deadline);
     this.context = new RunAgentContext(
       {
         runId,
         agentName: root.name,
         state: this.values,
         actions: actionsOver(record),
-        signal,
         credentials: (callId, key) => this.handle.credentialFor(callId, key),
         artifacts,
         memorySearch,
@@ -141,21 +143,21 @@ export class Run {
       this.events,
       this,
     );
-    this.execution = { agentContext: this.context, runId, signal };
+    this.execution = withLazySignal({ agentContext: this.context, runId }, deadline);
     const { parent, callId } = lineage;
     if (options.checkpoints !== undefined)
       this.checkpoints = new Checkpointer(
         options.checkpoints,
         runId,
         () => this.snapshot(),
-        signal,
+        deadline.signal,
         record,
         () => deadline.remainingMs,
       );
     else if (parent !== undefined && callId !== undefined && parent.checkpoints.active)
       this.checkpoints = new ParentCheckpoints(parent, callId, record);
     else this.checkpoints = noCheckpoints;
-    this.hooks = new RunFeatureHooks(root.settings.pipeline, runId, root.name, this.context, root.settings.model, signal);
+    this.hooks = new RunFeatureHooks(root.settings.pipeline, runId, root.name, this.context, root.settings.model, deadline);
   }
 
   /**
@@ -234,7 +236,7 @@ export class Run {
     if (other?.tools !== undefined) return other.tools;
     const targets = transferTargets(agent);
     const extra = targets.length === 0 ? this.options.tools : [...(this.options.tools ?? []), new TransferToAgentTool(targets)];
-    const tools = agent.settings.tools.forRun(this.context, extra, this.deadline.signal, this.usage);
+    const tools = agent.settings.tools.forRun(this.context, extra, this.deadline, this.usage);
     if (other === undefined) this.rootTools = tools;
     else other.tools = tools;
     return tools;
@@ -382,14 +384,16 @@ function seenCallIds(record: RunRecord): Set<string> {
 function runEvents(
   runId: string,
   agentName: string,
-  signal: AbortSignal,
+  deadline: RunDeadline,
   channel: EventChannel<AgentEvent> | undefined,
   lineage: RunLineage,
 ): RunEvents {
   const { stream } = lineage;
-  if (channel !== undefined || stream === undefined) return new RunEvents(runId, agentName, signal, channel);
+  // Without a stream the events never wait, so never read the signal: the run's is not made for them.
+  if (channel === undefined && stream === undefined) return new RunEvents(runId, agentName, neverAborted);
+  if (stream === undefined) return new RunEvents(runId, agentName, deadline.signal, channel);
   const { channel: target, ...parent } = stream;
-  return new RunEvents(runId, agentName, signal, target, parent);
+  return new RunEvents(runId, agentName, deadline.signal, target, parent);
 }
 
 /** Where actions are kept: the run's record, or (once the run ended) a record of their own. */

@@ -312,7 +312,7 @@ async function saveLastCheckpoint(run: Run, result: RunResult): Promise<void> {
   } catch (error) {
     if (CheckpointConflictError.isInstance(error) || InvalidRunOptionsError.isInstance(error)) throw error;
     // An aborted run does not wait for its last checkpoint (it is still written, in order).
-    if (!run.deadline.signal.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
+    if (!run.deadline.aborted) throw new CheckpointSaveError(run.runId, (error as CheckpointSaveError).cause, result);
   }
 }
 
