@@ -1,6 +1,14 @@
 import 'reflect-metadata';
 import { IsInt } from 'class-validator';
-import { LLMDescription, Tool, ToolRegistry, type ChatModel, type ChatRequest, type ChatResponse } from '../src/index';
+import {
+  LLMDescription,
+  Tool,
+  ToolRegistry,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+} from '../src/index';
 import { Agent } from '../src/agent/agent';
 import { RunDeadline } from '../src/agent/run-deadline';
 import { untilAborted } from '../src/environment/bounded-await';
@@ -32,6 +40,16 @@ class SignalBlindModel implements ChatModel {
     const reply = this.replies[this.requests.length - 1];
     if (reply === undefined) return this.hang ? new Promise<ChatResponse>(() => undefined) : Promise.reject(new Error('no reply'));
     return Promise.resolve(reply);
+  }
+}
+
+/** The same, streaming: a turn's text as one delta, then its response (waits as `complete` does). */
+class SignalBlindStreamingModel extends SignalBlindModel {
+  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+    const response = await this.complete(request);
+    const text = response.message.content;
+    if (typeof text === 'string' && text !== '') yield { type: 'text_delta', delta: text };
+    yield { type: 'response', response };
   }
 }
 
@@ -110,6 +128,51 @@ describe('RunDeadline: the run signal is made only when read', () => {
     const other = new AbortController().signal;
     request.signal = other;
     expect(request.signal).toBe(other);
+  });
+});
+
+describe('a streamed run: its signal too is made only when read', () => {
+  it('makes no AbortController for a streamed run whose model, tools and reader never read its signal', async () => {
+    const model = new SignalBlindStreamingModel([addCall, answer]);
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+    const { made, result } = await controllersMadeBy(async () => {
+      const stream = agent.stream('What is 3 + 4?');
+      const types: string[] = [];
+      for await (const event of stream) types.push(event.type);
+      return { types, run: await stream.result };
+    });
+
+    expect(made).toBe(0);
+    expect(result.run.stopReason).toBe('completed');
+    expect(result.types).toEqual(expect.arrayContaining(['tool_call_started', 'tool_call_completed', 'text_delta', 'run_completed']));
+    expect(model.requests[0]!.signal!.aborted).toBe(false);
+  });
+
+  it('a reader that stops early cancels the run, and a late reader of its signal sees why', async () => {
+    const model = new SignalBlindStreamingModel([addCall], true);
+    const stream = new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).stream('What is 3 + 4?');
+    for await (const event of stream) if (event.type === 'tool_call_completed') break;
+    const run = await stream.result;
+
+    expect(run.stopReason).toBe('aborted');
+    const { signal } = model.requests.at(-1)!;
+    expect(signal!.aborted).toBe(true);
+    expect((signal!.reason as Error).message).toMatch(/stream was closed before the run ended/);
+  });
+
+  it("stops when the caller's signal aborts a streamed run whose signal nobody read, and leaves no listener on it", async () => {
+    const model = new SignalBlindStreamingModel([], true);
+    const caller = new AbortController();
+    const reason = new Error('stop now');
+    const stream = new Agent({ model, registry: ToolRegistry.of(new AddTool()) }).stream('Hi', { signal: caller.signal });
+    while (model.requests.length === 0) await Promise.resolve();
+    expect(retainedBy(caller.signal)).toBe(1);
+    caller.abort(reason);
+    const run = await stream.result;
+
+    expect(run.stopReason).toBe('aborted');
+    expect(model.requests[0]!.signal!.reason).toBe(reason);
+    expect(retainedBy(caller.signal)).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { checkOutcome, checkScript } from './check-scripted-turn.js';
 import { InvalidScriptedTurnError } from './errors/invalid-scripted-turn-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import type { RecordedRequest, ScriptedToolCall, ScriptedTurn } from './scripted-turn.js';
+import { signalMadeWhenRead } from './signal-made-when-read.js';
 
 /** Options of a {@link ScriptedModel}. */
 export interface ScriptedModelOptions {
@@ -90,7 +91,7 @@ export class ScriptedModel implements ChatModel {
       const index = this.requests.push(recorded) - 1;
       const turn = this.turnAt(index, recorded);
       // A signal made when it is read (an agent's request, whose own wait watches the run) is read only when a turn waits.
-      const made = lookupGetter.call(request, 'signal') !== undefined;
+      const made = signalMadeWhenRead(request);
       const signal = made ? undefined : request.signal;
       signal?.throwIfAborted();
       const pending = typeof turn === 'function' ? turn(functionRequest(recorded, signal, made ? request : undefined)) : turn;
@@ -208,9 +209,6 @@ function functionRequest(
   }
   return copy;
 }
-
-/** `Object.prototype.__lookupGetter__`: whether a property is an accessor, without reading it (nor allocating a descriptor). */
-const lookupGetter = (Object.prototype as unknown as { __lookupGetter__: (this: object, key: string) => unknown }).__lookupGetter__;
 
 /** Where a function turn's request keeps the request whose signal is made when read (not enumerable: a copy does not carry it). */
 const requestKey = Symbol('toolcraft.scripted.request');

@@ -1,5 +1,6 @@
 import { contentText, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
 import { nextTurn, turnSliceMs } from '@toolcraft/core/internal';
+import { signalMadeWhenRead } from './signal-made-when-read.js';
 
 type Step = IteratorResult<ChatStreamEvent, void>;
 
@@ -30,7 +31,8 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
 
   /**
    * @param model - gives the turn's response (`model.complete(request)`), asked at the first `next()`
-   * @param request - the request; a chunk is not given once its signal aborted (read when a chunk is given)
+   * @param request - the request; a chunk is not given once its signal aborted (read when a chunk is given;
+   *   a signal made when read, an agent's request whose own reading watches the run, is not read)
    * @param chunkSize - characters per `text_delta`
    */
   constructor(
@@ -99,7 +101,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private chunk(): Promise<Step> {
     if (this.done) return Promise.resolve(finished);
     try {
-      this.request.signal?.throwIfAborted();
+      if (!signalMadeWhenRead(this.request)) this.request.signal?.throwIfAborted();
     } catch (error) {
       this.done = true;
       return Promise.reject(error as Error);

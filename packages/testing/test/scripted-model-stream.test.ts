@@ -8,6 +8,19 @@ const read = async (stream: AsyncIterable<ChatStreamEvent>) => {
 };
 
 describe('ScriptedModel.stream', () => {
+  it('does not read a signal made when read (an agent request, whose reader watches the run); reads a plain one per chunk', async () => {
+    let reads = 0;
+    const lazy = { messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
+    Object.defineProperty(lazy, 'signal', { get: () => (reads++, AbortSignal.abort(new Error('aborted'))), enumerable: true });
+    const model = new ScriptedModel([{ text: 'Hello world' }, { text: 'Hello world' }], { chunkSize: 4 });
+
+    const events = await read(model.stream(lazy));
+    expect(events.map((event) => event.type)).toEqual(['text_delta', 'text_delta', 'text_delta', 'response']);
+    expect(reads).toBe(0);
+    const reason = new Error('stopped');
+    await expect(read(model.stream({ ...lazy, signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
+  });
+
   it('streams the text in chunks of chunkSize characters, then the whole response', async () => {
     const model = new ScriptedModel([{ text: 'Hello world', usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 } }], {
       chunkSize: 4,

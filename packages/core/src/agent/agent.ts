@@ -5,6 +5,7 @@ import type { ChatModel, ToolDefinition } from '../model/chat-model.js';
 import type { AgentEvent } from './streaming/agent-event.js';
 import { AgentStream } from './streaming/agent-stream.js';
 import type { EventChannel } from './streaming/event-channel.js';
+import type { StreamCancel } from './streaming/stream-cancel.js';
 import { resolveRetryOptions } from './retry/retry-options.js';
 import { AgentTools } from './agent-tools.js';
 import type { ResumeOptions, RunOptions } from './run-options.js';
@@ -194,13 +195,14 @@ export class Agent<TOutput = unknown> {
   stream(state: RunState, options?: ResumeOptions): AgentStream<TOutput>;
   stream(input: string | RunState, options: RunOptions = {}): AgentStream<TOutput> {
     const start: RunStart = typeof input === 'string' ? { input } : { state: input };
-    return new AgentStream<TOutput>((channel, controller) => {
+    // The caller's signal stays the run's (its deadline listens to it), as for `run`: the stream only adds its reader's cancellation.
+    return new AgentStream<TOutput>((channel, cancellation) => {
       if ('state' in start) {
         const refused = this.refusal(start.state);
         if (refused !== undefined) return Promise.reject(refused);
       }
-      return this.execute(start, { ...options, signal: controller.signal }, channel, controller);
-    }, options.signal);
+      return this.execute(start, options, channel, cancellation);
+    });
   }
 
   /**
@@ -286,10 +288,10 @@ export class Agent<TOutput = unknown> {
     start: RunStart,
     options: RunOptions,
     channel?: EventChannel<AgentEvent>,
-    streamController?: AbortController,
+    stream?: StreamCancel,
   ): Promise<RunResult<TOutput>> {
     // The run's output is decoded by this agent's outputType, so it is a TOutput.
-    return startRun(this, start, options, channel, streamController) as Promise<RunResult<TOutput>>;
+    return startRun(this, start, options, channel, stream) as Promise<RunResult<TOutput>>;
   }
 }
 

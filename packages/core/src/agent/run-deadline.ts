@@ -1,4 +1,5 @@
 import { AbortSource } from '../environment/abort-watchers.js';
+import type { StreamCancel } from './streaming/stream-cancel.js';
 import type { ModelCallWait } from './retry/complete-with-retry.js';
 
 const longestTimer = 2_147_483_647;
@@ -29,26 +30,33 @@ export class RunDeadline extends AbortSource {
   private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
   private readonly maxDurationMs: number;
+  private readonly stream?: StreamCancel;
 
   /**
    * @param maxDurationMs - the run's time limit (non-finite: none)
    * @param callerSignal - the caller's signal, if any
-   * @param own - a controller the framework made for this run (a stream's, which cancels the run when
-   *   its reader stops and follows the caller's signal; it is aborted only through `abortSharing`):
-   *   the deadline aborts it at the time limit, and its signal is the run's, so a streamed run has one
-   *   signal, not two and a listener between them. `callerSignal` is then ignored.
+   * @param stream - a streamed run's cancellation (its reader stopped early): the deadline watches it
+   *   (one watcher, no listener or signal), and aborts the run with its reason
    */
-  constructor(maxDurationMs: number, callerSignal?: AbortSignal, own?: AbortController) {
+  constructor(maxDurationMs: number, callerSignal?: AbortSignal, stream?: StreamCancel) {
     // The run's waits (model calls, tool calls) share their watchers; the deadline is what aborts it, and tells them.
-    super(own);
+    super();
     this.maxDurationMs = maxDurationMs;
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
     if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
       this.timer = setTimeout(() => this.expire(), Math.max(0, maxDurationMs));
     }
+    if (stream !== undefined) {
+      if (stream.aborted) {
+        this.abort(stream.reason);
+        return;
+      }
+      this.stream = stream;
+      stream.watchers().add(this);
+    }
     // Not AbortSignal.any: on Node 20 a long-lived caller signal keeps every run's combined signal alive.
     // The run listens itself and removes its listener in dispose().
-    if (callerSignal === undefined || own !== undefined) return;
+    if (callerSignal === undefined) return;
     if (callerSignal.aborted) {
       this.abort(callerSignal.reason);
       return;
@@ -81,6 +89,15 @@ export class RunDeadline extends AbortSource {
   dispose(): void {
     clearTimeout(this.timer);
     this.callerSignal?.removeEventListener('abort', this);
+    this.stream?.watchers().delete(this);
+  }
+
+  /**
+   * The stream's cancellation watcher: the run is aborted with its reason.
+   * @param reason - why the stream was cancelled
+   */
+  onWatchedAbort(reason: unknown): void {
+    this.abort(reason);
   }
 
   /** The caller's signal's abort listener: the run is aborted with the caller's reason. */

@@ -99,17 +99,6 @@ export class AbortSource {
   private abortReason: unknown;
   private list: AbortWatchers | undefined;
 
-  /**
-   * @param own - a controller made already, whose signal is then the source's (it may be aborted
-   *   from outside, through {@link abortSharing})
-   */
-  constructor(own?: AbortController) {
-    if (own === undefined) return;
-    this.controller = own;
-    shareWatchers(own.signal);
-    this.list = sharedWatchers(own.signal);
-  }
-
   /** Whether it has aborted. */
   get aborted(): boolean {
     const { controller } = this;

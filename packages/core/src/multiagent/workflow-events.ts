@@ -64,7 +64,7 @@ export function streamWorkflow(
   options: RunOptions,
 ): AgentStream {
   return new AgentStream(
-    (channel, controller) => agent.run(input, streamInto({ ...options, signal: controller.signal }, { channel })),
+    (channel, cancellation) => agent.run(input, streamInto({ ...options, signal: cancellation.signal }, { channel })),
     options.signal,
   );
 }

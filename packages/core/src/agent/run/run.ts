@@ -391,9 +391,9 @@ function runEvents(
   const { stream } = lineage;
   // Without a stream the events never wait, so never read the signal: the run's is not made for them.
   if (channel === undefined && stream === undefined) return new RunEvents(runId, agentName, neverAborted);
-  if (stream === undefined) return new RunEvents(runId, agentName, deadline.signal, channel);
+  if (stream === undefined) return new RunEvents(runId, agentName, deadline, channel);
   const { channel: target, ...parent } = stream;
-  return new RunEvents(runId, agentName, deadline.signal, target, parent);
+  return new RunEvents(runId, agentName, deadline, target, parent);
 }
 
 /** Where actions are kept: the run's record, or (once the run ended) a record of their own. */

@@ -21,6 +21,7 @@ import type { Session } from '../session.js';
 import type { ChatMessage } from '../../model/messages.js';
 import type { AgentEvent } from '../streaming/agent-event.js';
 import type { EventChannel } from '../streaming/event-channel.js';
+import type { StreamCancel } from '../streaming/stream-cancel.js';
 import { lineageOf, runTimeLimit } from './lineage.js';
 import { Run, type RunInit } from './run.js';
 import { newRunId } from './run-id.js';
@@ -47,7 +48,7 @@ export type RunStart = { input: string } | { state: RunState };
  * @param start - the user message, or the state to resume
  * @param options - the run's options
  * @param channel - the run's stream, when it is streamed
- * @param streamController - the stream's controller (whose signal is `options.signal`), which the run's deadline takes as its own
+ * @param stream - a streamed run's cancellation (its reader stopped early), which the run's deadline watches
  * @returns the run's result (every failure, a bad option included, as a rejection)
  * @internal
  */
@@ -56,13 +57,13 @@ export function startRun(
   start: RunStart,
   options: RunOptions,
   channel?: EventChannel<AgentEvent>,
-  streamController?: AbortController,
+  stream?: StreamCancel,
 ): Promise<RunResult> {
   try {
     const handle = openRecord(agent, start, options);
     return handle instanceof Promise
-      ? handle.then((opened) => runRecord(agent, start, options, opened, channel, streamController))
-      : runRecord(agent, start, options, handle, channel, streamController);
+      ? handle.then((opened) => runRecord(agent, start, options, opened, channel, stream))
+      : runRecord(agent, start, options, handle, channel, stream);
   } catch (error) {
     return Promise.reject(error as Error);
   }
@@ -136,14 +137,14 @@ function runRecord(
   options: RunOptions,
   handle: RunState,
   channel: EventChannel<AgentEvent> | undefined,
-  streamController: AbortController | undefined,
+  stream: StreamCancel | undefined,
 ): Promise<RunResult> {
   const { record } = handle;
   const lineage = lineageOf(options);
   const deadline = new RunDeadline(
     runTimeLimit(lineage, Math.max(0, agent.settings.limits.maxDurationMs - record.elapsedMs)),
     options.signal,
-    streamController,
+    stream,
   );
   handle.busy = true;
   const input = 'input' in start ? start.input : undefined;

@@ -1,7 +1,7 @@
 import type { RunResult } from '../run-result.js';
 import type { AgentEvent } from './agent-event.js';
 import { EventChannel } from './event-channel.js';
-import { abortSharing } from '../../environment/abort-watchers.js';
+import { StreamCancel } from './stream-cancel.js';
 
 function ignore(): undefined {
   return undefined;
@@ -11,11 +11,11 @@ function ignore(): undefined {
 export const streamBufferSize = 64;
 
 /**
- * Starts the streamed run: its events go to the channel, and the controller's signal cancels it
- * (aborted, through `abortSharing`, when the reader stops or the caller's signal aborts). The run may
- * take the controller as its own (`RunDeadline`'s `own`). @internal
+ * Starts the streamed run: its events go to the channel, and the cancellation cancels it (when the
+ * reader stops early, or the caller's signal given to the stream aborts). An agent's run watches it
+ * through its deadline; another runner may read its `signal`. @internal
  */
-export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, controller: AbortController) => Promise<RunResult>;
+export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, cancellation: StreamCancel) => Promise<RunResult>;
 
 /**
  * A streamed agent run (`agent.stream(input, options)`): iterate it with `for await` to see the run
@@ -41,21 +41,22 @@ export class AgentStream<TOutput = unknown> implements AsyncIterable<AgentEvent<
 
   /**
    * @param start - starts the run
-   * @param callerSignal - the caller's signal, if any (it cancels the run too)
+   * @param callerSignal - a caller's signal the stream forwards to its cancellation, if any (an agent's
+   *   run listens to the caller's signal itself and gives none)
    * @internal
    */
   constructor(start: StreamedRunStarter, callerSignal?: AbortSignal) {
-    const controller = new AbortController();
-    const channel = (this.channel = new EventChannel<AgentEvent>(streamBufferSize, controller));
+    const cancellation = new StreamCancel();
+    const channel = (this.channel = new EventChannel<AgentEvent>(streamBufferSize, cancellation));
     let forward: (() => void) | undefined;
-    if (callerSignal?.aborted === true) abortSharing(controller, callerSignal.reason);
+    if (callerSignal?.aborted === true) cancellation.cancel(callerSignal.reason);
     else if (callerSignal !== undefined) {
-      forward = () => abortSharing(controller, callerSignal.reason);
+      forward = () => cancellation.cancel(callerSignal.reason);
       callerSignal.addEventListener('abort', forward, { once: true });
     }
     let running: Promise<RunResult>;
     try {
-      running = start(channel, controller);
+      running = start(channel, cancellation);
     } catch (error) {
       running = Promise.reject(error as Error);
     }

@@ -1,4 +1,4 @@
-import { abortSharing } from '../../environment/abort-watchers.js';
+import type { StreamCancel } from './stream-cancel.js';
 
 /** The settle functions of the read {@link EventChannel} is making a promise for (set by {@link keepReader}). */
 let keptResolve: ((result: IteratorResult<unknown>) => void) | undefined;
@@ -16,7 +16,7 @@ function keepReader(resolve: (result: IteratorResult<unknown>) => void, reject: 
  * a promise that settles when it has room again: the run awaits it (backpressure). `offer` queues
  * only when there is room (dropped otherwise). Before the consumer starts iterating the run never
  * waits: events past `capacity` are dropped, so awaiting only `result` works. When the consumer stops
- * early (`break`, `return()`), the controller given is aborted (through `abortSharing`), which cancels the run.
+ * early (`break`, `return()`), the stream's {@link StreamCancel} is cancelled, which cancels the run.
  * @internal
  */
 export class EventChannel<T> {
@@ -33,11 +33,11 @@ export class EventChannel<T> {
 
   /**
    * @param capacity - how many events the queue holds before the run waits
-   * @param controller - aborted once when the consumer stops early (`break`, `return()`)
+   * @param cancellation - cancelled once when the consumer stops early (`break`, `return()`)
    */
   constructor(
     private readonly capacity: number,
-    private readonly controller: AbortController,
+    private readonly cancellation: StreamCancel,
   ) {}
 
   /** Whether the consumer stopped early; later events are dropped. */
@@ -115,8 +115,7 @@ export class EventChannel<T> {
     this.cancelled = true;
     this.queue.length = 0;
     this.releaseWriters();
-    if (!this.closed)
-      abortSharing(this.controller, new Error('The stream was closed before the run ended (the for await loop stopped early).'));
+    if (!this.closed) this.cancellation.cancel(new Error('The stream was closed before the run ended (the for await loop stopped early).'));
   }
 
   private deliver(event: T): boolean {

@@ -1,3 +1,4 @@
+import type { Abortable } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import type { AssistantMessage, ModelToolCall } from '../../model/messages.js';
@@ -27,14 +28,14 @@ export class RunEvents {
   /**
    * @param runId - the run, put on every event
    * @param agentName - the agent, put on events that name none
-   * @param signal - the run's signal: a wait for room ends when it aborts
+   * @param signal - the run's signal, or its deadline (whose signal a wait does not make): a wait for room ends when it aborts
    * @param channel - the stream's channel; undefined when the run is not streamed
    * @param parent - for a nested run streamed into its parent's stream: `parentRunId` and `parentCallId`, put on every event
    */
   constructor(
     private readonly runId: string,
     public agentName: string,
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
     private readonly channel?: EventChannel<AgentEvent>,
     private readonly parent?: Omit<StreamTarget, 'channel'>,
   ) {}

@@ -1,4 +1,4 @@
-import { sharedWatchers, type AbortWatchers } from '../../environment/abort-watchers.js';
+import { abortOf, watchersFor, type Abortable, type AbortWatchers } from '../../environment/abort-watchers.js';
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
@@ -81,7 +81,7 @@ function keepSettlers(resolve: (response: unknown) => void, reject: (error: unkn
  */
 class StreamReader {
   private iterator: AsyncIterator<ChatStreamEvent> | undefined;
-  private signal: AbortSignal | undefined;
+  private signal: Abortable | undefined;
   private watchers: AbortWatchers | undefined;
   private resolve: ((response: unknown) => void) | undefined;
   private reject: ((error: unknown) => void) | undefined;
@@ -121,7 +121,8 @@ class StreamReader {
     this.resolve = keptResolve;
     this.reject = keptReject;
     keptResolve = keptReject = undefined;
-    const { signal } = request;
+    // The run's deadline when the request's signal is made when read: watched without making it.
+    const signal = abortOf(request) ?? request.signal;
     this.signal = signal;
     try {
       this.iterator = stream[Symbol.asyncIterator]();
@@ -133,8 +134,9 @@ class StreamReader {
       this.fail(signal.reason);
       return result;
     }
-    const watchers = sharedWatchers(signal);
-    if (watchers === undefined) signal.addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
+    const watchers = watchersFor(signal);
+    if (watchers === undefined)
+      (signal as AbortSignal).addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
     else (this.watchers = watchers).add(this.onAbort);
     this.pull();
     return result;
@@ -211,7 +213,7 @@ class StreamReader {
     const { resolve, reject, iterator, signal } = this;
     this.resolve = this.reject = this.iterator = this.signal = undefined;
     if (this.watchers !== undefined) this.watchers.delete(this.onAbort);
-    else if (this.onAbortEvent !== undefined) signal?.removeEventListener('abort', this.onAbortEvent);
+    else if (this.onAbortEvent !== undefined) (signal as AbortSignal | undefined)?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
     closeQuietly(iterator);
     if (failed) reject!(outcome);
