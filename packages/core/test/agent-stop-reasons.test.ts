@@ -43,6 +43,18 @@ class WaitTool extends ContextAwareTool<WaitArgs, string> {
   }
 }
 
+/** A plain tool (no context, so no signal) whose call never settles: only the run can stop waiting for it. */
+class StuckTool extends Tool<AddArgs, number> {
+  started = 0;
+  constructor() {
+    super({ argsType: AddArgs, name: 'stuck', description: 'Never answers.' });
+  }
+  execute(): Promise<number> {
+    this.started++;
+    return new Promise<number>(() => undefined);
+  }
+}
+
 const addCall = { name: 'add', arguments: { a: 1, b: 1 } };
 const hang = () => new Promise<never>(() => undefined);
 
@@ -190,6 +202,38 @@ describe('Agent stop reasons', () => {
 
       expect(run.stopReason).toBe('aborted');
       expect(model.requests.length).toBeLessThan(500);
+    });
+  });
+
+  describe('with a plain tool (it sees no signal, no features) whose call never settles', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it("stops with 'aborted' when the caller aborts, the stuck call answered with its cancellation", async () => {
+      const stuck = new StuckTool();
+      const controller = new AbortController();
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'stuck', arguments: { a: 1, b: 2 } }] }, { text: 'never sent' }]);
+      const pending = new Agent({ model, registry: ToolRegistry.of(stuck) }).run('1 + 2?', { signal: controller.signal });
+      await jest.advanceTimersByTimeAsync(10);
+      expect(stuck.started).toBe(1);
+      controller.abort(new Error('user left'));
+      const run = await pending;
+
+      expect(run.stopReason).toBe('aborted');
+      expect(model.requests).toHaveLength(1);
+      expect(run.messages.at(-1)).toMatchObject({ role: 'tool', isError: true, content: expect.stringContaining('was cancelled') });
+      expect(run.toolCalls[0]!.result.error).toMatchObject({ name: 'ToolCancelledError' });
+    });
+
+    it("stops with 'max_duration' at maxDurationMs, the stuck call answered with its cancellation", async () => {
+      const stuck = new StuckTool();
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'stuck', arguments: { a: 1, b: 2 } }] }, { text: 'never sent' }]);
+      const pending = new Agent({ model, registry: ToolRegistry.of(stuck), maxDurationMs: 1_000 }).run('1 + 2?');
+      await jest.advanceTimersByTimeAsync(1_000);
+      const run = await pending;
+
+      expect(run.stopReason).toBe('max_duration');
+      expect(run.messages.at(-1)).toMatchObject({ role: 'tool', isError: true, content: expect.stringContaining('was cancelled') });
     });
   });
 

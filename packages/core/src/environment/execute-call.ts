@@ -70,9 +70,10 @@ export function executeCall(
       pipeline.metadataProviders.length === 0 &&
       !pipeline.hasInterceptors &&
       pipeline.scopes.length === 0 &&
-      !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, waitBoundBy(options))
+      !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, undefined)
     )
-      return runPlainTool(settings, tool, info, outcome.value);
+      // Only the caller's signal (a run's deadline) to bound it by: a wait, not a guard and an async frame.
+      return runPlainTool(settings, tool, info, outcome.value, waitBoundBy(options));
     return runTool(settings, tool, info, outcome.value, callerMetadata, options);
   } catch (error) {
     return failedSafely(settings, info, tool, error, options.signal);

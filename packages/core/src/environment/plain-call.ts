@@ -4,7 +4,11 @@ import { ToolCallMetadata } from '../metadata/tool-call-metadata.js';
 import type { AnyTool } from '../tools/abstract-tool.js';
 import { invokeTool } from '../tools/invoke-tool.js';
 import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
-import { failedSafely } from './error-results.js';
+import { failedResult, failedSafely } from './error-results.js';
+import type { Abortable } from './abort-watchers.js';
+import { untilAborted } from './bounded-await.js';
+import { raisedByFramework } from './framework-raised.js';
+import { ToolCancelledError } from '../errors/tool-cancelled-error.js';
 import { formatResult } from './format-result.js';
 import type { ContentPart } from '../results/content-part.js';
 import { contentText } from '../results/content-text.js';
@@ -12,30 +16,49 @@ import type { ReceivedToolResult } from './tool-call.js';
 import { truncateContent, truncateParts } from './truncate-content.js';
 
 /**
- * Runs a tool on the fast path: a call with nothing to bound it by (no time limit, no signal) and
- * nobody to tell (no metadata providers, no interceptors), to a tool that needs no metadata. There is
- * nothing to await but the tool, so there is no async function layer: a tool's promise is chained
- * once, a tool that returns a value synchronously is answered at once. Never rejects.
+ * Runs a tool on the fast path: a call with no time limit and nobody to tell (no metadata providers,
+ * no interceptors), to a tool that needs no metadata (so sees no signal). There is nothing to await
+ * but the tool, so there is no async function layer and no guard: a tool's promise is chained once
+ * (and, with `bound`, waited for until it aborts), a tool that returns a value synchronously is
+ * answered at once. Never rejects.
  * @param settings - the environment's settings
  * @param tool - the tool
  * @param info - the call, its arguments decoded
  * @param args - the decoded arguments
+ * @param bound - what cancels the wait (a run's deadline), if anything: the call then ends at once
+ *   with a `ToolCancelledError` result, as a guarded call does (a call already cancelled does not run)
  * @returns the call's one result
  */
-export function runPlainTool(settings: DispatchSettings, tool: AnyTool, info: CallInfo, args: unknown): Promise<ReceivedToolResult> {
+export function runPlainTool(
+  settings: DispatchSettings,
+  tool: AnyTool,
+  info: CallInfo,
+  args: unknown,
+  bound?: Abortable,
+): Promise<ReceivedToolResult> {
   try {
+    if (bound?.aborted === true) return cancelledResult(settings, info, tool, bound.reason);
     const returned: unknown = tool[invokeTool](args, ToolCallMetadata.empty);
     if (typeof returned !== 'function' && (typeof returned !== 'object' || returned === null)) {
       return Promise.resolve(completedResult(settings, tool, info, returned));
     }
     // `Promise.resolve` returns a native promise as it is and adopts any other thenable (a `then` that throws rejects).
-    return Promise.resolve(returned).then(
+    const settled = Promise.resolve(returned).then(
       (value) => completedResult(settings, tool, info, value),
       (error: unknown) => failedSafely(settings, info, tool, error),
     );
+    // The chain never rejects: a rejection of the wait is the abort.
+    return bound === undefined
+      ? settled
+      : untilAborted(settled, bound).catch((reason: unknown) => cancelledResult(settings, info, tool, reason));
   } catch (error) {
     return failedSafely(settings, info, tool, error);
   }
+}
+
+/** The result of a call cancelled by what bounds its wait: the framework's `ToolCancelledError`, as a guarded call gets. */
+function cancelledResult(settings: DispatchSettings, info: CallInfo, tool: AnyTool, reason: unknown): Promise<ReceivedToolResult> {
+  return failedResult(settings, info, tool, raisedByFramework(new ToolCancelledError(tool.name, reason), info));
 }
 
 /**
