@@ -40,24 +40,13 @@ export class AbortWatchers {
   }
 }
 
-/** The watchers of each signal that shares them (signals the framework made for one run). */
-const watchersOf = new WeakMap<AbortSignal, AbortWatchers>();
-
 /**
- * Makes the waits on a signal the framework owns (a run's signal, dropped when the run ends) share
- * one set of watchers (`untilAborted`, `CallGuard`, through {@link sharedWatchers}) instead of an
- * `abort` listener each: adding and removing a watcher is then a `Set` operation, not an
- * `EventTarget` listener, which a run would otherwise pay for each model call and tool call it
- * bounds. The signal must be aborted only through {@link abortSharing}, which tells the watchers (so
- * the signal needs no listener either). Signals the caller owns are never shared: their listeners
- * are removed as soon as the wait ends.
- * @param signal - the signal of a controller the framework made for one run
- * @internal
+ * The watchers of each signal that shares them (the signal of an {@link AbortSource}, made for one run):
+ * the waits on it (`untilAborted`, `CallGuard`) add a watcher to a list instead of an `abort` listener
+ * each, and the signal is aborted only through {@link abortSharing}, which tells them. Signals the
+ * caller owns are never shared: their listeners are removed as soon as the wait ends.
  */
-export function shareWatchers(signal: AbortSignal): void {
-  if (signal.aborted || watchersOf.has(signal)) return;
-  watchersOf.set(signal, new AbortWatchers());
-}
+const watchersOf = new WeakMap<AbortSignal, AbortWatchers>();
 
 /**
  * Aborts the controller of a signal whose waits share their watchers, then tells every watcher
@@ -75,21 +64,11 @@ export function abortSharing(controller: AbortController, reason: unknown): void
 }
 
 /**
- * The watchers of a signal that shares them, if it does.
- * @param signal - the signal
- * @returns its watchers, or undefined for a signal with a listener per watcher
- * @internal
- */
-export function sharedWatchers(signal: AbortSignal): AbortWatchers | undefined {
-  return watchersOf.get(signal);
-}
-
-/**
  * The cancellation of something the framework runs (a run, through its `RunDeadline`) whose
  * `AbortSignal` is made only when someone reads {@link AbortSource.signal}: the framework's own
  * waits (`untilAborted`, `CallGuard`) watch the source itself, so a run whose signal nobody reads
  * (a model and tools that never look at it) makes no `AbortController`. Once made, the signal shares
- * the source's watchers (see {@link shareWatchers}); a signal read after the abort is already
+ * the source's watchers (one list for the source and its signal: a wait on either is told); a signal read after the abort is already
  * aborted, with the same reason. Reached through `untilAborted` in `@toolcraft/core/internal`, so
  * never tagged internal in TSDoc: stripInternal would drop its declaration.
  */
