@@ -38,3 +38,5 @@ export { compileArgsDecoder } from './decoding/compile-args-decoder.js';
 export { askApprovalPredicate } from './agent/pausing/ask-approval-predicate.js';
 export type { ApprovalPredicateBounds } from './agent/pausing/ask-approval-predicate.js';
 export { callTimeLimit } from './environment/call-time-limit.js';
+export { pipelinePlace, registerInPlace } from './environment/pipeline-place.js';
+export type { PipelinePlace } from './environment/pipeline-place.js';

@@ -186,3 +186,23 @@ describe('Agent retries within maxDurationMs', () => {
     expect(model.requests).toHaveLength(1);
   });
 });
+
+describe("a model's complete() answering something other than a native promise", () => {
+  const reply = { message: { role: 'assistant' as const, content: 'plain answer' } };
+  const models = {
+    'a plain value (a mock with mockReturnValue)': { complete: () => reply },
+    'a thenable': { complete: () => ({ then: (resolve: (value: typeof reply) => void) => resolve(reply) }) },
+  };
+
+  for (const [kind, model] of Object.entries(models)) {
+    it(`is answered as a promise of it would be, run and streamed: ${kind}`, async () => {
+      const agent = new Agent({ model: model as never, registry: ToolRegistry.EMPTY });
+      expect((await agent.run('Hi')).text).toBe('plain answer');
+      const stream = agent.stream('Hi');
+      for await (const event of stream) void event;
+      expect((await stream.result).text).toBe('plain answer');
+      // A second run reuses the run's wait: nothing was left busy.
+      expect((await agent.run('Again')).text).toBe('plain answer');
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { ProxyTracer, ProxyTracerProvider, type Tracer, trace } from '@opentelemetry/api';
 import type { Feature, ToolPipeline } from '@toolcraft/core';
+import { pipelinePlace, registerInPlace, type PipelinePlace } from '@toolcraft/core/internal';
 import { installExecutionScopes } from './execution-scopes.js';
 import { installHandoffSpans } from './handoff-spans.js';
 import { installModelSpans } from './model-spans.js';
@@ -35,17 +36,25 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Feature {
       // run can be recorded: with a tracer that is a no-op for now (the global one, no SDK registered
       // yet), they are installed when the first recordable span starts (a run's, or a tool call's
       // outside a run), before any of its calls. Otherwise at once, in installation order.
+      // Installed late, they go where they would have gone now: features installed after this one keep
+      // their hooks and scopes after (inside) its.
       let calls = false;
+      let place: PipelinePlace | undefined;
+      const installCalls = (): void => {
+        installModelSpans(pipeline, tracing);
+        installExecutionScopes(pipeline, tracing);
+      };
       const traceCalls = (): void => {
         if (calls) return;
         calls = true;
-        installModelSpans(pipeline, tracing);
-        installExecutionScopes(pipeline, tracing);
+        if (place === undefined) installCalls();
+        else registerInPlace(pipeline, place, installCalls);
       };
       installRunSpans(pipeline, tracing, traceCalls);
       installHandoffSpans(pipeline, tracing);
       if (!noopForNow(tracing.tracer)) traceCalls();
       installToolSpans(pipeline, tracing, traceCalls);
+      if (!calls) place = pipelinePlace(pipeline);
     },
   };
   const tracing: Tracing = {

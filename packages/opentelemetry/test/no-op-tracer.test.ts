@@ -88,6 +88,28 @@ describe('openTelemetry() with the global tracer and no SDK registered', () => {
     expect(probe.seen[1]).toEqual({ ids: [spanId, traceId], active: spanId });
   });
 
+  it("keeps the features' order when its hooks come late: a feature installed after it sees its spans active", async () => {
+    const seen: string[] = [];
+    const log: Feature = {
+      name: 'log',
+      install: (pipeline) =>
+        pipeline.wrapExecution(log, (scope, next) => {
+          seen.push(`${scope.kind}:${(trace.getActiveSpan() as unknown as { name?: string } | undefined)?.name ?? '(none)'}`);
+          return next();
+        }),
+    };
+    const late = new Agent({ model: script(), registry: ToolRegistry.of(new Probe()), features: [openTelemetry(), log] });
+    trace.setGlobalTracerProvider(provider);
+    const early = new Agent({ model: script(), registry: ToolRegistry.of(new Probe()), features: [openTelemetry(), log] });
+
+    await early.run('Weather in Oslo?');
+    const eager = seen.splice(0);
+    await late.run('Weather in Oslo?');
+
+    expect(eager).toContain('toolCall:execute_tool probe');
+    expect(seen).toEqual(eager);
+  });
+
   it('makes the span of a call outside any run active once an SDK is registered', async () => {
     const probe = new Probe();
     const environment = new AgentEnvironment({ registry: ToolRegistry.of(probe), features: [openTelemetry()] });

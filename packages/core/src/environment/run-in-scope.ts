@@ -13,12 +13,13 @@ import type { ToolPipeline } from './tool-pipeline.js';
  * @returns what `next` returned
  */
 export function runInScope<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () => T): T {
-  return pipeline.scopes.length === 0 ? next() : runWrapped(pipeline, scope, next, 0);
+  const { scopes } = pipeline;
+  // The list as it is now: a feature registering a scope meanwhile (see `registerInPlace`) changes later runs only.
+  return scopes.length === 0 ? next() : runWrapped(pipeline, scopes, scope, next, 0);
 }
 
 /** Runs `next` inside the wrappers from `index` on (the one at `index` outermost). */
-function runWrapped<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () => T, index: number): T {
-  const { scopes } = pipeline;
+function runWrapped<T>(pipeline: ToolPipeline, scopes: ToolPipeline['scopes'], scope: ExecutionScope, next: () => T, index: number): T {
   const { feature, handler } = scopes[index]!;
   const last = index + 1 === scopes.length;
   let called = false;
@@ -29,7 +30,7 @@ function runWrapped<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () =
     if (called) return value as T;
     called = true;
     try {
-      return (value = last ? next() : runWrapped(pipeline, scope, next, index + 1));
+      return (value = last ? next() : runWrapped(pipeline, scopes, scope, next, index + 1));
     } catch (error) {
       threw = true;
       thrown = error;
@@ -45,7 +46,7 @@ function runWrapped<T>(pipeline: ToolPipeline, scope: ExecutionScope, next: () =
   }
   if (!called) {
     if (!failed) report(pipeline, feature, scope, new TypeError(`The execution scope of feature '${feature}' did not call next().`));
-    return last ? next() : runWrapped(pipeline, scope, next, index + 1);
+    return last ? next() : runWrapped(pipeline, scopes, scope, next, index + 1);
   }
   if (threw) throw thrown;
   return value as T;

@@ -172,7 +172,7 @@ export class ModelCallWait {
    * @returns the response, or the abort's reason as a rejection
    */
   start(
-    first: Promise<ChatResponse>,
+    first: ChatResponse | PromiseLike<ChatResponse>,
     model: ChatModel,
     request: ChatRequest & { signal: AbortSignal },
     retry: ResolvedRetryOptions,
@@ -189,7 +189,9 @@ export class ModelCallWait {
     this.time = time;
     this.read = read;
     this.source.watchers().add(this.onAbort);
-    first.then(this.onValue, this.onError);
+    // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted as `untilAborted` does;
+    // a native promise is taken as it is (no new promise).
+    Promise.resolve(first).then(this.onValue, this.onError);
     return bounded;
   }
 
