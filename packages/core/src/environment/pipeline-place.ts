@@ -1,20 +1,22 @@
 import type { ToolPipeline } from './tool-pipeline.js';
 
-/** The registration lists of a pipeline, by name (every array it keeps its features' handlers in). */
+/**
+ * The registration lists of a pipeline, by name (every array it keeps its features' handlers in).
+ * Reached through `@toolcraft/core/internal`, so its exports are never tagged internal in TSDoc:
+ * stripInternal would drop their declarations.
+ */
 type Lists = Record<string, unknown[]>;
 
 /**
  * Where a pipeline's registration lists stand now (their lengths), so handlers a feature registers
  * later (lazily, when it first needs them) can go where they would have gone at its installation:
  * see {@link registerInPlace}.
- * @internal
  */
 export type PipelinePlace = ReadonlyMap<string, number>;
 
 /**
  * @param pipeline - a pipeline, during a feature's `install`
  * @returns where its lists stand now
- * @internal
  */
 export function pipelinePlace(pipeline: ToolPipeline): PipelinePlace {
   const place = new Map<string, number>();
@@ -30,7 +32,6 @@ export function pipelinePlace(pipeline: ToolPipeline): PipelinePlace {
  * @param pipeline - the pipeline
  * @param place - where its lists stood at the feature's installation ({@link pipelinePlace})
  * @param register - registers the handlers
- * @internal
  */
 export function registerInPlace(pipeline: ToolPipeline, place: PipelinePlace, register: () => void): void {
   const lists = pipeline as unknown as Lists;
