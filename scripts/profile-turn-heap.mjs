@@ -40,7 +40,7 @@ const session = new Session();
 session.connect();
 await session.post('HeapProfiler.enable');
 await session.post('HeapProfiler.startSampling', {
-  samplingInterval: 256,
+  samplingInterval: Number(process.env.INTERVAL ?? 256),
   includeObjectsCollectedByMajorGC: true,
   includeObjectsCollectedByMinorGC: true,
 });
