@@ -62,6 +62,12 @@ export class RunFeatureHooks {
     return pipeline.modelCallStarting.length + pipeline.modelCallCompleted.length + pipeline.modelCallFailed.length > 0;
   }
 
+  /** Whether a feature has a run hook (`onRunStarting` or `onRunCompleted`). */
+  get observesRuns(): boolean {
+    const { pipeline } = this;
+    return pipeline.runStarting.length + pipeline.runCompleted.length > 0;
+  }
+
   /** @param input - the user's message */
   runStarting(input: string): Promise<undefined> | undefined {
     const handlers = this.pipeline.runStarting;

@@ -1,6 +1,9 @@
 import { withLazySignal } from '../../environment/abort-watchers.js';
 import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/messages.js';
+import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { GuardrailTrip } from '../guardrails/guardrail.js';
+import type { ToolCallEvents } from '../streaming/tool-call-events.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
@@ -35,55 +38,182 @@ export interface Outcome extends OutputOutcome {
  * @returns why it stopped
  * @internal
  */
-export async function runLoop(run: Run): Promise<Outcome> {
-  const { record, deadline, transcript, limits } = run;
+export function runLoop(run: Run): Promise<Outcome> {
+  const { record } = run;
   if (record.batch === undefined && !hasUpdates(record) && record.status !== 'running')
     // A stopped run with nothing to answer or deliver: its result as it stands.
-    return {
+    return Promise.resolve({
       stopReason: record.status,
       ...(record.text === undefined ? {} : { text: record.text }),
       ...(record.transferTo === undefined ? {} : { transferTo: record.transferTo }),
-    };
+    });
   record.status = 'running';
   delete record.text;
   delete record.transferTo;
-  if (record.batch !== undefined) {
-    const turn = await nextTools(run);
-    if (turn === undefined) return { stopReason: deadline.stopReason };
-    await resumeBatch(run, turn);
-    const outcome = await answerBatch(run, turn);
-    if (outcome !== undefined) return outcome;
-  }
-  let yieldedAt = Date.now();
-  for (let first = true; ; first = false) {
-    // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
-    if (!first && Date.now() - yieldedAt >= turnSliceMs) {
-      await nextTurn();
-      yieldedAt = Date.now();
+  if (record.batch !== undefined)
+    return answerWaitingBatch(run).then((outcome) => (outcome === undefined ? new TurnLoop(run).start() : outcome));
+  return new TurnLoop(run).start();
+}
+
+/** A resumed run's waiting batch answered: the run's outcome when it stops there, else undefined (its turns go on). */
+async function answerWaitingBatch(run: Run): Promise<Outcome | undefined> {
+  const turn = await nextTools(run);
+  if (turn === undefined) return { stopReason: run.deadline.stopReason };
+  await resumeBatch(run, turn);
+  return answerBatch(run, turn);
+}
+
+/** The resolving functions of the promise a {@link TurnLoop} is making (set just for the `new Promise` call). */
+const captured: { resolve?: (outcome: Outcome) => void; reject?: (reason: unknown) => void } = {};
+
+/** The executor of a {@link TurnLoop}'s promise: one function, no closure per run. */
+function capture(resolve: (outcome: Outcome) => void, reject: (reason: unknown) => void): void {
+  captured.resolve = resolve;
+  captured.reject = reject;
+}
+
+/**
+ * The turns of one run, one after another, as steps chained on what each waits for (the tools, the
+ * model's answer, the calls' results): one object and one promise per run, its handlers made once, a
+ * step's wait one `then` (an async function would cost its frame and every await's closures, per run
+ * and per turn). A step that throws rejects the run's promise; a failure while the model is asked (its
+ * tools, window, context providers, the call) is the run's stop when the run was aborted meanwhile.
+ */
+class TurnLoop {
+  /** When the loop last let the event loop run (see `turnSliceMs`). */
+  private yieldedAt = Date.now();
+  private first = true;
+  /** The agent answering in this turn (read at its start: a handoff in the turn changes `run.agent`). */
+  private agent: RunAgent;
+  /** This turn's tools. */
+  private turn: TurnToolSet | undefined;
+  /** The model's answer of this turn. */
+  private response: ChatResponse | undefined;
+  /** The calls of this turn. */
+  private calls: readonly ModelToolCall[] = noCalls;
+  /** The turn's stream events, when streamed. */
+  private events: ToolCallEvents | undefined;
+  private resolve: (outcome: Outcome) => void = ignore;
+  private reject: (reason: unknown) => void = ignore;
+  /** What the step being waited for is (which step the awaited value goes to). */
+  private phase: Phase = Phase.Yield;
+  /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
+  private readonly onValue = (value: unknown): void => {
+    switch (this.phase) {
+      case Phase.Yield:
+        return this.afterYield();
+      case Phase.Tools:
+        return this.withTools(value as TurnToolSet);
+      case Phase.Window:
+        return this.withWindow(value as ChatMessage[]);
+      case Phase.Providers:
+        return this.ask(value as ChatMessage[]);
+      case Phase.Model:
+        return this.onAnswer(value as ChatResponse);
+      case Phase.Repair:
+        return this.withMessage(value as AssistantMessage);
+      case Phase.Input:
+        return this.inputPassed(value as GuardrailTrip | undefined);
+      case Phase.Started:
+        return this.execute();
+      case Phase.Executed:
+        return this.executed(value as ReceivedToolResult[]);
+      case Phase.TurnDone:
+        return this.turnDone(value as Outcome | undefined);
     }
-    if (deadline.expireIfDue()) return { stopReason: deadline.stopReason };
-    if (record.pending.length > 0) deliverUpdates(record, transcript);
-    if (record.iterations >= limits.maxIterations) return { stopReason: 'max_iterations' };
-    const { agent } = run;
-    let response: ChatResponse;
-    let turn: TurnToolSet;
+  };
+  /** The failure of what a step waited for: while the model is asked, the run's stop if it was aborted; else the run's failure. */
+  private readonly onError = (error: unknown): void => {
+    if (this.phase >= Phase.Tools && this.phase <= Phase.Model) this.callFailed(error);
+    else this.reject(error);
+  };
+
+  constructor(private readonly run: Run) {
+    this.agent = run.agent;
+  }
+
+  /** Runs the turns. @returns why the run stopped */
+  start(): Promise<Outcome> {
+    const promise = new Promise<Outcome>(capture);
+    this.resolve = captured.resolve!;
+    this.reject = captured.reject!;
+    captured.resolve = captured.reject = undefined;
+    this.next();
+    return promise;
+  }
+
+  /** Waits for a step's promise; its value goes to the step after `phase`. */
+  private wait(phase: Phase, promise: Promise<unknown>): void {
+    this.phase = phase;
+    promise.then(this.onValue, this.onError);
+  }
+
+  /** The next turn: after a turn of the event loop when the run has kept it for a slice. */
+  private next(): void {
+    // A model and tools that settle in microtasks would otherwise starve timers and the caller's abort.
+    if (!this.first && Date.now() - this.yieldedAt >= turnSliceMs) {
+      this.wait(Phase.Yield, nextTurn());
+      return;
+    }
+    this.first = false;
+    this.beginTurn();
+  }
+
+  private afterYield(): void {
+    this.yieldedAt = Date.now();
+    this.beginTurn();
+  }
+
+  /** A turn's start: the limits, the updates to deliver, then the turn's tools. */
+  private beginTurn(): void {
+    const { run } = this;
+    const { record, deadline } = run;
     try {
+      if (deadline.expireIfDue()) return this.resolve({ stopReason: deadline.stopReason });
+      if (record.pending.length > 0) deliverUpdates(record, run.transcript);
+      if (record.iterations >= run.limits.maxIterations) return this.resolve({ stopReason: 'max_iterations' });
+      const agent = (this.agent = run.agent);
       const next = run.toolsOf(agent).next();
-      turn = next instanceof Promise ? await next : next;
-      const window = agent.settings.extras.window(run, messagesFor(run, agent), deadline);
-      const providers = agent.settings.contextProviders;
-      const windowed = window instanceof Promise ? await window : window;
+      if (next instanceof Promise) this.wait(Phase.Tools, next);
+      else this.withTools(next);
+    } catch (error) {
+      this.reject(error);
+    }
+  }
+
+  /** The turn's tools are known: the window of messages the model is sent. */
+  private withTools(turn: TurnToolSet): void {
+    try {
+      const { run, agent } = this;
+      this.turn = turn;
+      const window = agent.settings.extras.window(run, messagesFor(run, agent), run.deadline);
+      if (window instanceof Promise) this.wait(Phase.Window, window);
+      else this.withWindow(window);
+    } catch (error) {
+      this.callFailed(error);
+    }
+  }
+
+  /** The window is known: the context providers' messages added, if the agent has providers. */
+  private withWindow(windowed: ChatMessage[]): void {
+    try {
+      const { run } = this;
+      const providers = this.agent.settings.contextProviders;
+      if (providers === undefined) this.ask(windowed);
+      else
+        this.wait(Phase.Providers, applyContextProviders(providers, windowed, run.context, run.deadline.signal, run.deadline.remainingMs));
+    } catch (error) {
+      this.callFailed(error);
+    }
+  }
+
+  /** The model asked with the turn's messages and tools. */
+  private ask(messages: ChatMessage[]): void {
+    try {
+      const { run, agent } = this;
+      const { record } = run;
       // The request's signal is the run's, made only when the model (or a hook) reads it.
-      const request = withLazySignal<ChatRequest>(
-        {
-          messages:
-            providers === undefined
-              ? windowed
-              : await applyContextProviders(providers, windowed, run.context, deadline.signal, deadline.remainingMs),
-          tools: turn.definitions as ToolDefinition[],
-        },
-        deadline,
-      );
+      const request = withLazySignal<ChatRequest>({ messages, tools: this.turn!.definitions as ToolDefinition[] }, run.deadline);
       const { toolChoice } = record;
       if (toolChoice !== undefined) request.toolChoice = toolChoice;
       const modelCall = run.modelCallOf(agent);
@@ -92,55 +222,152 @@ export async function runLoop(run: Run): Promise<Outcome> {
       // The run's structured output (its own agent's, whoever answers after a handoff).
       const output = run.root.settings.output;
       if (output !== undefined) request.responseFormat = output.format;
-      response = await callModel(modelCall, request, record.iterations);
+      this.wait(Phase.Model, callModel(modelCall, request, record.iterations));
     } catch (error) {
-      if (deadline.aborted) return { stopReason: deadline.stopReason };
-      throw error;
+      this.callFailed(error);
     }
-    record.iterations++;
-    const unique = withRunUniqueIds(run, response.message);
-    const repaired = repairToolCalls(run, turn, unique);
-    const message = repaired instanceof Promise ? await repaired : repaired;
-    transcript.addAssistant(message, response.usage, response.finishReason);
-    const calls = message.toolCalls;
-    if (calls === undefined || calls.length === 0) {
-      const output = run.root.settings.output;
-      if (output === undefined) return answered;
-      const ended = finalOutput(run, output, message);
-      if (ended !== undefined) return ended;
-      continue; // the answer did not fit: the model was told why, and answers again
+  }
+
+  /** Asking the model failed: the run's stop when it was aborted meanwhile, else the run's failure. */
+  private callFailed(error: unknown): void {
+    const { deadline } = this.run;
+    if (deadline.aborted) this.resolve({ stopReason: deadline.stopReason });
+    else this.reject(error);
+  }
+
+  /** The model answered: its calls given run-unique ids and repaired, if they need it. */
+  private onAnswer(response: ChatResponse): void {
+    try {
+      const { run } = this;
+      run.record.iterations++;
+      this.response = response;
+      const unique = withRunUniqueIds(run, response.message);
+      const repaired = repairToolCalls(run, this.turn!, unique);
+      if (repaired instanceof Promise) this.wait(Phase.Repair, repaired);
+      else this.withMessage(repaired);
+    } catch (error) {
+      this.reject(error);
     }
-    // No tool runs before the input guardrails checked alongside the first model call have passed.
-    if (run.inputCheck !== undefined) {
-      const trip = await inputChecked(run);
-      if (trip !== undefined) {
-        run.guardrail = trip;
-        return { stopReason: 'guardrail' };
+  }
+
+  /** The model's message goes in the transcript: the run ends on an answer, else its calls run. */
+  private withMessage(message: AssistantMessage): void {
+    try {
+      const { run } = this;
+      const { usage, finishReason } = this.response!;
+      this.response = undefined;
+      run.transcript.addAssistant(message, usage, finishReason);
+      const calls = message.toolCalls;
+      if (calls === undefined || calls.length === 0) {
+        const output = run.root.settings.output;
+        if (output === undefined) return this.resolve(answered);
+        const ended = finalOutput(run, output, message);
+        if (ended !== undefined) return this.resolve(ended);
+        return this.next(); // the answer did not fit: the model was told why, and answers again
       }
+      this.calls = calls;
+      // No tool runs before the input guardrails checked alongside the first model call have passed.
+      if (run.inputCheck !== undefined) this.wait(Phase.Input, inputChecked(run));
+      else this.runCalls();
+    } catch (error) {
+      this.reject(error);
     }
-    if (record.toolCallCount + calls.length > limits.maxToolCalls) {
-      transcript.addNotExecuted(calls, `the run reached its limit of ${limits.maxToolCalls} tool calls.`);
-      return { stopReason: 'max_tool_calls' };
+  }
+
+  /** The input guardrails answered: the run stops on a trip, else the turn's calls run. */
+  private inputPassed(trip: GuardrailTrip | undefined): void {
+    if (trip === undefined) return this.runCalls();
+    this.run.guardrail = trip;
+    this.resolve({ stopReason: 'guardrail' });
+  }
+
+  /** The turn's calls, within the run's limit: answered directly, or through the run's batch. */
+  private runCalls(): void {
+    try {
+      const { run, calls } = this;
+      const { record, limits } = run;
+      if (record.toolCallCount + calls.length > limits.maxToolCalls) {
+        run.transcript.addNotExecuted(calls, `the run reached its limit of ${limits.maxToolCalls} tool calls.`);
+        return this.resolve({ stopReason: 'max_tool_calls' });
+      }
+      record.toolCallCount += calls.length;
+      const turn = this.turn!;
+      if (!answersDirectly(run, turn)) {
+        this.wait(Phase.TurnDone, batchTurn(run, turn, calls));
+        return;
+      }
+      const events = (this.events = toolCallEvents(run));
+      if (events === undefined) this.wait(Phase.Executed, executeDirectly(run, turn, calls, undefined));
+      // The calls run once their start is told (on a later tick, as the stream's reader gets it first).
+      else this.wait(Phase.Started, Promise.resolve(events.started(calls)));
+    } catch (error) {
+      this.reject(error);
     }
-    record.toolCallCount += calls.length;
-    let outcome: Outcome | undefined;
-    if (answersDirectly(run, turn)) {
-      const events = toolCallEvents(run);
-      if (events !== undefined) await events.started(calls);
-      const results = await executeDirectly(run, turn, calls, events);
-      if (!answerDirectly(run, turn, calls, results, events)) return stoppedInBatch(run);
+  }
+
+  /** A streamed turn's calls, once their start is told. */
+  private execute(): void {
+    try {
+      this.wait(Phase.Executed, executeDirectly(this.run, this.turn!, this.calls, this.events));
+    } catch (error) {
+      this.reject(error);
+    }
+  }
+
+  /** The calls answered directly: their results in the transcript (or the turn becomes the run's batch, should one have paused). */
+  private executed(results: ReceivedToolResult[]): void {
+    try {
+      const { run, events } = this;
+      this.events = undefined;
+      if (!answerDirectly(run, this.turn!, this.calls, results, events)) return this.resolve(stoppedInBatch(run));
       const after = afterTurn(run);
-      outcome = after instanceof Promise ? await after : after;
-    } else {
-      record.batch = await openBatch(run, turn, calls);
-      outcome = await answerBatch(run, turn);
+      if (after instanceof Promise) this.wait(Phase.TurnDone, after);
+      else this.turnDone(after);
+    } catch (error) {
+      this.reject(error);
     }
-    if (outcome !== undefined) return outcome;
-    // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
-    const choice = record.toolChoice;
-    if (agent.settings.resetToolChoice && (choice === 'required' || typeof choice === 'object')) record.toolChoice = 'auto';
+  }
+
+  /** A turn's calls are answered: the run stops with the outcome, if any, else the next turn. */
+  private turnDone(outcome: Outcome | undefined): void {
+    try {
+      if (outcome !== undefined) return this.resolve(outcome);
+      const { record } = this.run;
+      this.calls = noCalls;
+      // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
+      const choice = record.toolChoice;
+      if (this.agent.settings.resetToolChoice && (choice === 'required' || typeof choice === 'object')) record.toolChoice = 'auto';
+      this.next();
+    } catch (error) {
+      this.reject(error);
+    }
   }
 }
+
+/** What a {@link TurnLoop} waits for; the phases up to `Model` are the asking of the model. */
+const enum Phase {
+  Yield,
+  Tools,
+  Window,
+  Providers,
+  Model,
+  Repair,
+  Input,
+  Started,
+  Executed,
+  TurnDone,
+}
+
+/** A turn answered through the run's batch (a call may wait for the host, or the run is checkpointed). */
+async function batchTurn(run: Run, turn: TurnToolSet, calls: readonly ModelToolCall[]): Promise<Outcome | undefined> {
+  run.record.batch = await openBatch(run, turn, calls);
+  return answerBatch(run, turn);
+}
+
+/** No calls (a turn's before the model answers). */
+const noCalls: readonly ModelToolCall[] = Object.freeze([]);
+
+function ignore(): void {}
 
 /** The outcome of a run the model answered (one object: outcomes are only read). */
 const answered: Outcome = Object.freeze({ stopReason: 'completed' });

@@ -229,18 +229,77 @@ function checkSameSession(record: RunRecord, session: Session | undefined): void
   throw new InvalidRunOptionsError('session (of resume options)', session, expected);
 }
 
-/** Runs the run's loop within the features' hooks and scopes, and finishes it; the run is released however it ends. */
-async function execute(run: Run, input: string | undefined): Promise<RunResult> {
+/**
+ * Runs the run's loop within the features' hooks and scopes, and finishes it; the run is released however it ends.
+ * A run with nothing to tell, save or stream (no run hooks, checkpoints, session or stream: most runs)
+ * takes the same steps with no async frame.
+ */
+function execute(run: Run, input: string | undefined): Promise<RunResult> {
+  if (run.checkpoints.active || run.session !== undefined || run.context.events.active || run.hooks.observesRuns)
+    return executeObserved(run, input);
+  let loop: Promise<Outcome>;
+  try {
+    run.resumeActiveAgent();
+    loop = guardedOutcome(run, input);
+  } catch (error) {
+    stopFailed(run, error);
+    release(run.handle, run.deadline);
+    return Promise.reject(error as Error);
+  }
+  return loop.then(
+    (outcome) => {
+      try {
+        emitOutput(run, outcome);
+        return finish(run, outcome);
+      } catch (error) {
+        stopFailed(run, error);
+        throw error;
+      } finally {
+        run.checkpoints.release?.();
+        release(run.handle, run.deadline);
+      }
+    },
+    (error: unknown) => {
+      stopFailed(run, error);
+      release(run.handle, run.deadline);
+      throw error;
+    },
+  );
+}
+
+/** The run's loop, its output settled, within its guardrails when it has some (or sub-agents, which may have some). */
+function guardedOutcome(run: Run, input: string | undefined): Promise<Outcome> {
+  const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
+  // The output is settled inside the guardrails: output guardrails see it, and withhold it on a trip.
+  const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
+  return guarded ? guardedLoop(run, input, () => settledLoop(run, pipeline)) : settledLoop(run, pipeline);
+}
+
+/**
+ * A run failed before it finished: its record keeps what happened (results of a finished batch,
+ * delivered updates) so that it can go on, its last checkpoint names no owner (it can be recovered at
+ * once) and is saved soon, unless another process took the run over.
+ */
+function stopFailed(run: Run, error: unknown): void {
+  const { record, checkpoints } = run;
+  record.status = 'running';
+  run.stop();
+  checkpoints.release?.();
+  if (!CheckpointConflictError.isInstance(error)) {
+    if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta, run.values.writtenKeys);
+    checkpoints.saveSoon();
+  }
+}
+
+/** {@link execute} of a run with run hooks, checkpoints, a session or a stream. */
+async function executeObserved(run: Run, input: string | undefined): Promise<RunResult> {
   const { record, context, deadline, hooks, checkpoints } = run;
   let finished = false;
   try {
     const starting = hooks.runStarting(input ?? '');
     if (starting !== undefined) await starting;
     run.resumeActiveAgent();
-    const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
-    // The output is settled inside the guardrails: output guardrails see it, and withhold it on a trip.
-    const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
-    const outcome = await (guarded ? guardedLoop(run, input, () => settledLoop(run, pipeline)) : settledLoop(run, pipeline));
+    const outcome = await guardedOutcome(run, input);
     emitOutput(run, outcome);
     const result = finish(run, outcome);
     finished = true;
@@ -281,15 +340,7 @@ async function execute(run: Run, input: string | undefined): Promise<RunResult> 
     return result;
   } catch (error) {
     if (!finished) {
-      // The record keeps what happened (results of a finished batch, delivered updates): it can go on.
-      record.status = 'running';
-      run.stop();
-      // Its last checkpoint names no owner: the failed run can be recovered at once.
-      checkpoints.release?.();
-      if (!CheckpointConflictError.isInstance(error)) {
-        if (run.session !== undefined && checkpoints.active) planSessionSave(record, run.values.delta, run.values.writtenKeys);
-        checkpoints.saveSoon();
-      }
+      stopFailed(run, error);
       const failed = hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs });
       if (failed !== undefined) await failed;
       if (run.session !== undefined && !CheckpointConflictError.isInstance(error))

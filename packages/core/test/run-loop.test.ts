@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { ScriptedModel } from '@toolcraft/testing';
+import { Agent, ToolRegistry, type ChatModel, type ChatResponse, type ContextProvider } from '../src/index';
+import { AddTool } from './support/calculator';
+
+/** A model that calls the calculator `calls` times, then answers; each reply settles in a microtask. */
+function countingModel(calls: number): ChatModel & { requests: number } {
+  return {
+    requests: 0,
+    complete(): Promise<ChatResponse> {
+      const index = this.requests++;
+      if (index >= calls) return Promise.resolve({ message: { role: 'assistant', content: `done after ${index} calls` } });
+      const call = { id: `call_${index}`, name: 'calculator', arguments: '{"digit1":1,"digit2":2}' };
+      return Promise.resolve({ message: { role: 'assistant', content: null, toolCalls: [call] } });
+    },
+  };
+}
+
+describe('the run loop', () => {
+  it('runs thousands of turns whose model and tool settle at once, one after another, without growing the stack', async () => {
+    const agent = new Agent({
+      model: countingModel(5000),
+      registry: ToolRegistry.of(new AddTool()),
+      maxIterations: 5001,
+      maxToolCalls: 5000,
+    });
+    const result = await agent.run('Add a lot.');
+    expect(result.stopReason).toBe('completed');
+    expect(result.toolCalls).toHaveLength(5000);
+    expect(result.text).toBe('done after 5000 calls');
+  });
+
+  it("lets timers and the caller's abort in between turns that settle in microtasks", async () => {
+    const model = countingModel(Number.POSITIVE_INFINITY);
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()), maxIterations: 1_000_000, maxToolCalls: 1_000_000 });
+    const controller = new AbortController();
+    let callsWhenTimerRan: number | undefined;
+    // A timer due at once: it runs only when the run yields to the event loop.
+    setTimeout(() => {
+      callsWhenTimerRan = model.requests;
+      controller.abort();
+    }, 0);
+    const result = await agent.run('Add forever.', { signal: controller.signal });
+    expect(result.stopReason).toBe('aborted');
+    expect(callsWhenTimerRan).toBeGreaterThan(0);
+    expect(model.requests).toBeLessThan(1_000_000);
+  });
+
+  it('rejects with what a step of a turn throws (before the model is asked, and after its calls ran), and the agent runs again afterwards', async () => {
+    let failOn: number | undefined = 1;
+    let provided = 0;
+    const flaky: ContextProvider = {
+      name: 'flaky',
+      provide: () => {
+        if (++provided === failOn) throw new Error(`provider failed on call ${provided}`);
+        return undefined;
+      },
+    };
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'calculator', arguments: { digit1: 1, digit2: 2 } }] }, { text: 'Three.' }], {
+      onExhausted: 'repeatLast',
+    });
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()), contextProviders: [flaky] });
+    await expect(agent.run('Add.')).rejects.toThrow('provider failed on call 1');
+    expect(model.requests).toHaveLength(0);
+    // The second model call of the run: after the first turn's call ran.
+    failOn = 3;
+    await expect(agent.run('Add.')).rejects.toThrow('provider failed on call 3');
+    expect(model.requests).toHaveLength(1);
+    failOn = undefined;
+    await expect(agent.run('Add.')).resolves.toMatchObject({ stopReason: 'completed', text: 'Three.' });
+  });
+});
