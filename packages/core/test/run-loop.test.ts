@@ -69,4 +69,44 @@ describe('the run loop', () => {
     failOn = undefined;
     await expect(agent.run('Add.')).resolves.toMatchObject({ stopReason: 'completed', text: 'Three.' });
   });
+
+  it("stops on the caller's abort while a model that ignores its signal has not answered, and ignores its late answer", async () => {
+    let answer: ((response: ChatResponse) => void) | undefined;
+    const model: ChatModel = {
+      complete: () =>
+        new Promise<ChatResponse>((resolve) => {
+          answer = resolve;
+        }),
+    };
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+    const controller = new AbortController();
+    const running = agent.run('Add.', { signal: controller.signal });
+    await Promise.resolve();
+    expect(answer).toBeDefined();
+    controller.abort(new Error('the user left'));
+    const result = await running;
+    expect(result.stopReason).toBe('aborted');
+    // The late answer changes nothing: not in the messages, no call run.
+    const call = { id: 'late', name: 'calculator', arguments: '{"digit1":1,"digit2":2}' };
+    answer!({ message: { role: 'assistant', content: 'late', toolCalls: [call] } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(result.messages.map((message) => message.role)).toEqual(['user']);
+    expect(result.toolCalls).toEqual([]);
+  });
+
+  it('stops without waiting for a model that aborts the run as it is asked and never answers', async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    const model: ChatModel = {
+      complete: () => {
+        asked++;
+        controller.abort(); // the run is aborted before the model's promise is waited for
+        return new Promise<ChatResponse>(() => undefined); // never answers, ignores its signal
+      },
+    };
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+    const result = await agent.run('Add.', { signal: controller.signal });
+    expect(result.stopReason).toBe('aborted');
+    expect(asked).toBe(1);
+  });
 });

@@ -2,7 +2,7 @@ import { runInScope } from '../environment/run-in-scope.js';
 import type { ToolPipeline } from '../environment/tool-pipeline.js';
 import type { ChatModel, ChatRequest, ChatResponse, ModelSettings } from '../model/chat-model.js';
 import { readChatResponse } from './read-chat-response.js';
-import { completeWithRetry, type RemainingTime } from './retry/complete-with-retry.js';
+import { CallerBoundedCalls, completeWithRetry, type RemainingTime } from './retry/complete-with-retry.js';
 import type { ResolvedRetryOptions } from './retry/retry-options.js';
 import type { RunFeatureHooks } from './run-feature-hooks.js';
 import type { RunEvents } from './streaming/run-events.js';
@@ -23,6 +23,8 @@ export interface ModelCallSettings {
   modelSettings?: ModelSettings;
   /** The adapter's options of this agent's calls in this run, if any. */
   providerOptions?: Record<string, unknown>;
+  /** The run's plain calls to the model, whose first attempt the run loop bounds (made at its first call). */
+  calls?: CallerBoundedCalls;
   /** The model read through its stream, for a streamed run (made at its first call). */
   streaming?: StreamingModel;
 }
@@ -32,7 +34,9 @@ export interface ModelCallSettings {
  * retryable; streamed through `model.stream` when the run is streamed and the model can; inside the
  * features' execution scopes), its reply read and checked, then `onModelCallCompleted` or
  * `onModelCallFailed`. A streamed run gets the answer's text as `text_delta` events (the whole text at
- * once for a model without `stream`) and the finished message as a `message` event.
+ * once for a model without `stream`) and the finished message as a `message` event. The caller (the
+ * run loop, which stops when the run's deadline aborts) bounds the wait: a call with nothing to tell,
+ * stream or wrap does not bound its first attempt itself.
  * @param settings - the run's model, retry policy, pipeline, hooks and events
  * @param request - the request; its signal cancels the call
  * @param iteration - which model call of the run, from 0
@@ -45,9 +49,10 @@ export function callModel(
   iteration: number,
 ): Promise<ChatResponse> {
   const { hooks, events, pipeline } = settings;
-  // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async frame.
+  // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async
+  // frame, and no bounded wait of its own for the first attempt: the run loop bounds it.
   if (!events.active && pipeline.scopes.length === 0 && !hooks.observesModelCalls)
-    return completeWithRetry(settings.model, request, settings.retry, settings.time, readChatResponse);
+    return (settings.calls ??= new CallerBoundedCalls(settings.model, settings.retry, settings.time, readChatResponse)).send(request);
   // A streamed call to be told and nothing else: no async frame either.
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
     const streaming = (settings.streaming ??= new StreamingModel(settings.model, events));

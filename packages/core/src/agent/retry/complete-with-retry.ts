@@ -59,6 +59,51 @@ export function completeWithRetry(
   );
 }
 
+/**
+ * The model calls of one agent in one run whose wait the caller bounds itself (the run loop, which
+ * stops when the run's deadline aborts and ignores a late answer): the first attempt is chained as it
+ * is (a call costs one `then`, not a bounded wait of its own), and its failure goes on to the retries,
+ * which bound their own waits, as {@link completeWithRetry} does. Made once per agent per run; its
+ * calls come one after another.
+ * @internal
+ */
+export class CallerBoundedCalls {
+  /** The request of the call in flight (the last one, once it answered). */
+  private request: (ChatRequest & { signal: AbortSignal }) | undefined;
+  private readonly onFailure = (error: unknown): Promise<ChatResponse> =>
+    readAfter(retryAfter(error, this.model, this.request!, this.retry, this.time), this.read);
+
+  /**
+   * @param model - the model
+   * @param retry - the retry policy
+   * @param time - the run's time (its deadline)
+   * @param read - reads the model's reply into the response returned (its throw rejects)
+   */
+  constructor(
+    private readonly model: ChatModel,
+    private readonly retry: ResolvedRetryOptions,
+    private readonly time: RemainingTime,
+    private readonly read: (reply: unknown) => ChatResponse,
+  ) {}
+
+  /**
+   * Sends one request, retrying retryable failures with backoff.
+   * @param request - the request; its `signal` cancels the retries and their waits
+   * @returns the model's response, read; the first attempt's wait is the caller's to bound
+   */
+  send(request: ChatRequest & { signal: AbortSignal }): Promise<ChatResponse> {
+    let first: ChatResponse | PromiseLike<ChatResponse>;
+    try {
+      first = this.model.complete(request);
+    } catch (error) {
+      return readAfter(retryAfter(error, this.model, request, this.retry, this.time), this.read);
+    }
+    this.request = request;
+    // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted; a native promise is taken as it is.
+    return Promise.resolve(first).then(this.read, this.onFailure);
+  }
+}
+
 function readAfter(response: Promise<ChatResponse>, read: ((reply: unknown) => ChatResponse) | undefined): Promise<ChatResponse> {
   return read === undefined ? response : response.then(read);
 }

@@ -95,10 +95,15 @@ class TurnLoop {
   private events: ToolCallEvents | undefined;
   private resolve: (outcome: Outcome) => void = ignore;
   private reject: (reason: unknown) => void = ignore;
+  /** Whether a step waits for a promise now (its settling goes to the step after it). */
+  private waiting = false;
   /** What the step being waited for is (which step the awaited value goes to). */
   private phase: Phase = Phase.Yield;
   /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
   private readonly onValue = (value: unknown): void => {
+    // A late settling, after the run stopped on an abort while it waited, is ignored.
+    if (!this.waiting) return;
+    this.waiting = false;
     switch (this.phase) {
       case Phase.Yield:
         return this.afterYield();
@@ -124,8 +129,10 @@ class TurnLoop {
   };
   /** The failure of what a step waited for: while the model is asked, the run's stop if it was aborted; else the run's failure. */
   private readonly onError = (error: unknown): void => {
-    if (this.phase >= Phase.Tools && this.phase <= Phase.Model) this.callFailed(error);
-    else this.reject(error);
+    if (!this.waiting) return;
+    this.waiting = false;
+    if (asksModel(this.phase)) this.callFailed(error);
+    else this.fail(error);
   };
 
   constructor(private readonly run: Run) {
@@ -138,13 +145,47 @@ class TurnLoop {
     this.resolve = captured.resolve!;
     this.reject = captured.reject!;
     captured.resolve = captured.reject = undefined;
+    // The loop bounds its waits while the model is asked: it stops as soon as the run aborts (see `onWatchedAbort`).
+    this.run.deadline.watchers().add(this);
     this.next();
     return promise;
   }
 
+  /**
+   * The run aborted (the caller, its time limit, a stream's reader leaving): while the model is asked
+   * (its tools, window, context providers, the call), the run stops now, whatever the wait was for.
+   * Other waits (tool calls, guardrails) are bounded where they are made, and the turn ends first.
+   * @internal
+   */
+  onWatchedAbort(): void {
+    if (!this.waiting || !asksModel(this.phase)) return;
+    this.waiting = false;
+    this.finish({ stopReason: this.run.deadline.stopReason });
+  }
+
+  /** The run stops with its outcome. */
+  private finish(outcome: Outcome): void {
+    this.phase = Phase.Done;
+    this.run.deadline.watchers().delete(this);
+    this.resolve(outcome);
+  }
+
+  /** The run fails. */
+  private fail(error: unknown): void {
+    this.phase = Phase.Done;
+    this.run.deadline.watchers().delete(this);
+    this.reject(error);
+  }
+
   /** Waits for a step's promise; its value goes to the step after `phase`. */
   private wait(phase: Phase, promise: Promise<unknown>): void {
+    if (asksModel(phase) && this.run.deadline.aborted) {
+      // Aborted while a step ran: nothing waits for what it started.
+      promise.then(undefined, ignore);
+      return this.finish({ stopReason: this.run.deadline.stopReason });
+    }
     this.phase = phase;
+    this.waiting = true;
     promise.then(this.onValue, this.onError);
   }
 
@@ -169,15 +210,15 @@ class TurnLoop {
     const { run } = this;
     const { record, deadline } = run;
     try {
-      if (deadline.expireIfDue()) return this.resolve({ stopReason: deadline.stopReason });
+      if (deadline.expireIfDue()) return this.finish({ stopReason: deadline.stopReason });
       if (record.pending.length > 0) deliverUpdates(record, run.transcript);
-      if (record.iterations >= run.limits.maxIterations) return this.resolve({ stopReason: 'max_iterations' });
+      if (record.iterations >= run.limits.maxIterations) return this.finish({ stopReason: 'max_iterations' });
       const agent = (this.agent = run.agent);
       const next = run.toolsOf(agent).next();
       if (next instanceof Promise) this.wait(Phase.Tools, next);
       else this.withTools(next);
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
@@ -231,8 +272,8 @@ class TurnLoop {
   /** Asking the model failed: the run's stop when it was aborted meanwhile, else the run's failure. */
   private callFailed(error: unknown): void {
     const { deadline } = this.run;
-    if (deadline.aborted) this.resolve({ stopReason: deadline.stopReason });
-    else this.reject(error);
+    if (deadline.aborted) this.finish({ stopReason: deadline.stopReason });
+    else this.fail(error);
   }
 
   /** The model answered: its calls given run-unique ids and repaired, if they need it. */
@@ -246,7 +287,7 @@ class TurnLoop {
       if (repaired instanceof Promise) this.wait(Phase.Repair, repaired);
       else this.withMessage(repaired);
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
@@ -260,9 +301,9 @@ class TurnLoop {
       const calls = message.toolCalls;
       if (calls === undefined || calls.length === 0) {
         const output = run.root.settings.output;
-        if (output === undefined) return this.resolve(answered);
+        if (output === undefined) return this.finish(answered);
         const ended = finalOutput(run, output, message);
-        if (ended !== undefined) return this.resolve(ended);
+        if (ended !== undefined) return this.finish(ended);
         return this.next(); // the answer did not fit: the model was told why, and answers again
       }
       this.calls = calls;
@@ -270,7 +311,7 @@ class TurnLoop {
       if (run.inputCheck !== undefined) this.wait(Phase.Input, inputChecked(run));
       else this.runCalls();
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
@@ -278,7 +319,7 @@ class TurnLoop {
   private inputPassed(trip: GuardrailTrip | undefined): void {
     if (trip === undefined) return this.runCalls();
     this.run.guardrail = trip;
-    this.resolve({ stopReason: 'guardrail' });
+    this.finish({ stopReason: 'guardrail' });
   }
 
   /** The turn's calls, within the run's limit: answered directly, or through the run's batch. */
@@ -288,7 +329,7 @@ class TurnLoop {
       const { record, limits } = run;
       if (record.toolCallCount + calls.length > limits.maxToolCalls) {
         run.transcript.addNotExecuted(calls, `the run reached its limit of ${limits.maxToolCalls} tool calls.`);
-        return this.resolve({ stopReason: 'max_tool_calls' });
+        return this.finish({ stopReason: 'max_tool_calls' });
       }
       record.toolCallCount += calls.length;
       const turn = this.turn!;
@@ -301,7 +342,7 @@ class TurnLoop {
       // The calls run once their start is told (on a later tick, as the stream's reader gets it first).
       else this.wait(Phase.Started, Promise.resolve(events.started(calls)));
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
@@ -310,7 +351,7 @@ class TurnLoop {
     try {
       this.wait(Phase.Executed, executeDirectly(this.run, this.turn!, this.calls, this.events));
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
@@ -319,19 +360,19 @@ class TurnLoop {
     try {
       const { run, events } = this;
       this.events = undefined;
-      if (!answerDirectly(run, this.turn!, this.calls, results, events)) return this.resolve(stoppedInBatch(run));
+      if (!answerDirectly(run, this.turn!, this.calls, results, events)) return this.finish(stoppedInBatch(run));
       const after = afterTurn(run);
       if (after instanceof Promise) this.wait(Phase.TurnDone, after);
       else this.turnDone(after);
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 
   /** A turn's calls are answered: the run stops with the outcome, if any, else the next turn. */
   private turnDone(outcome: Outcome | undefined): void {
     try {
-      if (outcome !== undefined) return this.resolve(outcome);
+      if (outcome !== undefined) return this.finish(outcome);
       const { record } = this.run;
       this.calls = noCalls;
       // A forced choice ('required' or one tool) would loop forever; after one turn of calls the model may answer.
@@ -339,7 +380,7 @@ class TurnLoop {
       if (this.agent.settings.resetToolChoice && (choice === 'required' || typeof choice === 'object')) record.toolChoice = 'auto';
       this.next();
     } catch (error) {
-      this.reject(error);
+      this.fail(error);
     }
   }
 }
@@ -356,6 +397,13 @@ const enum Phase {
   Started,
   Executed,
   TurnDone,
+  /** The loop stopped. */
+  Done,
+}
+
+/** Whether a phase is the asking of the model (its tools, window, context providers, the call). */
+function asksModel(phase: Phase): boolean {
+  return phase >= Phase.Tools && phase <= Phase.Model;
 }
 
 /** A turn answered through the run's batch (a call may wait for the host, or the run is checkpointed). */
