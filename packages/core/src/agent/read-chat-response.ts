@@ -34,10 +34,13 @@ export function readChatResponse(reply: unknown): ChatResponse {
       throw malformed(`its message is ${kindOf(message)}`);
     }
     const { content, toolCalls, providerMetadata } = message as Record<string, unknown>;
-    const read: AssistantMessage = { role: 'assistant', content: readMessageContent(content) };
-    if (isObject(providerMetadata)) read.providerMetadata = providerMetadata as ProviderMetadata;
     const calls = readToolCalls(toolCalls);
-    if (calls !== undefined) read.toolCalls = calls;
+    // Built whole (a field added to a smaller object allocates a second store for it).
+    const read: AssistantMessage =
+      calls === undefined
+        ? { role: 'assistant', content: readMessageContent(content) }
+        : { role: 'assistant', content: readMessageContent(content), toolCalls: calls };
+    if (isObject(providerMetadata)) read.providerMetadata = providerMetadata as ProviderMetadata;
     const usage = readUsage(rawUsage);
     const finishReason = typeof rawFinish === 'string' ? (finishReasons.has(rawFinish) ? (rawFinish as FinishReason) : 'other') : undefined;
     const response: ChatResponse = { message: read };
@@ -56,7 +59,8 @@ export function readChatResponse(reply: unknown): ChatResponse {
 function readToolCalls(value: unknown): ModelToolCall[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw malformed(`its message.toolCalls is ${kindOf(value)}, not an array`);
-  const calls: ModelToolCall[] = [];
+  // Sized at once (an empty array grown by push would reserve 17 slots).
+  const calls = new Array<ModelToolCall>(value.length);
   for (let index = 0; index < value.length; index++) {
     const call: unknown = value[index];
     if (typeof call !== 'object' || call === null) throw malformed(`its message.toolCalls[${index}] is ${kindOf(call)}, not a tool call`);
@@ -65,7 +69,7 @@ function readToolCalls(value: unknown): ModelToolCall[] | undefined {
     const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '{}' : JSON.stringify(raw);
     const read: ModelToolCall = { id: typeof id === 'string' && id !== '' ? id : generateCallId(), name, arguments: text ?? '{}' };
     if (isObject(providerMetadata)) read.providerMetadata = providerMetadata as ProviderMetadata;
-    calls.push(read);
+    calls[index] = read;
   }
   return calls;
 }

@@ -2,7 +2,6 @@ import { describeOutputViolations, InvalidOutputError } from '../../errors/inval
 import type { AssistantMessage } from '../../model/messages.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { contentText } from '../../results/content-text.js';
-import type { RunResult } from '../run-result.js';
 import type { Run } from '../run/run.js';
 import type { AgentOutput } from './agent-output.js';
 import { decodeAnswer } from './decode-answer.js';
@@ -87,15 +86,4 @@ export function settleOutput<T extends OutputOutcome>(run: Run, outcome: T): T {
  */
 export function emitOutput(run: Run, outcome: OutputOutcome): void {
   if ('output' in outcome && run.lineage.stream === undefined) run.events.enqueue({ type: 'output', output: outcome.output });
-}
-
-/**
- * The output fields of a run's result.
- * @param outcome - the settled outcome
- * @returns `output` and `outputError`, when the outcome has them
- * @internal
- */
-export function outputFields(outcome: OutputOutcome): Pick<RunResult, 'output' | 'outputError'> {
-  if ('output' in outcome) return { output: outcome.output };
-  return outcome.outputError === undefined ? {} : { outputError: outcome.outputError };
 }

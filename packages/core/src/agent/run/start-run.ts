@@ -30,7 +30,7 @@ import { guardedLoop } from '../guardrails/guarded-loop.js';
 import { runLoop, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
-import { emitOutput, outputFields, settleOutput } from '../output/final-output.js';
+import { emitOutput, settleOutput } from '../output/final-output.js';
 import { loadSession, planSessionSave, saveToSession } from './run-session.js';
 
 const noHistory: readonly ChatMessage[] = Object.freeze([]);
@@ -388,29 +388,30 @@ function finish(run: Run, outcome: Outcome): RunResult {
   run.stop();
   const { handle } = run;
   const { usage, subRuns } = run.reportSubRuns(record.usage);
-  // Built field by field (optional ones only when present), in the order results always had.
+  // Every field a result always has in one literal (no store grown field by field), then the optional ones when present.
   const result = {
     runId: record.runId,
     agentName: run.agent.name,
     handoffs: run.handoffs,
     text,
     stopReason: outcome.stopReason,
-    ...outputFields(outcome),
     messages: resultMessages(record),
     toolCalls: resultToolCalls(run),
     usage,
+    stateDelta: run.values.delta,
+    durationMs: run.elapsedMs,
+    state: handle,
+    interruptions: outcome.stopReason === 'interrupted' ? handle.interruptions : [],
+    pending: handle.pending,
   } as RunResult;
+  if ('output' in outcome) result.output = outcome.output;
+  else if (outcome.outputError !== undefined) result.outputError = outcome.outputError;
   if (subRuns !== undefined) result.subRuns = subRuns;
-  result.stateDelta = run.values.delta;
   if (outcome.transferTo !== undefined) result.transferTo = outcome.transferTo;
-  result.durationMs = run.elapsedMs;
   if (record.finishReason !== undefined) result.finishReason = record.finishReason;
   if (run.guardrail !== undefined) result.guardrail = run.guardrail;
   const memory = run.root.settings.extras.memoryReport(run);
   if (memory !== undefined) result.memory = memory;
-  result.state = handle;
-  result.interruptions = outcome.stopReason === 'interrupted' ? handle.interruptions : [];
-  result.pending = handle.pending;
   return result;
 }
 
