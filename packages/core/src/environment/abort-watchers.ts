@@ -147,6 +147,14 @@ export function watchersFor(abortable: Abortable): AbortWatchers | undefined {
  */
 const sourceKey = Symbol('toolcraft.abortSource');
 
+/**
+ * The key under which options made by {@link withLazySignal} keep their source: options built with it
+ * in their literal (`{ ..., [lazySignalSource]: source }`) get the accessor without a field added (a field
+ * added to a literal allocates a second store for it).
+ * @internal
+ */
+export const lazySignalSource: typeof sourceKey = sourceKey;
+
 type Sourced = { [sourceKey]?: AbortSource | undefined; signal?: AbortSignal };
 
 /** The accessor of a lazy `signal`: the source's signal, made when read; a write replaces it with a plain value. */
@@ -173,7 +181,7 @@ const lazySignalProperty: PropertyDescriptor = {
  * @internal
  */
 export function withLazySignal<T extends object>(options: T, source: AbortSource): T & { signal: AbortSignal } {
-  (options as Sourced)[sourceKey] = source;
+  if ((options as Sourced)[sourceKey] !== source) (options as Sourced)[sourceKey] = source;
   Object.defineProperty(options, 'signal', lazySignalProperty);
   return options as T & { signal: AbortSignal };
 }

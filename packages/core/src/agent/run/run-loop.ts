@@ -1,4 +1,4 @@
-import { withLazySignal } from '../../environment/abort-watchers.js';
+import { lazySignalSource, withLazySignal } from '../../environment/abort-watchers.js';
 import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/messages.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
@@ -254,7 +254,10 @@ class TurnLoop {
       const { run, agent } = this;
       const { record } = run;
       // The request's signal is the run's, made only when the model (or a hook) reads it.
-      const request = withLazySignal<ChatRequest>({ messages, tools: this.turn!.definitions as ToolDefinition[] }, run.deadline);
+      const request = withLazySignal(
+        { messages, tools: this.turn!.definitions as ToolDefinition[], [lazySignalSource]: run.deadline } as ChatRequest,
+        run.deadline,
+      );
       const { toolChoice } = record;
       if (toolChoice !== undefined) request.toolChoice = toolChoice;
       const modelCall = run.modelCallOf(agent);

@@ -194,5 +194,7 @@ export function newRunRecord(runId: string, agentName: string): RunRecord {
     elapsedMs: 0,
     pending: [],
     done: [],
+    // In the literal (not added by the run): a field added to a smaller object allocates a second store.
+    toolUsage: {},
   };
 }

@@ -1,6 +1,6 @@
 import { AgentActions } from '../../context/agent-actions.js';
 import { AgentState } from '../../context/agent-state.js';
-import { withLazySignal } from '../../environment/abort-watchers.js';
+import { lazySignalSource, withLazySignal } from '../../environment/abort-watchers.js';
 import { neverAborted } from '../../environment/never-aborted.js';
 import type { ToolExecutionOptions } from '../../environment/agent-environment-options.js';
 import type { Usage } from '../../model/chat-model.js';
@@ -143,7 +143,7 @@ export class Run {
       this.events,
       this,
     );
-    this.execution = withLazySignal({ agentContext: this.context, runId }, deadline);
+    this.execution = withLazySignal({ agentContext: this.context, runId, [lazySignalSource]: deadline }, deadline);
     const { parent, callId } = lineage;
     if (options.checkpoints !== undefined)
       this.checkpoints = new Checkpointer(
