@@ -250,6 +250,7 @@ export class Run {
     if (agent === this.root && this.rootModelCall !== undefined) return this.rootModelCall;
     const other = agent === this.root ? undefined : this.otherOf(agent);
     if (other?.modelCall !== undefined) return other.modelCall;
+    // Every field in the literal, the optional ones too (a field added later allocates a second store).
     const settings: ModelCallSettings = {
       model: agent.settings.model,
       retry: agent.settings.retry,
@@ -259,11 +260,11 @@ export class Run {
       runId: this.runId,
       agentName: agent.name,
       time: this.deadline,
+      modelSettings: readModelSettings(agent.settings.modelSettings, this.options.modelSettings, 'run'),
+      providerOptions: readProviderOptions(agent.settings.providerOptions, this.options.providerOptions, 'run'),
+      calls: undefined,
+      streaming: undefined,
     };
-    const modelSettings = readModelSettings(agent.settings.modelSettings, this.options.modelSettings, 'run');
-    if (modelSettings !== undefined) settings.modelSettings = modelSettings;
-    const providerOptions = readProviderOptions(agent.settings.providerOptions, this.options.providerOptions, 'run');
-    if (providerOptions !== undefined) settings.providerOptions = providerOptions;
     if (other === undefined) this.rootModelCall = settings;
     else other.modelCall = settings;
     return settings;
