@@ -22,6 +22,7 @@ import type { ChatMessage } from '../../model/messages.js';
 import type { AgentEvent } from '../streaming/agent-event.js';
 import type { EventChannel } from '../streaming/event-channel.js';
 import type { StreamCancel } from '../streaming/stream-cancel.js';
+import type { RunEvents } from '../streaming/run-events.js';
 import { lineageOf, runTimeLimit } from './lineage.js';
 import { Run, type RunInit } from './run.js';
 import { newRunId } from './run-id.js';
@@ -231,12 +232,11 @@ function checkSameSession(record: RunRecord, session: Session | undefined): void
 
 /**
  * Runs the run's loop within the features' hooks and scopes, and finishes it; the run is released however it ends.
- * A run with nothing to tell, save or stream (no run hooks, checkpoints, session or stream: most runs)
- * takes the same steps with no async frame.
+ * A run with nothing to wait for once its loop ends (no run hooks, checkpoints or session: most runs,
+ * streamed or not) takes the same steps with no async frame.
  */
 function execute(run: Run, input: string | undefined): Promise<RunResult> {
-  if (run.checkpoints.active || run.session !== undefined || run.context.events.active || run.hooks.observesRuns)
-    return executeObserved(run, input);
+  if (run.checkpoints.active || run.session !== undefined || run.hooks.observesRuns) return executeObserved(run, input);
   let loop: Promise<Outcome>;
   try {
     run.resumeActiveAgent();
@@ -248,12 +248,22 @@ function execute(run: Run, input: string | undefined): Promise<RunResult> {
   }
   return loop.then(
     (outcome) => {
+      let result: RunResult;
       try {
         emitOutput(run, outcome);
-        return finish(run, outcome);
+        result = finish(run, outcome);
       } catch (error) {
         stopFailed(run, error);
+        release(run.handle, run.deadline);
         throw error;
+      }
+      try {
+        const { events } = run.context;
+        if (events.active) {
+          tellInterruptions(events, result);
+          events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+        }
+        return result;
       } finally {
         run.checkpoints.release?.();
         release(run.handle, run.deadline);
@@ -265,6 +275,20 @@ function execute(run: Run, input: string | undefined): Promise<RunResult> {
       throw error;
     },
   );
+}
+
+/** A streamed run's `interruption` events: one per call it stopped waiting for. */
+function tellInterruptions(events: RunEvents, result: RunResult): void {
+  for (const item of result.interruptions)
+    events.enqueue({
+      type: 'interruption',
+      kind: item.kind,
+      callId: item.callId,
+      toolName: item.toolName,
+      arguments: item.arguments,
+      // A call waiting in an AgentTool's sub-run is its agent's.
+      ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
+    });
 }
 
 /** The run's loop, its output settled, within its guardrails when it has some (or sub-agents, which may have some). */
@@ -291,7 +315,7 @@ function stopFailed(run: Run, error: unknown): void {
   }
 }
 
-/** {@link execute} of a run with run hooks, checkpoints, a session or a stream. */
+/** {@link execute} of a run with run hooks, checkpoints or a session. */
 async function executeObserved(run: Run, input: string | undefined): Promise<RunResult> {
   const { record, context, deadline, hooks, checkpoints } = run;
   let finished = false;
@@ -303,16 +327,7 @@ async function executeObserved(run: Run, input: string | undefined): Promise<Run
     emitOutput(run, outcome);
     const result = finish(run, outcome);
     finished = true;
-    for (const item of result.interruptions)
-      context.events.enqueue({
-        type: 'interruption',
-        kind: item.kind,
-        callId: item.callId,
-        toolName: item.toolName,
-        arguments: item.arguments,
-        // A call waiting in an AgentTool's sub-run is its agent's.
-        ...(item.parentCallId === undefined ? {} : { agentName: item.agentName }),
-      });
+    tellInterruptions(context.events, result);
     // The checkpoint has the session append planned before it is sent: a retry from it sends the same one.
     if (run.session !== undefined && checkpoints.active) planSessionSave(record, result.stateDelta, run.values.writtenKeys);
     if (checkpoints.active)
