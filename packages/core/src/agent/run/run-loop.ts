@@ -39,6 +39,32 @@ export interface Outcome extends OutputOutcome {
  * @internal
  */
 export function runLoop(run: Run): Promise<Outcome> {
+  return startLoop(run) ?? (new TurnLoop(run, undefined, undefined).start() as Promise<Outcome>);
+}
+
+/**
+ * {@link runLoop}, its outcome ended by `end` (the run finished into its result): the loop's promise
+ * is the result's, with no `then` and handlers of its own for a new run.
+ * @param run - the run
+ * @param end - makes the run's result of its outcome (its throw rejects: it cleans up after itself)
+ * @param failed - what a failed loop does before the promise rejects (it must not throw)
+ * @returns the run's result
+ * @internal
+ */
+export function runLoopTo<T>(run: Run, end: (run: Run, outcome: Outcome) => T, failed: (run: Run, error: unknown) => void): Promise<T> {
+  const started = startLoop(run);
+  if (started === undefined) return new TurnLoop(run, end, failed).start() as Promise<T>;
+  return started.then(
+    (outcome) => end(run, outcome),
+    (error: unknown) => {
+      failed(run, error);
+      throw error;
+    },
+  );
+}
+
+/** The start of a run's loop: undefined for a run whose turns begin now, else the outcome's promise (a stopped or a resumed run's). */
+function startLoop(run: Run): Promise<Outcome> | undefined {
   const { record } = run;
   if (record.batch === undefined && !hasUpdates(record) && record.status !== 'running')
     // A stopped run with nothing to answer or deliver: its result as it stands.
@@ -51,8 +77,10 @@ export function runLoop(run: Run): Promise<Outcome> {
   delete record.text;
   delete record.transferTo;
   if (record.batch !== undefined)
-    return answerWaitingBatch(run).then((outcome) => (outcome === undefined ? new TurnLoop(run).start() : outcome));
-  return new TurnLoop(run).start();
+    return answerWaitingBatch(run).then((outcome) =>
+      outcome === undefined ? (new TurnLoop(run, undefined, undefined).start() as Promise<Outcome>) : outcome,
+    );
+  return undefined;
 }
 
 /** A resumed run's waiting batch answered: the run's outcome when it stops there, else undefined (its turns go on). */
@@ -64,10 +92,10 @@ async function answerWaitingBatch(run: Run): Promise<Outcome | undefined> {
 }
 
 /** The resolving functions of the promise a {@link TurnLoop} is making (set just for the `new Promise` call). */
-const captured: { resolve?: (outcome: Outcome) => void; reject?: (reason: unknown) => void } = {};
+const captured: { resolve?: (value: unknown) => void; reject?: (reason: unknown) => void } = {};
 
 /** The executor of a {@link TurnLoop}'s promise: one function, no closure per run. */
-function capture(resolve: (outcome: Outcome) => void, reject: (reason: unknown) => void): void {
+function capture(resolve: (value: unknown) => void, reject: (reason: unknown) => void): void {
   captured.resolve = resolve;
   captured.reject = reject;
 }
@@ -93,7 +121,7 @@ class TurnLoop {
   private calls: readonly ModelToolCall[] = noCalls;
   /** The turn's stream events, when streamed. */
   private events: ToolCallEvents | undefined;
-  private resolve: (outcome: Outcome) => void = ignore;
+  private resolve: (value: unknown) => void = ignore;
   private reject: (reason: unknown) => void = ignore;
   /** Whether a step waits for a promise now (its settling goes to the step after it). */
   private waiting = false;
@@ -135,13 +163,23 @@ class TurnLoop {
     else this.fail(error);
   };
 
-  constructor(private readonly run: Run) {
+  /**
+   * @param run - the run
+   * @param end - makes what the loop's promise resolves with of the run's outcome (the outcome itself
+   *   without it); its throw rejects the promise (it cleans up after itself: `failed` is not told)
+   * @param failed - told of the loop's failure before its promise rejects
+   */
+  constructor(
+    private readonly run: Run,
+    private readonly end: ((run: Run, outcome: Outcome) => unknown) | undefined,
+    private readonly failed: ((run: Run, error: unknown) => void) | undefined,
+  ) {
     this.agent = run.agent;
   }
 
   /** Runs the turns. @returns why the run stopped */
-  start(): Promise<Outcome> {
-    const promise = new Promise<Outcome>(capture);
+  start(): Promise<unknown> {
+    const promise = new Promise<unknown>(capture);
     this.resolve = captured.resolve!;
     this.reject = captured.reject!;
     captured.resolve = captured.reject = undefined;
@@ -166,14 +204,23 @@ class TurnLoop {
   /** The run stops with its outcome. */
   private finish(outcome: Outcome): void {
     this.phase = Phase.Done;
-    this.run.deadline.watchers().delete(this);
-    this.resolve(outcome);
+    const { run, end } = this;
+    run.deadline.watchers().delete(this);
+    if (end === undefined) return this.resolve(outcome);
+    let value: unknown;
+    try {
+      value = end(run, outcome);
+    } catch (error) {
+      return this.reject(error);
+    }
+    this.resolve(value);
   }
 
   /** The run fails. */
   private fail(error: unknown): void {
     this.phase = Phase.Done;
     this.run.deadline.watchers().delete(this);
+    this.failed?.(this.run, error);
     this.reject(error);
   }
 

@@ -28,7 +28,7 @@ import { Run, type RunInit } from './run.js';
 import { newRunId } from './run-id.js';
 import type { RunAgent } from './run-agent.js';
 import { guardedLoop } from '../guardrails/guarded-loop.js';
-import { runLoop, type Outcome } from './run-loop.js';
+import { runLoop, runLoopTo, type Outcome } from './run-loop.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { batchAnswers } from './batch-answers.js';
 import { emitOutput, settleOutput } from '../output/final-output.js';
@@ -237,44 +237,53 @@ function checkSameSession(record: RunRecord, session: Session | undefined): void
  */
 function execute(run: Run, input: string | undefined): Promise<RunResult> {
   if (run.checkpoints.active || run.session !== undefined || run.hooks.observesRuns) return executeObserved(run, input);
+  const { pipeline, output } = run.root.settings;
   let loop: Promise<Outcome>;
   try {
     run.resumeActiveAgent();
+    // Nothing around the loop (most runs): its promise is the result's.
+    if (pipeline.scopes.length === 0 && output === undefined && !guardedRun(run)) return runLoopTo(run, finishPlain, failPlain);
     loop = guardedOutcome(run, input);
   } catch (error) {
-    stopFailed(run, error);
-    release(run.handle, run.deadline);
+    failPlain(run, error);
     return Promise.reject(error as Error);
   }
   return loop.then(
-    (outcome) => {
-      let result: RunResult;
-      try {
-        emitOutput(run, outcome);
-        result = finish(run, outcome);
-      } catch (error) {
-        stopFailed(run, error);
-        release(run.handle, run.deadline);
-        throw error;
-      }
-      try {
-        const { events } = run.context;
-        if (events.active) {
-          tellInterruptions(events, result);
-          events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
-        }
-        return result;
-      } finally {
-        run.checkpoints.release?.();
-        release(run.handle, run.deadline);
-      }
-    },
+    (outcome) => finishPlain(run, outcome),
     (error: unknown) => {
-      stopFailed(run, error);
-      release(run.handle, run.deadline);
+      failPlain(run, error);
       throw error;
     },
   );
+}
+
+/** A run with nothing to wait for once its loop ends stopped: its result, its stream told, the run released. */
+function finishPlain(run: Run, outcome: Outcome): RunResult {
+  let result: RunResult;
+  try {
+    emitOutput(run, outcome);
+    result = finish(run, outcome);
+  } catch (error) {
+    failPlain(run, error);
+    throw error;
+  }
+  try {
+    const { events } = run.context;
+    if (events.active) {
+      tellInterruptions(events, result);
+      events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+    }
+    return result;
+  } finally {
+    run.checkpoints.release?.();
+    release(run.handle, run.deadline);
+  }
+}
+
+/** A run with nothing to wait for once its loop ends failed: its record kept to go on, the run released. */
+function failPlain(run: Run, error: unknown): void {
+  stopFailed(run, error);
+  release(run.handle, run.deadline);
 }
 
 /** A streamed run's `interruption` events: one per call it stopped waiting for. */
@@ -293,10 +302,15 @@ function tellInterruptions(events: RunEvents, result: RunResult): void {
 
 /** The run's loop, its output settled, within its guardrails when it has some (or sub-agents, which may have some). */
 function guardedOutcome(run: Run, input: string | undefined): Promise<Outcome> {
-  const { pipeline, inputGuardrails, outputGuardrails } = run.root.settings;
+  const { pipeline } = run.root.settings;
   // The output is settled inside the guardrails: output guardrails see it, and withhold it on a trip.
-  const guarded = inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
-  return guarded ? guardedLoop(run, input, () => settledLoop(run, pipeline)) : settledLoop(run, pipeline);
+  return guardedRun(run) ? guardedLoop(run, input, () => settledLoop(run, pipeline)) : settledLoop(run, pipeline);
+}
+
+/** Whether the run's loop runs within guardrails: its agent's, or its sub-agents' (which may have some). */
+function guardedRun(run: Run): boolean {
+  const { inputGuardrails, outputGuardrails } = run.root.settings;
+  return inputGuardrails !== undefined || outputGuardrails !== undefined || run.root.subAgents.length > 0;
 }
 
 /**
