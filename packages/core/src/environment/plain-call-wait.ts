@@ -17,10 +17,14 @@ function capture(resolve: Settle): void {
   captured.resolve = resolve;
 }
 
-/** Waits whose call ended with its tool's answer, kept for the next call (of any run). */
-const idle: PlainCallWait[] = [];
+/**
+ * Waits whose call ended with its tool's answer, kept for the next call (of any run): a list through their `nextIdle`
+ * (an array that empties and fills again reallocates its store each time).
+ */
+let idle: PlainCallWait | undefined;
+let idleCount = 0;
 
-/** How many idle waits are kept (the most calls of plain tools that were ever waited for at once, up to this). */
+/** How many idle waits are kept (the most calls that were ever waited for at once, up to this). */
 const idleLimit = 64;
 
 /**
@@ -72,6 +76,9 @@ export class PlainCallWait {
     resolve(failedSafely(settings!, info!, tool!, error));
   };
 
+  /** The next idle wait, while this one is idle. @internal */
+  nextIdle: PlainCallWait | undefined;
+
   private constructor() {}
 
   /**
@@ -97,7 +104,12 @@ export class PlainCallWait {
       pending.then(undefined, ignore);
       return cancelledResult(settings, info, tool, bound.reason);
     }
-    const wait = idle.pop() ?? new PlainCallWait();
+    const wait = idle ?? new PlainCallWait();
+    if (wait === idle) {
+      idle = wait.nextIdle;
+      wait.nextIdle = undefined;
+      idleCount--;
+    }
     const promise = new Promise<ReceivedToolResult>(capture);
     wait.resolve = captured.resolve;
     captured.resolve = undefined;
@@ -142,7 +154,7 @@ export class PlainCallWait {
     if (shared !== undefined) shared.delete(this);
     else if (bound !== undefined) (bound as AbortSignal).removeEventListener('abort', this);
     this.clear();
-    if (idle.length < idleLimit) idle.push(this);
+    keepIdle(this);
   }
 
   private clear(): void {
@@ -151,3 +163,11 @@ export class PlainCallWait {
 }
 
 function ignore(): void {}
+
+/** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
+function keepIdle(wait: PlainCallWait): void {
+  if (idleCount >= idleLimit) return;
+  wait.nextIdle = idle;
+  idle = wait;
+  idleCount++;
+}
