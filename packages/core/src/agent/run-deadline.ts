@@ -1,6 +1,5 @@
 import { AbortSource } from '../environment/abort-watchers.js';
 import type { StreamCancel } from './streaming/stream-cancel.js';
-import type { ModelCallWait } from './retry/complete-with-retry.js';
 import { scheduleDeadline, unscheduleDeadline, type TimedDeadline } from './deadline-timer.js';
 
 const longestTimer = 2_147_483_647;
@@ -24,8 +23,6 @@ function durationExceeded(maxDurationMs: number): Error {
  * `aborted`, and its waits watch the deadline itself (it is an {@link AbortSource}).
  */
 export class RunDeadline extends AbortSource implements TimedDeadline {
-  /** The wait of the run's model calls (see `completeWithRetry`), made at its first call. */
-  modelCallWait: ModelCallWait | undefined = undefined;
   /** When the time limit is reached, in `Date.now()` time (Infinity without one). @internal */
   readonly endsAt: number;
   /** Its place in the shared timer's queue (`deadline-timer.ts`), -1 when not in it. @internal */
