@@ -6,8 +6,9 @@ import type { CallInfo, DispatchSettings } from './dispatch-settings.js';
 import { failedResult, failedSafely } from './error-results.js';
 import { raisedByFramework } from './framework-raised.js';
 import type { ReceivedToolResult } from './tool-call.js';
+import { listed, type ToolAnswer } from './tool-answer.js';
 
-type Settle = (value: ReceivedToolResult | PromiseLike<ReceivedToolResult>) => void;
+type Settle = (value: ToolAnswer | PromiseLike<ToolAnswer>) => void;
 
 /** The `resolve` of the promise a {@link PlainCallWait} is making (set just for the `new Promise` call). */
 const captured: { resolve?: Settle } = {};
@@ -53,27 +54,29 @@ export class PlainCallWait {
   private settings: DispatchSettings | undefined;
   private tool: AnyTool | undefined;
   private info: CallInfo | undefined;
+  /** Whether the call is answered in a list (a batch of one call). */
+  private list = false;
   /** What cancels the call, while it is waited for. */
   private bound: Abortable | undefined;
   /** Its shared watchers (a run's deadline or signal), or undefined when the wait listens to a signal itself. */
   private shared: AbortWatchers | undefined;
 
   private readonly onValue = (value: unknown): void => {
-    const { resolve, settings, tool, info } = this;
+    const { resolve, settings, tool, info, list } = this;
     if (resolve === undefined) return; // cancelled before
     this.end();
     try {
-      resolve(completedResult(settings!, tool!, info!, value));
+      resolve(listed(completedResult(settings!, tool!, info!, value), list));
     } catch (error) {
-      resolve(failedSafely(settings!, info!, tool!, error));
+      resolve(listed(failedSafely(settings!, info!, tool!, error), list));
     }
   };
 
   private readonly onError = (error: unknown): void => {
-    const { resolve, settings, tool, info } = this;
+    const { resolve, settings, tool, info, list } = this;
     if (resolve === undefined) return;
     this.end();
-    resolve(failedSafely(settings!, info!, tool!, error));
+    resolve(listed(failedSafely(settings!, info!, tool!, error), list));
   };
 
   /** The next idle wait, while this one is idle. @internal */
@@ -89,7 +92,8 @@ export class PlainCallWait {
    * @param tool - the tool
    * @param info - the call
    * @param bound - what cancels the wait (a run's deadline, or a signal), if anything
-   * @returns the call's one result
+   * @param list - whether to answer the result in a list (a batch of one call)
+   * @returns the call's one result (in a list with `list`)
    */
   static start(
     returned: unknown,
@@ -97,12 +101,13 @@ export class PlainCallWait {
     tool: AnyTool,
     info: CallInfo,
     bound: Abortable | undefined,
-  ): Promise<ReceivedToolResult> {
+    list: boolean,
+  ): Promise<ToolAnswer> {
     // `Promise.resolve` returns a native promise as it is and adopts any other thenable (a `then` that throws rejects).
     const pending = Promise.resolve(returned);
     if (bound?.aborted === true) {
       pending.then(undefined, ignore);
-      return cancelledResult(settings, info, tool, bound.reason);
+      return listed(cancelledResult(settings, info, tool, bound.reason), list);
     }
     const wait = idle ?? new PlainCallWait();
     if (wait === idle) {
@@ -110,12 +115,13 @@ export class PlainCallWait {
       wait.nextIdle = undefined;
       idleCount--;
     }
-    const promise = new Promise<ReceivedToolResult>(capture);
+    const promise = new Promise<ToolAnswer>(capture);
     wait.resolve = captured.resolve;
     captured.resolve = undefined;
     wait.settings = settings;
     wait.tool = tool;
     wait.info = info;
+    wait.list = list;
     if (bound !== undefined) {
       wait.bound = bound;
       const shared = (wait.shared = watchersFor(bound));
@@ -131,11 +137,11 @@ export class PlainCallWait {
    * @param reason - the abort reason
    */
   onWatchedAbort(reason: unknown): void {
-    const { resolve, settings, tool, info } = this;
+    const { resolve, settings, tool, info, list } = this;
     if (resolve === undefined) return;
     // Not kept for reuse: the tool's promise still holds the handlers.
     this.clear();
-    resolve(cancelledResult(settings!, info!, tool!, reason));
+    resolve(listed(cancelledResult(settings!, info!, tool!, reason), list));
   }
 
   /**

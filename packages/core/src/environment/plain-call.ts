@@ -6,7 +6,7 @@ import { failedSafely } from './error-results.js';
 import type { Abortable } from './abort-watchers.js';
 import { completedResult } from './completed-result.js';
 import { cancelledResult, PlainCallWait } from './plain-call-wait.js';
-import type { ReceivedToolResult } from './tool-call.js';
+import { listed, type ToolAnswer } from './tool-answer.js';
 
 /**
  * Runs a tool on the fast path: a call with no time limit and nobody to tell (no metadata providers,
@@ -20,23 +20,25 @@ import type { ReceivedToolResult } from './tool-call.js';
  * @param args - the decoded arguments
  * @param bound - what cancels the wait (a run's deadline), if anything: the call then ends at once
  *   with a `ToolCancelledError` result, as a guarded call does (a call already cancelled does not run)
- * @returns the call's one result
+ * @param list - whether to answer the result in a list (a batch of one call)
+ * @returns the call's one result (in a list with `list`)
  */
 export function runPlainTool(
   settings: DispatchSettings,
   tool: AnyTool,
   info: CallInfo,
   args: unknown,
-  bound?: Abortable,
-): Promise<ReceivedToolResult> {
+  bound: Abortable | undefined,
+  list: boolean,
+): Promise<ToolAnswer> {
   try {
-    if (bound?.aborted === true) return cancelledResult(settings, info, tool, bound.reason);
+    if (bound?.aborted === true) return listed(cancelledResult(settings, info, tool, bound.reason), list);
     const returned: unknown = tool[invokeTool](args, ToolCallMetadata.empty);
     if (typeof returned !== 'function' && (typeof returned !== 'object' || returned === null)) {
-      return Promise.resolve(completedResult(settings, tool, info, returned));
+      return Promise.resolve(listed(completedResult(settings, tool, info, returned), list));
     }
-    return PlainCallWait.start(returned, settings, tool, info, bound);
+    return PlainCallWait.start(returned, settings, tool, info, bound, list);
   } catch (error) {
-    return failedSafely(settings, info, tool, error);
+    return listed(failedSafely(settings, info, tool, error), list);
   }
 }

@@ -125,6 +125,42 @@ describe("a plain tool's call bounded by the run (PlainCallWait)", () => {
     deadline.dispose();
   });
 
+  it('answers a batch of one call as a list of its one result, on every path', async () => {
+    const bodies: ConstructorParameters<typeof AddTool>[1][] = [
+      (args) => args.digit1 + args.digit2,
+      (args) => Promise.resolve(args.digit1 * args.digit2),
+      () => {
+        throw new RangeError('sync failure');
+      },
+      () => Promise.reject(new RangeError('async failure')),
+    ];
+    const { deadline, options } = runOptions(new AbortController());
+    const answers = await Promise.all(
+      bodies.flatMap((body) => {
+        const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool('calculator', body)) });
+        return [env.executeTools([call()]), env.executeTools([call()], undefined, options)];
+      }),
+    );
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(new AddTool()) });
+    answers.push(
+      await env.executeTools([{ id: 'x', name: 'missing', arguments: '{}' }], undefined, options),
+      await env.executeTools([{ id: 'y', name: 'calculator', arguments: '{"digit1":30}' }], undefined, options),
+    );
+    expect(answers.map((list) => list.map((result) => [result.content, result.isError]))).toEqual([
+      [['7', false]],
+      [['7', false]],
+      [['12', false]],
+      [['12', false]],
+      [["Error: tool 'calculator' failed: sync failure", true]],
+      [["Error: tool 'calculator' failed: sync failure", true]],
+      [["Error: tool 'calculator' failed: async failure", true]],
+      [["Error: tool 'calculator' failed: async failure", true]],
+      [[expect.stringContaining("'missing'"), true]],
+      [[expect.stringContaining('digit'), true]],
+    ]);
+    deadline.dispose();
+  });
+
   describe('with fake timers', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
