@@ -1,6 +1,6 @@
 import { AbortSource } from '../environment/abort-watchers.js';
 import type { StreamCancel } from './streaming/stream-cancel.js';
-import type { ModelCallWait } from './retry/complete-with-retry.js';
+import { scheduleDeadline, unscheduleDeadline, type TimedDeadline } from './deadline-timer.js';
 
 const longestTimer = 2_147_483_647;
 
@@ -22,11 +22,13 @@ function durationExceeded(maxDurationMs: number): Error {
  * when someone reads it (a tool, model or hook that looks at it): the run's own checks read
  * `aborted`, and its waits watch the deadline itself (it is an {@link AbortSource}).
  */
-export class RunDeadline extends AbortSource {
-  /** The wait of the run's model calls (see `completeWithRetry`), made at its first call. */
-  modelCallWait: ModelCallWait | undefined = undefined;
-  private readonly timer?: ReturnType<typeof setTimeout>;
-  private readonly endsAt: number;
+export class RunDeadline extends AbortSource implements TimedDeadline {
+  /** When the time limit is reached, in `Date.now()` time (Infinity without one). @internal */
+  readonly endsAt: number;
+  /** Its place in the shared timer's queue (`deadline-timer.ts`), -1 when not in it. @internal */
+  timerSlot = -1;
+  /** Its order in the shared timer's queue. @internal */
+  timerOrder = 0;
   private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
   private readonly maxDurationMs: number;
@@ -43,9 +45,8 @@ export class RunDeadline extends AbortSource {
     super();
     this.maxDurationMs = maxDurationMs;
     this.endsAt = Number.isFinite(maxDurationMs) ? Date.now() + maxDurationMs : Number.POSITIVE_INFINITY;
-    if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) {
-      this.timer = setTimeout(() => this.expire(), Math.max(0, maxDurationMs));
-    }
+    // One timer for every run's limit (not a timer each): see `deadline-timer.ts`.
+    if (Number.isFinite(maxDurationMs) && maxDurationMs <= longestTimer) scheduleDeadline(this);
     if (stream !== undefined) {
       if (stream.aborted) {
         this.abort(stream.reason);
@@ -85,9 +86,9 @@ export class RunDeadline extends AbortSource {
     return this.aborted;
   }
 
-  /** Stops the timer and removes the listener from the caller's signal; call it when the run ends. */
+  /** Takes the time limit out of the shared timer and removes the listener from the caller's signal; call it when the run ends. */
   dispose(): void {
-    clearTimeout(this.timer);
+    unscheduleDeadline(this);
     this.callerSignal?.removeEventListener('abort', this);
     this.stream?.watchers().delete(this);
   }
@@ -103,6 +104,14 @@ export class RunDeadline extends AbortSource {
   /** The caller's signal's abort listener: the run is aborted with the caller's reason. */
   handleEvent(): void {
     this.abort(this.callerSignal?.reason);
+  }
+
+  /**
+   * Told by the shared timer that the time limit has come.
+   * @internal
+   */
+  onDue(): void {
+    this.expire();
   }
 
   /** The time limit passed: the run is aborted with the time-limit reason (unless it was already). */

@@ -6,25 +6,36 @@
 export type AbortWatcher = ((reason: unknown) => void) | { onWatchedAbort(reason: unknown): void };
 
 /**
- * The watchers of one shared signal, in the order they were added. A list, not a `Set`: a set that
- * empties and fills again (one wait after another, the common case) reallocates its table each time.
+ * The watchers of one shared signal, in the order they were added. The oldest is kept in a field of
+ * its own, the others in a list made when there are two at once: the waits of a run are mostly one
+ * after another, and an array that empties and fills again (a `Set` too) reallocates its store each time.
  * @internal
  */
 export class AbortWatchers {
-  private readonly list: AbortWatcher[] = [];
+  /** The oldest watcher, when the list holds none older (never set while the list holds some). */
+  private first: AbortWatcher | undefined;
+  private list: AbortWatcher[] | undefined;
 
   /** @param watcher - told the reason when the signal aborts */
   add(watcher: AbortWatcher): void {
-    this.list.push(watcher);
+    const { list } = this;
+    if (this.first === undefined && (list === undefined || list.length === 0)) this.first = watcher;
+    else if (list === undefined) this.list = [watcher];
+    else list.push(watcher);
   }
 
   /** @param watcher - a watcher added before (its wait ended); nothing happens when it is not there */
   delete(watcher: AbortWatcher): void {
     const { list } = this;
-    const index = list.lastIndexOf(watcher);
-    if (index === -1) return;
-    for (let next = index + 1; next < list.length; next++) list[next - 1] = list[next]!;
-    list.pop();
+    if (list !== undefined) {
+      const index = list.lastIndexOf(watcher);
+      if (index !== -1) {
+        for (let next = index + 1; next < list.length; next++) list[next - 1] = list[next]!;
+        list.pop();
+        return;
+      }
+    }
+    if (this.first === watcher) this.first = undefined;
   }
 
   /**
@@ -32,12 +43,17 @@ export class AbortWatchers {
    * @param reason - the abort reason
    */
   notify(reason: unknown): void {
-    const watchers = this.list.splice(0);
-    for (const watcher of watchers) {
-      if (typeof watcher === 'function') watcher(reason);
-      else watcher.onWatchedAbort(reason);
-    }
+    const { first } = this;
+    const watchers = this.list?.splice(0);
+    this.first = undefined;
+    if (first !== undefined) tell(first, reason);
+    if (watchers !== undefined) for (const watcher of watchers) tell(watcher, reason);
   }
+}
+
+function tell(watcher: AbortWatcher, reason: unknown): void {
+  if (typeof watcher === 'function') watcher(reason);
+  else watcher.onWatchedAbort(reason);
 }
 
 /**

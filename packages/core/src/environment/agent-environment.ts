@@ -4,7 +4,8 @@ import type { ToolRegistry } from '../registry/tool-registry.js';
 import { FormatterRegistry } from '../results/formatter-registry.js';
 import type { AgentEnvironmentOptions, ToolExecutionOptions } from './agent-environment-options.js';
 import type { DispatchSettings } from './dispatch-settings.js';
-import { executeCall } from './execute-call.js';
+import { executeCall, executeCallAsList } from './execute-call.js';
+import { asList } from './tool-answer.js';
 import { batchErrorResult, callList, readCallerMetadata, unreadableMetadataResult } from './batch-input.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
 import { notifyResult } from './notify-result.js';
@@ -186,8 +187,7 @@ export class AgentEnvironment {
     const alone = this.callsRunningAlone(list);
     const unordered = alone === undefined && this.maxConcurrency >= count;
     // One call nobody listens to (an agent's usual turn): its result, as a list.
-    if (count === 1 && unordered && !runOptions.onResult)
-      return executeCall(this.settings, list[0], callerMetadata, runOptions).then(asList);
+    if (count === 1 && unordered && !runOptions.onResult) return executeCallAsList(this.settings, list[0], callerMetadata, runOptions);
     const execute = runOptions.onResult
       ? (index: number) =>
           executeCall(this.settings, list[index], callerMetadata, runOptions).then((result) =>
@@ -202,10 +202,6 @@ export class AgentEnvironment {
     }
     return runOrdered(count, (index) => alone?.[index] === true, this.maxConcurrency, execute);
   }
-}
-
-function asList(result: ReceivedToolResult): ReceivedToolResult[] {
-  return [result];
 }
 
 /** The name of a call of a batch, read defensively (a bad call is answered later by `executeCall`). */

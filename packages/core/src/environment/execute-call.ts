@@ -17,7 +17,9 @@ import type { ToolCallCompletedEvent, ToolCallContext } from './feature.js';
 import { runCompletedHandlers } from './completed-decisions.js';
 import { runStartingHandlers } from './starting-decisions.js';
 import { raisedByFramework } from './framework-raised.js';
-import { completedResult, runPlainTool } from './plain-call.js';
+import { completedResult } from './completed-result.js';
+import { runPlainTool } from './plain-call.js';
+import { listed, type ToolAnswer } from './tool-answer.js';
 import { neverAborted } from './never-aborted.js';
 import { runInScope } from './run-in-scope.js';
 import type { ReceivedToolResult, ToolCall } from './tool-call.js';
@@ -40,29 +42,65 @@ export function executeCall(
   callerMetadata: ToolCallMetadata,
   options: ToolExecutionOptions,
 ): Promise<ReceivedToolResult> {
+  return dispatchCall(settings, call, callerMetadata, options, false) as Promise<ReceivedToolResult>;
+}
+
+/**
+ * {@link executeCall} for a batch of one call: its result in a list. A plain tool's wait settles as
+ * the list itself (no `.then` layer); the other paths are listed after.
+ * @param settings - the environment's settings
+ * @param call - the call
+ * @param callerMetadata - the caller's metadata
+ * @param options - the run's context, id and signal
+ * @returns the call's one result, in a list
+ */
+export function executeCallAsList(
+  settings: DispatchSettings,
+  call: ToolCall | UnreadableCall | undefined,
+  callerMetadata: ToolCallMetadata,
+  options: ToolExecutionOptions,
+): Promise<ReceivedToolResult[]> {
+  return dispatchCall(settings, call, callerMetadata, options, true) as Promise<ReceivedToolResult[]>;
+}
+
+/** {@link executeCall}, its result in a list when `list` is true. */
+function dispatchCall(
+  settings: DispatchSettings,
+  call: ToolCall | UnreadableCall | undefined,
+  callerMetadata: ToolCallMetadata,
+  options: ToolExecutionOptions,
+  list: boolean,
+): Promise<ToolAnswer> {
   const info = callInfo(call);
   if (options.runId !== undefined) info.runId = options.runId;
-  if (info.invalid !== undefined) return Promise.resolve(errorResult(info, info.invalid, `Error: ${describeThrownValue(info.invalid)}`));
+  if (info.invalid !== undefined)
+    return listed(Promise.resolve(errorResult(info, info.invalid, `Error: ${describeThrownValue(info.invalid)}`)), list);
   let tool: AnyTool | undefined;
   try {
     tool = settings.registry.findTool(info.name);
     if (tool === undefined)
-      return failedResult(
-        settings,
-        info,
-        undefined,
-        raisedByFramework(
-          withoutStack(() => settings.registry.notFound(info.name)),
+      return listed(
+        failedResult(
+          settings,
           info,
+          undefined,
+          raisedByFramework(
+            withoutStack(() => settings.registry.notFound(info.name)),
+            info,
+          ),
+          options.signal,
         ),
-        options.signal,
+        list,
       );
     const outcome = tool.argsDecoder.decode(info.arguments, settings.limits);
-    if (!outcome.ok) return invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal, outcome.thrown);
+    if (!outcome.ok) return listed(invalidArgumentsResult(settings, info, tool, outcome.violations, options.signal, outcome.thrown), list);
     info.arguments = outcome.value;
     if (tool.retry !== undefined) {
       const retried = tool;
-      return withToolRetry(tool, options, () => runTool(settings, retried, info, outcome.value, callerMetadata, options));
+      return listed(
+        withToolRetry(tool, options, () => runTool(settings, retried, info, outcome.value, callerMetadata, options)),
+        list,
+      );
     }
     const { pipeline } = settings;
     if (
@@ -73,10 +111,10 @@ export function executeCall(
       !CallGuard.needed(tool.timeoutMs ?? settings.toolTimeoutMs, settings.signal, undefined)
     )
       // Only the caller's signal (a run's deadline) to bound it by: a wait, not a guard and an async frame.
-      return runPlainTool(settings, tool, info, outcome.value, waitBoundBy(options));
-    return runTool(settings, tool, info, outcome.value, callerMetadata, options);
+      return runPlainTool(settings, tool, info, outcome.value, waitBoundBy(options), list);
+    return listed(runTool(settings, tool, info, outcome.value, callerMetadata, options), list);
   } catch (error) {
-    return failedSafely(settings, info, tool, error, options.signal);
+    return listed(failedSafely(settings, info, tool, error, options.signal), list);
   }
 }
 

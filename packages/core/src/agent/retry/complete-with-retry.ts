@@ -12,8 +12,6 @@ import type { ResolvedRetryOptions } from './retry-options.js';
 export interface RemainingTime {
   /** The time left, in ms (Infinity without a limit). */
   readonly remainingMs: number;
-  /** The wait of the run's model calls, one after another (kept by the run's deadline, made at its first call). */
-  modelCallWait?: ModelCallWait;
 }
 
 const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
@@ -49,10 +47,8 @@ export function completeWithRetry(
   }
   // The run's own request watches the run's deadline: its signal is not made unless the model reads it.
   const abort = abortOf(request)!;
-  if (abort instanceof AbortSource && (abort as object) === time && !abort.aborted) {
-    const wait = (time.modelCallWait ??= new ModelCallWait(abort));
-    if (wait.idle) return wait.start(first, model, request, retry, time, read);
-  }
+  if (abort instanceof AbortSource && (abort as object) === time && !abort.aborted)
+    return ModelCallWait.start(abort, first, model, request, retry, time, read);
   return readAfter(
     untilAborted(first, abort, (error) => retryAfter(error, model, request, retry, time)),
     read,
@@ -162,10 +158,21 @@ function capture(resolve: (value: ChatResponse | PromiseLike<ChatResponse>) => v
 }
 
 /**
- * The bounded wait of a run's model calls (what `untilAborted` does, for the calls of one run, one
- * after another): made once per run, with its handlers, so a call's wait costs its promise, not a
- * resolvers object, closures and their context. It watches the run's deadline, not its signal.
- * Once the deadline aborts, a pending call's late answer is ignored, and no call waits through it again.
+ * Waits whose call was answered, kept for the next call (of any run): a list through their `nextIdle`
+ * (an array that empties and fills again reallocates its store each time).
+ */
+let idle: ModelCallWait | undefined;
+let idleCount = 0;
+
+/** How many idle waits are kept (the most calls that were ever waited for at once, up to this). */
+const idleLimit = 64;
+
+/**
+ * The bounded wait of a run's model call (what `untilAborted` does, for the calls of the runs): its
+ * handlers are made once, and a wait whose call was answered is kept for the next call (of any run:
+ * it holds nothing of a call between calls), so a call's wait costs its promise, not a resolvers
+ * object, closures and their context. It watches the run's deadline, not its signal. Once the
+ * deadline aborts, the pending call's late answer is ignored, and the wait is dropped, never reused.
  * @internal
  */
 export class ModelCallWait {
@@ -173,6 +180,7 @@ export class ModelCallWait {
   resolve: ((value: ChatResponse | PromiseLike<ChatResponse>) => void) | undefined;
   /** @internal */
   reject: ((reason: unknown) => void) | undefined;
+  private source: AbortSource | undefined;
   private model: ChatModel | undefined;
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
@@ -191,32 +199,32 @@ export class ModelCallWait {
       }
   };
   private readonly onError = (error: unknown): void => {
-    const { resolve, reject, model, request, retry, time, read } = this;
+    const { resolve, reject, source, model, request, retry, time, read } = this;
     if (resolve === undefined) return;
     this.end();
     // Its failure (not the abort) goes on to the retries, which bound their own waits.
-    if (this.source.aborted) reject!(error);
+    if (source!.aborted) reject!(error);
     else resolve(readAfter(retryAfter(error, model!, request!, retry!, time!), read));
   };
   private readonly onAbort: AbortWatcher = (reason) => {
     const { reject } = this;
+    // Not kept for reuse: the model's promise still holds the handlers.
     this.clear();
     reject?.(reason);
   };
 
-  /** @param source - the run's deadline */
-  constructor(private readonly source: AbortSource) {}
+  /** The next idle wait, while this one is idle. @internal */
+  nextIdle: ModelCallWait | undefined;
 
-  /** Whether no call is waited for now. */
-  get idle(): boolean {
-    return this.resolve === undefined;
-  }
+  private constructor() {}
 
   /**
    * Waits for a call's first attempt (then its retries), unless the run aborts first.
+   * @param source - the run's deadline (not aborted)
    * @returns the response, or the abort's reason as a rejection
    */
-  start(
+  static start(
+    source: AbortSource,
     first: ChatResponse | PromiseLike<ChatResponse>,
     model: ChatModel,
     request: ChatRequest & { signal: AbortSignal },
@@ -224,29 +232,45 @@ export class ModelCallWait {
     time: RemainingTime,
     read: ((reply: unknown) => ChatResponse) | undefined,
   ): Promise<ChatResponse> {
+    const wait = idle ?? new ModelCallWait();
+    if (wait === idle) {
+      idle = wait.nextIdle;
+      wait.nextIdle = undefined;
+      idleCount--;
+    }
     const bounded = new Promise<ChatResponse>(capture);
-    this.resolve = captured.resolve;
-    this.reject = captured.reject;
+    wait.resolve = captured.resolve;
+    wait.reject = captured.reject;
     captured.resolve = captured.reject = undefined;
-    this.model = model;
-    this.request = request;
-    this.retry = retry;
-    this.time = time;
-    this.read = read;
-    this.source.watchers().add(this.onAbort);
+    wait.source = source;
+    wait.model = model;
+    wait.request = request;
+    wait.retry = retry;
+    wait.time = time;
+    wait.read = read;
+    source.watchers().add(wait.onAbort);
     // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted as `untilAborted` does;
     // a native promise is taken as it is (no new promise).
-    Promise.resolve(first).then(this.onValue, this.onError);
+    Promise.resolve(first).then(wait.onValue, wait.onError);
     return bounded;
   }
 
-  /** The call answered: the wait stops watching the deadline. */
+  /** The call answered: the wait stops watching the deadline and is kept for another call. */
   private end(): void {
-    this.source.watchers().delete(this.onAbort);
+    this.source!.watchers().delete(this.onAbort);
     this.clear();
+    keepIdle(this);
   }
 
   private clear(): void {
-    this.resolve = this.reject = this.model = this.request = this.retry = this.time = this.read = undefined;
+    this.resolve = this.reject = this.source = this.model = this.request = this.retry = this.time = this.read = undefined;
   }
+}
+
+/** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
+function keepIdle(wait: ModelCallWait): void {
+  if (idleCount >= idleLimit) return;
+  wait.nextIdle = idle;
+  idle = wait;
+  idleCount++;
 }
