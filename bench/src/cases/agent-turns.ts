@@ -10,6 +10,7 @@ import {
   InMemorySessionStore,
   ToolRegistry,
   type ChatMessage,
+  type ChatModel,
   contentText,
 } from '@toolcraft/core';
 import { ScriptedModel, type ScriptedTurn } from '@toolcraft/testing';
@@ -103,6 +104,30 @@ function checkpointed(store: InMemoryCheckpointStore | FileCheckpointStore): () 
   };
 }
 
+/**
+ * Case (tb): the run of (t) with a model as bare as the hand-written loop's (it answers from the
+ * request's last message and records nothing): the framework's own cost, without ScriptedModel's
+ * recording of every request (copies of its messages and tools, kept for assertions).
+ */
+function bareRun(): () => Promise<unknown> {
+  const model: ChatModel = {
+    complete: (request) =>
+      Promise.resolve(
+        request.messages.at(-1)?.role === 'tool'
+          ? { message: { role: 'assistant', content: expectedAnswer } }
+          : {
+              message: {
+                role: 'assistant',
+                content: null,
+                toolCalls: [{ id: 'call_1', name: 'calculator', arguments: '{"digit1":3,"digit2":4}' }],
+              },
+            },
+      ),
+  };
+  const agent = new Agent({ model, registry: ToolRegistry.of(new CalculatorTool()), instructions: 'Be brief.' });
+  return () => agent.run(question);
+}
+
 /** Case (tst): the run of (t) streamed, every event read, then its result. */
 function streamed(): () => Promise<unknown> {
   const { agent, model } = scriptedAgent();
@@ -119,7 +144,7 @@ function streamed(): () => Promise<unknown> {
 export const streamedTurnRatio = 1.5;
 
 /** The cases whose heap per turn is measured and shown side by side. */
-export const heapTurnKeys: readonly string[] = ['t0', 't', 'tst', 'tp'];
+export const heapTurnKeys: readonly string[] = ['t0', 't', 'tb', 'tst', 'tp'];
 
 /** The heap a turn of (t) may allocate, in bytes. */
 export const turnHeapTarget = 5 * 1024;
@@ -151,6 +176,12 @@ export function agentTurnCases(): BenchCase[] {
       callsPerRun: turnsPerRun,
     },
     { key: 't', label: 'Agent + ScriptedModel (calculator call, then answer), per turn', run: run(false), callsPerRun: turnsPerRun },
+    {
+      key: 'tb',
+      label: "the same run with a model as bare as (t0)'s (records nothing), per turn",
+      run: bareRun(),
+      callsPerRun: turnsPerRun,
+    },
     { key: 'tst', label: 'the same run streamed (agent.stream, every event read), per turn', run: streamed(), callsPerRun: turnsPerRun },
     {
       key: 'tp',
@@ -248,6 +279,11 @@ function heapRows(heap: ReadonlyMap<string, { bytesPerCall: number }> | undefine
       target: `< ${formatBytes(turnHeapTarget)}`,
       pass: bytes('t') < turnHeapTarget,
     },
+    {
+      key: '(thb)',
+      label: `heap allocated per turn: the same with a bare model (tb), ${(bytes('tb') / bytes('t0')).toFixed(1)}x (t0): ScriptedModel's recording is ${formatBytes(bytes('t') - bytes('tb'))} of (th)`,
+      value: formatBytes(bytes('tb')),
+    },
     { key: '(thst)', label: 'heap allocated per turn: the same streamed (tst)', value: formatBytes(bytes('tst')) },
     {
       key: '(thp)',
@@ -296,6 +332,7 @@ function turnRows(turns: Map<string, Timing>, turn: Timing, row: RowOf, heap?: R
       target: `<= ${streamedTurnRatio}x (t) cpu`,
       pass: turns.get('tst')!.cpuMedianNs <= streamedTurnRatio * turn.cpuMedianNs,
     },
+    row(turns, 'tb', "the same with a model as bare as (t0)'s (records nothing), per turn", 't0'),
     ...heapRows(heap),
     row(turns, 'tp', 'the same with an approval predicate answering no (every call could pause, none does), per turn', 't'),
     row(turns, 'ts', 'the same in an InMemorySessionStore session (load + append; deleted after), per turn', 't'),
