@@ -195,6 +195,20 @@ describe('agent.stream', () => {
     expect(furthestAhead).toBeLessThanOrEqual(70);
   });
 
+  it('tells the message after every delta when it must wait for room (a slow reader, a full buffer), then ends the run', async () => {
+    const model = new ScriptedModel([{ text: 'z'.repeat(200) }, { text: 'z'.repeat(200) }], { chunkSize: 1 });
+    const agent = new Agent({ model, registry: ToolRegistry.of() });
+    const stream = agent.stream('Go');
+    const events: AgentEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(types(events).slice(-2)).toEqual(['message', 'run_completed']);
+    expect(deltas(events)).toBe('z'.repeat(200));
+    expect((await stream.result).text).toBe('z'.repeat(200));
+  });
+
   it('never makes a run nobody reads wait: awaiting only result works, whatever the number of events', async () => {
     const model = new ScriptedModel([{ text: 'y'.repeat(400) }], { chunkSize: 1 });
     const run = await new Agent({ model, registry: ToolRegistry.of() }).stream('Go').result;

@@ -52,7 +52,8 @@ export function callModel(
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
     const streaming = (settings.streaming ??= new StreamingModel(settings.model, events));
     streaming.emitted = false;
-    return completeWithRetry(streaming, request, settings.retry, settings.time).then(streaming.answered);
+    // The reply is told and checked by the run's wait itself: no promise of its own.
+    return completeWithRetry(streaming, request, settings.retry, settings.time, streaming.answered);
   }
   return observedModelCall(settings, request, iteration);
 }

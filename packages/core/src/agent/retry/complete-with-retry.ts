@@ -26,8 +26,8 @@ const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
  * @param time - the run's time (its deadline): a retry that would wait longer than `remainingMs` gives up at once
- * @param read - reads the model's reply into the response returned (its throw rejects), if given:
- *   the run's wait does it, with no promise of its own
+ * @param read - reads the model's reply into the response returned (its throw rejects; a promise it gives
+ *   is waited for), if given: the run's wait does it, with no promise of its own
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -37,7 +37,7 @@ export function completeWithRetry(
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
   time: RemainingTime = unlimited,
-  read?: (reply: unknown) => ChatResponse,
+  read?: (reply: unknown) => ChatResponse | PromiseLike<ChatResponse>,
 ): Promise<ChatResponse> {
   // The first attempt costs no async frame and no promise of its own: most calls succeed at once.
   // Its failure (not the abort) goes on to the retries, which bound their own waits.
@@ -59,7 +59,10 @@ export function completeWithRetry(
   );
 }
 
-function readAfter(response: Promise<ChatResponse>, read: ((reply: unknown) => ChatResponse) | undefined): Promise<ChatResponse> {
+function readAfter(
+  response: Promise<ChatResponse>,
+  read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined,
+): Promise<ChatResponse> {
   return read === undefined ? response : response.then(read);
 }
 
@@ -132,7 +135,7 @@ export class ModelCallWait {
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
   private time: RemainingTime | undefined;
-  private read: ((reply: unknown) => ChatResponse) | undefined;
+  private read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined;
   private readonly onValue = (value: ChatResponse): void => {
     const { resolve, reject, read } = this;
     if (resolve === undefined) return; // aborted before
@@ -177,7 +180,7 @@ export class ModelCallWait {
     request: ChatRequest & { signal: AbortSignal },
     retry: ResolvedRetryOptions,
     time: RemainingTime,
-    read: ((reply: unknown) => ChatResponse) | undefined,
+    read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined,
   ): Promise<ChatResponse> {
     const bounded = new Promise<ChatResponse>(capture);
     this.resolve = captured.resolve;

@@ -221,10 +221,14 @@ class StreamReader {
   }
 }
 
+function ignore(): undefined {
+  return undefined;
+}
+
 function closeQuietly(iterator: AsyncIterator<ChatStreamEvent> | undefined): void {
   try {
     const closing = iterator?.return?.();
-    if (closing !== undefined) Promise.resolve(closing).catch(() => undefined);
+    if (closing !== undefined) Promise.resolve(closing).catch(ignore);
   } catch {
     // A stream that cannot close has nothing more to give.
   }
