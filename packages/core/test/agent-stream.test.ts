@@ -256,6 +256,40 @@ describe('agent.stream', () => {
     expect(closed).toBe(true);
   });
 
+  it("never reports a stream's failed close as unhandled, when every close gives the same rejected promise or a fresh one", async () => {
+    const shared = Promise.reject(new Error('shared close failed'));
+    shared.catch(() => undefined);
+    let fresh = false;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream: () => ({
+        [Symbol.asyncIterator]() {
+          return {
+            next: () =>
+              Promise.resolve({ done: false, value: { type: 'response', response: { message: { role: 'assistant', content: 'ok' } } } }),
+            return: () => (fresh ? Promise.reject(new Error('fresh close failed')) : shared),
+          } as AsyncIterator<ChatStreamEvent>;
+        },
+      }),
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const agent = new Agent({ model, registry: ToolRegistry.of() });
+      for (const freshClose of [false, false, true, true]) {
+        fresh = freshClose;
+        const stream = agent.stream('Go');
+        for await (const event of stream) void event;
+        expect((await stream.result).text).toBe('ok');
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
   it('retries a streaming call that failed before its text began, reading the new stream from its start', async () => {
     let attempts = 0;
     const model: ChatModel = {

@@ -7,20 +7,34 @@ export type AbortWatcher = ((reason: unknown) => void) | { onWatchedAbort(reason
 
 /**
  * The watchers of one shared signal, in the order they were added. A list, not a `Set`: a set that
- * empties and fills again (one wait after another, the common case) reallocates its table each time.
+ * empties and fills again (one wait after another, the common case) reallocates its table each time;
+ * and no list at all while there is at most one watcher (the common case again).
  * @internal
  */
 export class AbortWatchers {
-  private readonly list: AbortWatcher[] = [];
+  /** The one watcher, while there is at most one (most waits are one after another): no array for it. */
+  private one: AbortWatcher | undefined;
+  /** Every watcher, in order, once two were there at the same time (`one` is then unused). */
+  private list: AbortWatcher[] | undefined;
 
   /** @param watcher - told the reason when the signal aborts */
   add(watcher: AbortWatcher): void {
-    this.list.push(watcher);
+    const { list } = this;
+    if (list !== undefined) list.push(watcher);
+    else if (this.one === undefined) this.one = watcher;
+    else {
+      this.list = [this.one, watcher];
+      this.one = undefined;
+    }
   }
 
   /** @param watcher - a watcher added before (its wait ended); nothing happens when it is not there */
   delete(watcher: AbortWatcher): void {
     const { list } = this;
+    if (list === undefined) {
+      if (this.one === watcher) this.one = undefined;
+      return;
+    }
     const index = list.lastIndexOf(watcher);
     if (index === -1) return;
     for (let next = index + 1; next < list.length; next++) list[next - 1] = list[next]!;
@@ -28,16 +42,23 @@ export class AbortWatchers {
   }
 
   /**
-   * Tells every watcher, in order, and forgets them.
+   * Tells every watcher, in order, and forgets them (one added meanwhile is not told).
    * @param reason - the abort reason
    */
   notify(reason: unknown): void {
-    const watchers = this.list.splice(0);
-    for (const watcher of watchers) {
-      if (typeof watcher === 'function') watcher(reason);
-      else watcher.onWatchedAbort(reason);
+    const { one, list } = this;
+    this.one = this.list = undefined;
+    if (list === undefined) {
+      if (one !== undefined) tell(one, reason);
+      return;
     }
+    for (const watcher of list) tell(watcher, reason);
   }
+}
+
+function tell(watcher: AbortWatcher, reason: unknown): void {
+  if (typeof watcher === 'function') watcher(reason);
+  else watcher.onWatchedAbort(reason);
 }
 
 /**

@@ -95,7 +95,6 @@ class StreamReader {
     this.stepPending = false;
     this.fail(error);
   };
-  private readonly onAbort = (reason: unknown): void => this.fail(reason);
   /** The abort listener of a signal that does not share its watchers (made when needed). */
   private onAbortEvent: (() => void) | undefined;
   /** Goes on once the reader made room (made when the reader first falls behind). */
@@ -137,9 +136,17 @@ class StreamReader {
     const watchers = watchersFor(signal);
     if (watchers === undefined)
       (signal as AbortSignal).addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
-    else (this.watchers = watchers).add(this.onAbort);
+    else (this.watchers = watchers).add(this);
     this.pull();
     return result;
+  }
+
+  /**
+   * The request's signal aborted: the reading stops (the reader is its own watcher: no closure for it).
+   * @param reason - the abort reason
+   */
+  onWatchedAbort(reason: unknown): void {
+    this.fail(reason);
   }
 
   /** Asks the stream for its next step. */
@@ -212,7 +219,7 @@ class StreamReader {
   private end(outcome: unknown, failed: boolean): void {
     const { resolve, reject, iterator, signal } = this;
     this.resolve = this.reject = this.iterator = this.signal = undefined;
-    if (this.watchers !== undefined) this.watchers.delete(this.onAbort);
+    if (this.watchers !== undefined) this.watchers.delete(this);
     else if (this.onAbortEvent !== undefined) (signal as AbortSignal | undefined)?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
     closeQuietly(iterator);
@@ -225,10 +232,17 @@ function ignore(): undefined {
   return undefined;
 }
 
+/** What the last stream closed gave: a stream whose `return()` gives one shared settled promise has it handled once. */
+let lastClosing: unknown;
+
 function closeQuietly(iterator: AsyncIterator<ChatStreamEvent> | undefined): void {
   try {
     const closing = iterator?.return?.();
-    if (closing !== undefined) Promise.resolve(closing).catch(ignore);
+    // A promise given a handler already needs no other (its rejection is not reported either way).
+    if (closing !== undefined && closing !== lastClosing) {
+      lastClosing = closing;
+      Promise.resolve(closing).catch(ignore);
+    }
   } catch {
     // A stream that cannot close has nothing more to give.
   }
