@@ -309,6 +309,48 @@ describe('agent.stream', () => {
     expect((await stream.result).text).toBe('Hello.');
   });
 
+  it('retries a streaming call whose stream() throws at once, and tells the reply of the retry', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream(): AsyncGenerator<ChatStreamEvent> {
+        if (++attempts === 1) throw new ModelCallError('connection refused', { retryable: true });
+        return (async function* () {
+          yield { type: 'text_delta', delta: 'Hi.' } as ChatStreamEvent;
+          yield { type: 'response', response: { message: { role: 'assistant', content: 'Hi.' } } } as ChatStreamEvent;
+        })();
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    const events = await collect(stream);
+    expect(attempts).toBe(2);
+    expect(types(events)).toEqual(['text_delta', 'message', 'run_completed']);
+    expect((await stream.result).text).toBe('Hi.');
+  });
+
+  it("stops a streaming call that never ends at maxDurationMs, with the time limit's stop reason, and closes its stream", async () => {
+    let closed = false;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream: () => ({
+        [Symbol.asyncIterator]() {
+          return {
+            next: () => new Promise(() => undefined),
+            return: () => {
+              closed = true;
+              return Promise.resolve({ done: true, value: undefined });
+            },
+          } as AsyncIterator<ChatStreamEvent>;
+        },
+      }),
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), maxDurationMs: 30 }).stream('Go');
+    const events = await collect(stream);
+    expect((await stream.result).stopReason).toBe('max_duration');
+    expect(types(events)).toEqual(['run_completed']);
+    expect(closed).toBe(true);
+  });
+
   it('does not retry a streaming call that failed after its text began (the reader has seen it)', async () => {
     let attempts = 0;
     const model: ChatModel = {

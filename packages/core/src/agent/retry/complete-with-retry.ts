@@ -66,6 +66,29 @@ function readAfter(
   return read === undefined ? response : response.then(read);
 }
 
+/**
+ * What {@link completeWithRetry} does once the first attempt failed (or threw): the retries, then
+ * `read`, for a caller that made the first attempt itself (a model whose call bounds its own wait).
+ * @param failure - the first attempt's error
+ * @param model - the model
+ * @param request - the request; its `signal` cancels the retries and their waits
+ * @param retry - the retry policy
+ * @param time - the run's time
+ * @param read - reads the reply (its throw rejects; a promise it gives is waited for), if given
+ * @returns the response of a retry
+ * @internal
+ */
+export function retriedAfter(
+  failure: unknown,
+  model: ChatModel,
+  request: ChatRequest & { signal: AbortSignal },
+  retry: ResolvedRetryOptions,
+  time: RemainingTime,
+  read?: (reply: unknown) => ChatResponse | PromiseLike<ChatResponse>,
+): Promise<ChatResponse> {
+  return readAfter(retryAfter(failure, model, request, retry, time), read);
+}
+
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
 async function retryAfter(
   failure: unknown,

@@ -3,6 +3,8 @@ import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
 import { readChatResponse } from '../read-chat-response.js';
+import { retriedAfter, type RemainingTime } from '../retry/complete-with-retry.js';
+import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -33,6 +35,17 @@ export class StreamingModel implements ChatModel {
     return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
   };
 
+  /** The request, retry policy and time of the call in progress (what {@link StreamingModel.retried} retries). */
+  private request: (ChatRequest & { signal: AbortSignal }) | undefined;
+  private retry: ResolvedRetryOptions | undefined;
+  private time: RemainingTime | undefined;
+  /** The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply told; cancelled, the error as it is. */
+  private readonly retried = (error: unknown): Promise<ChatResponse> => {
+    const request = this.request!;
+    if (abortOf(request)?.aborted === true) throw error;
+    return retriedAfter(error, this, request, this.retry!, this.time!, this.answered);
+  };
+
   /**
    * @param model - the model, which has `stream`
    * @param events - the run's event sink
@@ -42,6 +55,30 @@ export class StreamingModel implements ChatModel {
     events: RunEvents,
   ) {
     this.reader = new StreamReader(events, this);
+  }
+
+  /**
+   * One model call of the run, as `completeWithRetry(this, request, retry, time, this.answered)` makes
+   * it, without a wait of its own: the reading is bounded by the request's signal already, so the first
+   * attempt's promise is read as it is; a failure (not after text began, nor the abort) goes on to the
+   * retries. Calls come one after another (the run waits for each).
+   * @param request - the request (its signal bounds the reading and the retries)
+   * @param retry - the retry policy
+   * @param time - the run's time (its deadline)
+   * @returns the checked response, once told
+   */
+  call(request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions, time: RemainingTime): Promise<ChatResponse> {
+    this.emitted = false;
+    this.request = request;
+    this.retry = retry;
+    this.time = time;
+    let first: Promise<ChatResponse>;
+    try {
+      first = this.complete(request);
+    } catch (error) {
+      return retriedAfter(error, this, request, retry, time, this.answered);
+    }
+    return first.then(this.answered, this.retried);
   }
 
   /** Tells the call's message; gives the response once it is queued. */
