@@ -229,6 +229,33 @@ describe('agent.stream', () => {
     expect(types(events)).toContain('tool_call_completed');
   });
 
+  it('reports no unhandled rejection for a failed run whose result nobody reads, and ends the loop before an awaited result goes on', async () => {
+    const failure = new ModelCallError('model down', { retryable: false });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
+      await expect(collect(failing)).rejects.toBe(failure);
+      const unread = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
+      void unread;
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+
+    const stream = new Agent({ model: new ScriptedModel([{ text: 'Hello.' }]), registry: ToolRegistry.of() }).stream('Go');
+    const iterator = stream[Symbol.asyncIterator]();
+    const result = await stream.result;
+    const events: AgentEvent[] = [];
+    for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) events.push(step.value);
+    expect(types(events)).toEqual(['text_delta', 'text_delta', 'message', 'run_completed']);
+    expect(deltas(events)).toBe('Hello.');
+    expect(result.text).toBe('Hello.');
+  });
+
   it('cuts short a stream step that never settles (a model ignoring its signal) when the loop breaks, and closes the stream', async () => {
     let closed = false;
     let steps = 0;

@@ -17,6 +17,7 @@ import type { RunEvents } from './run-events.js';
 export class ToolCallEvents {
   private readonly completed = new Set<string>();
   private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
+  private onProgress: ToolExecutionOptions['onProgress'];
   /** The execution options of a turn of one call (with the progress listener only), made once. */
   oneCallExecution: ToolExecutionOptions | undefined;
 
@@ -45,18 +46,9 @@ export class ToolCallEvents {
    * call that paused has not completed: its result has no event.
    */
   listeners(): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
-    const { events } = this;
-    if (!events.active) return {};
+    if (!this.events.active) return {};
     return (this.ownListeners ??= {
-      onProgress: ({ callId, toolName, done, total, message }) =>
-        events.offer({
-          type: 'tool_progress',
-          callId,
-          toolName,
-          done,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        }),
+      onProgress: this.progress(),
       onResult: (result) => {
         if (result.paused !== true) this.complete(result);
       },
@@ -68,8 +60,21 @@ export class ToolCallEvents {
    * `tool_call_completed` is emitted by {@link ToolCallEvents.finished} with the turn's results.
    */
   progressListener(): Pick<ToolExecutionOptions, 'onProgress'> {
-    const { onProgress } = this.listeners();
-    return onProgress === undefined ? {} : { onProgress };
+    return this.events.active ? { onProgress: this.progress() } : {};
+  }
+
+  /** The progress listener, made once: each report as a `tool_progress` event (dropped when the buffer is full). */
+  private progress(): NonNullable<ToolExecutionOptions['onProgress']> {
+    const { events } = this;
+    return (this.onProgress ??= ({ callId, toolName, done, total, message }) =>
+      events.offer({
+        type: 'tool_progress',
+        callId,
+        toolName,
+        done,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      }));
   }
 
   /**
