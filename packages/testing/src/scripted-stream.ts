@@ -71,9 +71,11 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
       }
       // A turn known at once is read now: no promise and handlers to wait for it.
       if (answer instanceof Promise) return this.waitFor(answer);
-      this.yieldedAt = Date.now();
       this.answered(answer);
-      return this.step();
+      if (this.text === '') return this.step();
+      // The time slice starts now: its first chunk is given at once.
+      this.yieldedAt = Date.now();
+      return this.chunk();
     }
     return this.step();
   }
