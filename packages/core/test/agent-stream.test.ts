@@ -378,6 +378,28 @@ describe('agent.stream', () => {
     expect(closed).toBe(true);
   });
 
+  it('fails the run, without a retry, when the stream ends with a response that is not one', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        attempts++;
+        yield { type: 'text_delta', delta: 'Hi' };
+        yield { type: 'response', response: { message: 'not a message' } as never };
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    const events: AgentEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of stream) events.push(event);
+      })(),
+    ).rejects.toBeInstanceOf(ModelCallError);
+    await expect(stream.result).rejects.toMatchObject({ retryable: false });
+    expect(attempts).toBe(1);
+    expect(types(events)).toEqual(['text_delta']);
+  });
+
   it('does not retry a streaming call that failed after its text began (the reader has seen it)', async () => {
     let attempts = 0;
     const model: ChatModel = {

@@ -25,6 +25,7 @@ export class StreamingModel implements ChatModel {
    * Reads and checks a call's reply, then tells it: the whole text as one delta when the stream gave
    * none, and the message (waiting for room when the reader is behind).
    * @returns the checked response
+   * @internal
    */
   readonly answered = (reply: unknown): ChatResponse | Promise<ChatResponse> => {
     const response = readChatResponse(reply);
@@ -39,8 +40,12 @@ export class StreamingModel implements ChatModel {
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
   private time: RemainingTime | undefined;
-  /** The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply told; cancelled, the error as it is. */
-  private readonly retried = (error: unknown): Promise<ChatResponse> => {
+  /**
+   * The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply
+   * told; cancelled, the error is thrown as it is.
+   * @internal
+   */
+  readonly retried = (error: unknown): Promise<ChatResponse> => {
     const request = this.request!;
     if (abortOf(request)?.aborted === true) throw error;
     return retriedAfter(error, this, request, this.retry!, this.time!, this.answered);
@@ -59,9 +64,9 @@ export class StreamingModel implements ChatModel {
 
   /**
    * One model call of the run, as `completeWithRetry(this, request, retry, time, this.answered)` makes
-   * it, without a wait of its own: the reading is bounded by the request's signal already, so the first
-   * attempt's promise is read as it is; a failure (not after text began, nor the abort) goes on to the
-   * retries. Calls come one after another (the run waits for each).
+   * it, without a wait or a promise of its own: the reading is bounded by the request's signal already,
+   * and settles the call with the reply told; a failure (not after text began, nor the abort) goes on
+   * to the retries. Calls come one after another (the run waits for each).
    * @param request - the request (its signal bounds the reading and the retries)
    * @param retry - the retry policy
    * @param time - the run's time (its deadline)
@@ -72,13 +77,11 @@ export class StreamingModel implements ChatModel {
     this.request = request;
     this.retry = retry;
     this.time = time;
-    let first: Promise<ChatResponse>;
     try {
-      first = this.complete(request);
+      return this.read(request, true);
     } catch (error) {
       return retriedAfter(error, this, request, retry, time, this.answered);
     }
-    return first.then(this.answered, this.retried);
   }
 
   /** Tells the call's message; gives the response once it is queued. */
@@ -95,9 +98,14 @@ export class StreamingModel implements ChatModel {
    *   after text was emitted (a retry would repeat text the consumer has already seen)
    */
   complete(request: ChatRequest): Promise<ChatResponse> {
+    return this.read(request as ChatRequest & { signal: AbortSignal }, false);
+  }
+
+  /** Reads one streaming call; `told`: settled with `answered` (or `retried`) of its outcome. */
+  private read(request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<ChatResponse> {
     // A reader left with a step pending (its call was cancelled) is not reused: that step may still settle.
     if (this.reader.busy) this.reader = new StreamReader(this.reader.events, this);
-    return this.reader.read(this.model.stream!(request), request as ChatRequest & { signal: AbortSignal }) as Promise<ChatResponse>;
+    return this.reader.read(this.model.stream!(request), request, told) as Promise<ChatResponse>;
   }
 }
 
@@ -122,6 +130,8 @@ class StreamReader {
   private watchers: AbortWatchers | undefined;
   private resolve: ((response: unknown) => void) | undefined;
   private reject: ((error: unknown) => void) | undefined;
+  /** Whether the reading settles with the outcome told (the model's `answered`, or `retried` for a failure). */
+  private told = false;
   /** Whether the stream's current step has not settled yet. */
   private stepPending = false;
   private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
@@ -139,7 +149,7 @@ class StreamReader {
 
   constructor(
     readonly events: RunEvents,
-    private readonly emitted: { emitted: boolean },
+    private readonly model: StreamingModel,
   ) {}
 
   /** Whether a reading has not ended, or its stream's last step has not settled. */
@@ -150,10 +160,12 @@ class StreamReader {
   /**
    * @param stream - what `model.stream(request)` returned
    * @param request - the request (its signal)
-   * @returns the response the stream ended with
+   * @param told - settle with the model's `answered` of the response (its `retried` of a failure)
+   * @returns the response the stream ended with (told, for `told`)
    */
-  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }): Promise<unknown> {
+  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<unknown> {
     const result = new Promise<unknown>(keepSettlers);
+    this.told = told;
     this.resolve = keptResolve;
     this.reject = keptReject;
     keptResolve = keptReject = undefined;
@@ -222,7 +234,7 @@ class StreamReader {
         return;
       }
       if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
-        this.emitted.emitted = true;
+        this.model.emitted = true;
         const wait = this.events.sendTextDelta(event.delta);
         if (wait !== undefined) {
           void wait.then((this.onRoom ??= () => this.pull()));
@@ -239,7 +251,7 @@ class StreamReader {
   /** Ends the reading with an error: after text was emitted (and unless cancelled), a non-retryable ModelCallError. */
   private fail(error: unknown): void {
     if (this.resolve === undefined) return;
-    if (!this.emitted.emitted || this.signal!.aborted) {
+    if (!this.model.emitted || this.signal!.aborted) {
       this.end(error, true);
       return;
     }
@@ -254,14 +266,23 @@ class StreamReader {
 
   /** Ends the reading: the watcher goes, the stream is closed, the call settles. */
   private end(outcome: unknown, failed: boolean): void {
-    const { resolve, reject, iterator, signal } = this;
+    const { resolve, reject, iterator, signal, told } = this;
     this.resolve = this.reject = this.iterator = this.signal = undefined;
     if (this.watchers !== undefined) this.watchers.delete(this);
     else if (this.onAbortEvent !== undefined) (signal as AbortSignal | undefined)?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
     closeQuietly(iterator);
-    if (failed) reject!(outcome);
-    else resolve!(outcome);
+    if (!told) {
+      if (failed) reject!(outcome);
+      else resolve!(outcome);
+      return;
+    }
+    // Told here, not by a `then` of the call's promise: no second promise per call.
+    try {
+      resolve!(failed ? this.model.retried(outcome) : this.model.answered(outcome));
+    } catch (error) {
+      reject!(error);
+    }
   }
 }
 
