@@ -73,6 +73,19 @@ describe('agent.stream', () => {
     expect((await stream.result).text).toBe('Both done.');
   });
 
+  it('gives one tool_call_completed per call, turn after turn, whether the turn had one call or several', async () => {
+    const step = (id: string) => ({ id, name: 'step', arguments: { steps: 1, label: id } });
+    const model = new ScriptedModel([
+      { toolCalls: [step('a1'), step('a2')] },
+      { toolCalls: [step('b1')] },
+      { toolCalls: [step('c1'), step('c2')] },
+      { text: 'Done.' },
+    ]);
+    const events = await collect(new Agent({ model, registry: ToolRegistry.of(new StepTool()) }).stream('Go'));
+    const completed = events.flatMap((event) => (event.type === 'tool_call_completed' ? [event.callId] : []));
+    expect(completed.slice().sort()).toEqual(['a1', 'a2', 'b1', 'c1', 'c2']);
+  });
+
   it('gives tool_call_completed for a call whose tool threw a value that cannot be inspected (a hostile Proxy)', async () => {
     const hostile = () =>
       new Proxy(

@@ -11,11 +11,12 @@ import type { RunEvents } from './run-events.js';
  * dropped: at most one per call), with what the features' hooks decided (`blockedBy`,
  * `argumentsReplacedBy`, `contentReplacedBy`). Calls answered without reaching the environment get theirs when
  * the turn ends. One per streamed run (made when its first calls run): its listeners are made once, and
- * call ids are unique in a run, so the calls that had their event are remembered across turns.
+ * call ids are unique in a run, so the calls whose event a result listener emitted are remembered across turns.
  * @internal
  */
 export class ToolCallEvents {
-  private readonly completed = new Set<string>();
+  /** The calls whose event a result listener emitted (made at the first): their turn's `finished` skips them. */
+  private completed: Set<string> | undefined;
   private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
   private onProgress: ToolExecutionOptions['onProgress'];
   /** The execution options of a turn of one call (with the progress listener only), made once. */
@@ -50,7 +51,9 @@ export class ToolCallEvents {
     return (this.ownListeners ??= {
       onProgress: this.progress(),
       onResult: (result) => {
-        if (result.paused !== true) this.complete(result);
+        if (result.paused === true) return;
+        (this.completed ??= new Set()).add(result.id);
+        this.complete(result);
       },
     });
   }
@@ -83,11 +86,12 @@ export class ToolCallEvents {
    */
   finished(results: readonly ReceivedToolResult[]): void {
     if (!this.events.active) return;
-    for (const result of results) if (!this.completed.has(result.id)) this.complete(result);
+    // A result reaches `finished` once (its turn's, or its batch's once decided or run): only those a listener told are remembered.
+    const { completed } = this;
+    for (const result of results) if (completed?.has(result.id) !== true) this.complete(result);
   }
 
   private complete(result: ReceivedToolResult): void {
-    this.completed.add(result.id);
     this.events.enqueueToolCallCompleted(result, blockedBy(result.error));
   }
 }
