@@ -73,6 +73,19 @@ describe('agent.stream', () => {
     expect((await stream.result).text).toBe('Both done.');
   });
 
+  it('gives one tool_call_completed per call, turn after turn, whether the turn had one call or several', async () => {
+    const step = (id: string) => ({ id, name: 'step', arguments: { steps: 1, label: id } });
+    const model = new ScriptedModel([
+      { toolCalls: [step('a1'), step('a2')] },
+      { toolCalls: [step('b1')] },
+      { toolCalls: [step('c1'), step('c2')] },
+      { text: 'Done.' },
+    ]);
+    const events = await collect(new Agent({ model, registry: ToolRegistry.of(new StepTool()) }).stream('Go'));
+    const completed = events.flatMap((event) => (event.type === 'tool_call_completed' ? [event.callId] : []));
+    expect(completed.slice().sort()).toEqual(['a1', 'a2', 'b1', 'c1', 'c2']);
+  });
+
   it('gives tool_call_completed for a call whose tool threw a value that cannot be inspected (a hostile Proxy)', async () => {
     const hostile = () =>
       new Proxy(
@@ -195,6 +208,20 @@ describe('agent.stream', () => {
     expect(furthestAhead).toBeLessThanOrEqual(70);
   });
 
+  it('tells the message after every delta when it must wait for room (a slow reader, a full buffer), then ends the run', async () => {
+    const model = new ScriptedModel([{ text: 'z'.repeat(200) }, { text: 'z'.repeat(200) }], { chunkSize: 1 });
+    const agent = new Agent({ model, registry: ToolRegistry.of() });
+    const stream = agent.stream('Go');
+    const events: AgentEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(types(events).slice(-2)).toEqual(['message', 'run_completed']);
+    expect(deltas(events)).toBe('z'.repeat(200));
+    expect((await stream.result).text).toBe('z'.repeat(200));
+  });
+
   it('never makes a run nobody reads wait: awaiting only result works, whatever the number of events', async () => {
     const model = new ScriptedModel([{ text: 'y'.repeat(400) }], { chunkSize: 1 });
     const run = await new Agent({ model, registry: ToolRegistry.of() }).stream('Go').result;
@@ -213,6 +240,33 @@ describe('agent.stream', () => {
     ).rejects.toBe(failure);
     await expect(stream.result).rejects.toBe(failure);
     expect(types(events)).toContain('tool_call_completed');
+  });
+
+  it('reports no unhandled rejection for a failed run whose result nobody reads, and ends the loop before an awaited result goes on', async () => {
+    const failure = new ModelCallError('model down', { retryable: false });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
+      await expect(collect(failing)).rejects.toBe(failure);
+      const unread = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
+      void unread;
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+
+    const stream = new Agent({ model: new ScriptedModel([{ text: 'Hello.' }]), registry: ToolRegistry.of() }).stream('Go');
+    const iterator = stream[Symbol.asyncIterator]();
+    const result = await stream.result;
+    const events: AgentEvent[] = [];
+    for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) events.push(step.value);
+    expect(types(events)).toEqual(['text_delta', 'text_delta', 'message', 'run_completed']);
+    expect(deltas(events)).toBe('Hello.');
+    expect(result.text).toBe('Hello.');
   });
 
   it('cuts short a stream step that never settles (a model ignoring its signal) when the loop breaks, and closes the stream', async () => {
@@ -242,6 +296,40 @@ describe('agent.stream', () => {
     expect(closed).toBe(true);
   });
 
+  it("never reports a stream's failed close as unhandled, when every close gives the same rejected promise or a fresh one", async () => {
+    const shared = Promise.reject(new Error('shared close failed'));
+    shared.catch(() => undefined);
+    let fresh = false;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream: () => ({
+        [Symbol.asyncIterator]() {
+          return {
+            next: () =>
+              Promise.resolve({ done: false, value: { type: 'response', response: { message: { role: 'assistant', content: 'ok' } } } }),
+            return: () => (fresh ? Promise.reject(new Error('fresh close failed')) : shared),
+          } as AsyncIterator<ChatStreamEvent>;
+        },
+      }),
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const agent = new Agent({ model, registry: ToolRegistry.of() });
+      for (const freshClose of [false, false, true, true]) {
+        fresh = freshClose;
+        const stream = agent.stream('Go');
+        for await (const event of stream) void event;
+        expect((await stream.result).text).toBe('ok');
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
   it('retries a streaming call that failed before its text began, reading the new stream from its start', async () => {
     let attempts = 0;
     const model: ChatModel = {
@@ -259,6 +347,70 @@ describe('agent.stream', () => {
     expect(types(events)).toEqual(['text_delta', 'text_delta', 'message', 'run_completed']);
     expect(deltas(events)).toBe('Hello.');
     expect((await stream.result).text).toBe('Hello.');
+  });
+
+  it('retries a streaming call whose stream() throws at once, and tells the reply of the retry', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream(): AsyncGenerator<ChatStreamEvent> {
+        if (++attempts === 1) throw new ModelCallError('connection refused', { retryable: true });
+        return (async function* () {
+          yield { type: 'text_delta', delta: 'Hi.' } as ChatStreamEvent;
+          yield { type: 'response', response: { message: { role: 'assistant', content: 'Hi.' } } } as ChatStreamEvent;
+        })();
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    const events = await collect(stream);
+    expect(attempts).toBe(2);
+    expect(types(events)).toEqual(['text_delta', 'message', 'run_completed']);
+    expect((await stream.result).text).toBe('Hi.');
+  });
+
+  it("stops a streaming call that never ends at maxDurationMs, with the time limit's stop reason, and closes its stream", async () => {
+    let closed = false;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      stream: () => ({
+        [Symbol.asyncIterator]() {
+          return {
+            next: () => new Promise(() => undefined),
+            return: () => {
+              closed = true;
+              return Promise.resolve({ done: true, value: undefined });
+            },
+          } as AsyncIterator<ChatStreamEvent>;
+        },
+      }),
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), maxDurationMs: 30 }).stream('Go');
+    const events = await collect(stream);
+    expect((await stream.result).stopReason).toBe('max_duration');
+    expect(types(events)).toEqual(['run_completed']);
+    expect(closed).toBe(true);
+  });
+
+  it('fails the run, without a retry, when the stream ends with a response that is not one', async () => {
+    let attempts = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        attempts++;
+        yield { type: 'text_delta', delta: 'Hi' };
+        yield { type: 'response', response: { message: 'not a message' } as never };
+      },
+    };
+    const stream = new Agent({ model, registry: ToolRegistry.of(), retry: { baseDelayMs: 1 } }).stream('Go');
+    const events: AgentEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of stream) events.push(event);
+      })(),
+    ).rejects.toBeInstanceOf(ModelCallError);
+    await expect(stream.result).rejects.toMatchObject({ retryable: false });
+    expect(attempts).toBe(1);
+    expect(types(events)).toEqual(['text_delta']);
   });
 
   it('does not retry a streaming call that failed after its text began (the reader has seen it)', async () => {

@@ -87,21 +87,39 @@ export class ScriptedModel implements ChatModel {
   complete(request: ChatRequest): Promise<ChatResponse> {
     // No async frame: a turn known at once is answered with a settled promise (as an async function would).
     try {
-      const recorded = record(request, this.lastMessages);
-      const index = this.requests.push(recorded) - 1;
-      const turn = this.turnAt(index, recorded);
-      // A signal made when it is read (an agent's request, whose own wait watches the run) is read only when a turn waits.
-      const made = signalMadeWhenRead(request);
-      const signal = made ? undefined : request.signal;
-      signal?.throwIfAborted();
-      const pending = typeof turn === 'function' ? turn(functionRequest(recorded, signal, made ? request : undefined)) : turn;
-      if (!isPromiseLike(pending)) return Promise.resolve(this.reply(pending, index));
-      const bound = made ? request.signal : signal;
-      const waited = bound === undefined ? Promise.resolve(pending) : untilAborted(pending, bound);
-      return waited.then((outcome) => this.reply(outcome, index));
+      const answer = this.answer(request);
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
     } catch (error) {
       return Promise.reject(error as Error);
     }
+  }
+
+  /**
+   * What a {@link ScriptedStream} is answered with: the turn's response itself when it is known at once
+   * (no promise to wait for), else what `complete` gives (always, when a subclass overrides `complete`).
+   * @param request - the request; it is recorded
+   * @returns the response, or a promise of it
+   * @throws what `complete` rejects with, for a turn known at once
+   * @internal
+   */
+  answerForStream(request: ChatRequest): ChatResponse | Promise<ChatResponse> {
+    return this.complete === ScriptedModel.prototype.complete ? this.answer(request) : this.complete(request);
+  }
+
+  /** `complete`'s work: the response when the turn is known at once (its failure thrown), else a promise of it. */
+  private answer(request: ChatRequest): ChatResponse | Promise<ChatResponse> {
+    const recorded = record(request, this.lastMessages);
+    const index = this.requests.push(recorded) - 1;
+    const turn = this.turnAt(index, recorded);
+    // A signal made when it is read (an agent's request, whose own wait watches the run) is read only when a turn waits.
+    const made = signalMadeWhenRead(request);
+    const signal = made ? undefined : request.signal;
+    signal?.throwIfAborted();
+    const pending = typeof turn === 'function' ? turn(functionRequest(recorded, signal, made ? request : undefined)) : turn;
+    if (!isPromiseLike(pending)) return this.reply(pending, index);
+    const bound = made ? request.signal : signal;
+    const waited = bound === undefined ? Promise.resolve(pending) : untilAborted(pending, bound);
+    return waited.then((outcome) => this.reply(outcome, index));
   }
 
   /**

@@ -6,6 +6,15 @@ type Step = IteratorResult<ChatStreamEvent, void>;
 
 const finished: Step = Object.freeze({ done: true, value: undefined }) as Step;
 
+/** The end, settled once for every stream (an ended stream's steps and `return()` give it: no promise each). */
+const ended: Promise<Step> = Promise.resolve(finished);
+
+/** What a stream asks its turn's response of (a `ScriptedModel`). */
+export interface ScriptedAnswerer {
+  /** The response when it is known at once (a failure thrown), else a promise of it. */
+  answerForStream(request: ChatRequest): ChatResponse | Promise<ChatResponse>;
+}
+
 /** The prototype async iterators share (`[Symbol.asyncIterator]` returning itself, and what the runtime adds to it). */
 const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((async function* () {})())) as object;
 
@@ -26,17 +35,19 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private yieldedAt = 0;
   private started = false;
   private done = false;
+  /** Whether a chunk reads the request's signal (not when it is made when read), known at the first chunk. */
+  private readsSignal: boolean | undefined;
   /** A step that is not settled yet (the reply, or a wait for the event loop): later calls wait for it. */
   private pending: Promise<Step> | undefined;
 
   /**
-   * @param model - gives the turn's response (`model.complete(request)`), asked at the first `next()`
+   * @param model - gives the turn's response (`model.answerForStream(request)`: at once when it can), asked at the first `next()`
    * @param request - the request; a chunk is not given once its signal aborted (read when a chunk is given;
    *   a signal made when read, an agent's request whose own reading watches the run, is not read)
    * @param chunkSize - characters per `text_delta`
    */
   constructor(
-    private readonly model: { complete(request: ChatRequest): Promise<ChatResponse> },
+    private readonly model: ScriptedAnswerer,
     private readonly request: ChatRequest,
     private readonly chunkSize: number,
   ) {}
@@ -48,10 +59,23 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
         () => this.next(),
         () => this.next(),
       );
-    if (this.done) return Promise.resolve(finished);
+    if (this.done) return ended;
     if (!this.started) {
       this.started = true;
-      return this.waitFor(this.model.complete(this.request));
+      let answer: ChatResponse | Promise<ChatResponse>;
+      try {
+        answer = this.model.answerForStream(this.request);
+      } catch (error) {
+        this.done = true;
+        return Promise.reject(error as Error);
+      }
+      // A turn known at once is read now: no promise and handlers to wait for it.
+      if (answer instanceof Promise) return this.waitFor(answer);
+      this.answered(answer);
+      if (this.text === '') return this.step();
+      // The time slice starts now: its first chunk is given at once.
+      this.yieldedAt = Date.now();
+      return this.chunk();
     }
     return this.step();
   }
@@ -63,7 +87,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
    */
   return(value?: void | PromiseLike<void>): Promise<Step> {
     this.done = true;
-    if (value === undefined) return Promise.resolve(finished);
+    if (value === undefined) return ended;
     return Promise.resolve(value).then((settled) => ({ done: true, value: settled }) as Step);
   }
 
@@ -83,7 +107,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   }
 
   private step(): Promise<Step> {
-    if (this.done) return Promise.resolve(finished);
+    if (this.done) return ended;
     if (this.offset < this.text.length) {
       // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
       if (Date.now() - this.yieldedAt < turnSliceMs) return this.chunk();
@@ -93,15 +117,15 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     this.response = undefined;
     if (response === undefined) {
       this.done = true;
-      return Promise.resolve(finished);
+      return ended;
     }
     return Promise.resolve({ done: false, value: { type: 'response', response } });
   }
 
   private chunk(): Promise<Step> {
-    if (this.done) return Promise.resolve(finished);
+    if (this.done) return ended;
     try {
-      if (!signalMadeWhenRead(this.request)) this.request.signal?.throwIfAborted();
+      if ((this.readsSignal ??= !signalMadeWhenRead(this.request))) this.request.signal?.throwIfAborted();
     } catch (error) {
       this.done = true;
       return Promise.reject(error as Error);
@@ -109,6 +133,12 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     const delta = this.text.slice(this.offset, this.offset + this.chunkSize);
     this.offset += this.chunkSize;
     return Promise.resolve({ done: false, value: { type: 'text_delta', delta } });
+  }
+
+  /** Keeps the turn's response, whose text the chunks give. */
+  private answered(response: ChatResponse): void {
+    this.response = response;
+    this.text = contentText(response.message.content);
   }
 
   /**
@@ -121,8 +151,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
         this.pending = undefined;
         this.yieldedAt = Date.now();
         if (response === undefined) return this.chunk();
-        this.response = response;
-        this.text = contentText(response.message.content);
+        this.answered(response);
         return this.step();
       },
       (error: unknown) => {

@@ -84,6 +84,34 @@ describe('ScriptedModel.stream', () => {
     expect(await thrown.next()).toEqual({ done: true, value: undefined });
   });
 
+  it('streams a turn answered later (a function turn giving a promise) as one answered at once, its failure at the first next()', async () => {
+    const model = new ScriptedModel(
+      [() => Promise.resolve({ text: 'abc' }), { text: 'abc' }, () => Promise.resolve({ error: new Error('later') })],
+      { chunkSize: 2 },
+    );
+    const later = await read(model.stream({ messages: [], tools: [] }));
+    const atOnce = await read(model.stream({ messages: [], tools: [] }));
+    expect(later).toEqual(atOnce);
+    expect(atOnce.map((event) => event.type)).toEqual(['text_delta', 'text_delta', 'response']);
+    const failing = model.stream({ messages: [], tools: [] });
+    await expect(failing.next()).rejects.toThrow('later');
+    expect(await failing.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it("answers through a subclass's complete() when it overrides it", async () => {
+    const seen: string[] = [];
+    class CountingModel extends ScriptedModel {
+      override complete(request: Parameters<ScriptedModel['complete']>[0]) {
+        seen.push('complete');
+        return super.complete(request);
+      }
+    }
+    const model = new CountingModel([{ text: 'hi' }], { chunkSize: 1 });
+    const events = await read(model.stream({ messages: [], tools: [] }));
+    expect(events.map((event) => event.type)).toEqual(['text_delta', 'text_delta', 'response']);
+    expect(seen).toEqual(['complete']);
+  });
+
   it('refuses a chunkSize that is not a positive integer', () => {
     expect(() => new ScriptedModel([], { chunkSize: 0 })).toThrow(InvalidScriptedTurnError);
     expect(() => new ScriptedModel([], { chunkSize: 1.5 })).toThrow(/chunkSize must be a positive integer, but was 1.5/);

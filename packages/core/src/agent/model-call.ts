@@ -55,9 +55,8 @@ export function callModel(
     return (settings.calls ??= new CallerBoundedCalls(settings.model, settings.retry, settings.time, readChatResponse)).send(request);
   // A streamed call to be told and nothing else: no async frame either.
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
-    const streaming = (settings.streaming ??= new StreamingModel(settings.model, events));
-    streaming.emitted = false;
-    return completeWithRetry(streaming, request, settings.retry, settings.time).then(streaming.answered);
+    // Its reading is bounded by the run already: no wait of its own, the reply told as it comes.
+    return (settings.streaming ??= new StreamingModel(settings.model, events)).call(request, settings.retry, settings.time);
   }
   return observedModelCall(settings, request, iteration);
 }

@@ -39,7 +39,7 @@ export class AbortWatchers {
   }
 
   /**
-   * Tells every watcher, in order, and forgets them.
+   * Tells every watcher, in order, and forgets them (one added meanwhile is not told).
    * @param reason - the abort reason
    */
   notify(reason: unknown): void {

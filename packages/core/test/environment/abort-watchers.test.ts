@@ -28,4 +28,40 @@ describe('AbortWatchers', () => {
     watchers.notify('y');
     expect(told).toEqual(['a:y', 'b:y']);
   });
+
+  it('tells its watchers once, in the order they were added, from one watcher to many and back', () => {
+    const told: string[] = [];
+    const watcher = (name: string) => (reason: unknown) => told.push(`${name}:${String(reason)}`);
+    const first = watcher('first');
+    const second = { onWatchedAbort: (reason: unknown) => told.push(`second:${String(reason)}`) };
+    const third = watcher('third');
+    const watchers = new AbortWatchers();
+    watchers.add(first);
+    watchers.delete(third); // not there: nothing happens
+    watchers.delete(first);
+    watchers.add(first);
+    watchers.add(second);
+    watchers.add(third);
+    watchers.delete(second);
+    watchers.add(second);
+    watchers.notify('stop');
+    expect(told).toEqual(['first:stop', 'third:stop', 'second:stop']);
+    watchers.notify('again');
+    expect(told).toHaveLength(3);
+  });
+
+  it('tells a lone watcher, forgets a deleted one, and does not tell a watcher added while it notifies', () => {
+    const told: string[] = [];
+    const watchers = new AbortWatchers();
+    const late = () => told.push('late');
+    watchers.add(() => {
+      told.push('lone');
+      watchers.add(late);
+    });
+    watchers.notify('stop');
+    expect(told).toEqual(['lone']);
+    watchers.delete(late);
+    watchers.notify('again');
+    expect(told).toEqual(['lone']);
+  });
 });

@@ -24,8 +24,8 @@ const unlimited: RemainingTime = { remainingMs: Number.POSITIVE_INFINITY };
  * @param request - the request; its `signal` cancels the call and the waits
  * @param retry - the retry policy
  * @param time - the run's time (its deadline): a retry that would wait longer than `remainingMs` gives up at once
- * @param read - reads the model's reply into the response returned (its throw rejects), if given:
- *   the run's wait does it, with no promise of its own
+ * @param read - reads the model's reply into the response returned (its throw rejects; a promise it gives
+ *   is waited for), if given: the run's wait does it, with no promise of its own
  * @returns the model's response
  * @throws the error itself when it is not retryable (it is not wrapped)
  * @throws ModelCallError with `attempts` and the last error as `cause` once every retry failed
@@ -35,7 +35,7 @@ export function completeWithRetry(
   request: ChatRequest & { signal: AbortSignal },
   retry: ResolvedRetryOptions,
   time: RemainingTime = unlimited,
-  read?: (reply: unknown) => ChatResponse,
+  read?: (reply: unknown) => ChatResponse | PromiseLike<ChatResponse>,
 ): Promise<ChatResponse> {
   // The first attempt costs no async frame and no promise of its own: most calls succeed at once.
   // Its failure (not the abort) goes on to the retries, which bound their own waits.
@@ -100,8 +100,34 @@ export class CallerBoundedCalls {
   }
 }
 
-function readAfter(response: Promise<ChatResponse>, read: ((reply: unknown) => ChatResponse) | undefined): Promise<ChatResponse> {
+function readAfter(
+  response: Promise<ChatResponse>,
+  read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined,
+): Promise<ChatResponse> {
   return read === undefined ? response : response.then(read);
+}
+
+/**
+ * What {@link completeWithRetry} does once the first attempt failed (or threw): the retries, then
+ * `read`, for a caller that made the first attempt itself (a model whose call bounds its own wait).
+ * @param failure - the first attempt's error
+ * @param model - the model
+ * @param request - the request; its `signal` cancels the retries and their waits
+ * @param retry - the retry policy
+ * @param time - the run's time
+ * @param read - reads the reply (its throw rejects; a promise it gives is waited for), if given
+ * @returns the response of a retry
+ * @internal
+ */
+export function retriedAfter(
+  failure: unknown,
+  model: ChatModel,
+  request: ChatRequest & { signal: AbortSignal },
+  retry: ResolvedRetryOptions,
+  time: RemainingTime,
+  read?: (reply: unknown) => ChatResponse | PromiseLike<ChatResponse>,
+): Promise<ChatResponse> {
+  return readAfter(retryAfter(failure, model, request, retry, time), read);
 }
 
 /** The attempts after a failed first one: retried with backoff while retryable, within the run's time. */
@@ -185,7 +211,7 @@ export class ModelCallWait {
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
   private time: RemainingTime | undefined;
-  private read: ((reply: unknown) => ChatResponse) | undefined;
+  private read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined;
   private readonly onValue = (value: ChatResponse): void => {
     const { resolve, reject, read } = this;
     if (resolve === undefined) return; // aborted before
@@ -230,7 +256,7 @@ export class ModelCallWait {
     request: ChatRequest & { signal: AbortSignal },
     retry: ResolvedRetryOptions,
     time: RemainingTime,
-    read: ((reply: unknown) => ChatResponse) | undefined,
+    read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined,
   ): Promise<ChatResponse> {
     const wait = idle ?? new ModelCallWait();
     if (wait === idle) {

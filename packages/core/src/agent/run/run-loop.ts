@@ -389,7 +389,7 @@ class TurnLoop {
       }
       const events = (this.events = toolCallEvents(run));
       if (events === undefined) this.wait(Phase.Executed, executeDirectly(run, turn, calls, undefined));
-      // The calls run once their start is told (on a later tick, as the stream's reader gets it first).
+      // The calls run once their start is told, on a later tick: the stream's reader gets it first (and may stop the run).
       else this.wait(Phase.Started, Promise.resolve(events.started(calls)));
     } catch (error) {
       this.fail(error);

@@ -3,10 +3,6 @@ import type { AgentEvent } from './agent-event.js';
 import { EventChannel } from './event-channel.js';
 import { StreamCancel } from './stream-cancel.js';
 
-function ignore(): undefined {
-  return undefined;
-}
-
 /** How many events a stream holds before the run waits for its reader. */
 export const streamBufferSize = 64;
 
@@ -56,24 +52,24 @@ export class AgentStream<TOutput = unknown> implements AsyncIterable<AgentEvent<
     }
     let running: Promise<RunResult>;
     try {
-      running = start(channel, cancellation);
+      running = Promise.resolve(start(channel, cancellation));
     } catch (error) {
       running = Promise.reject(error as Error);
     }
-    this.result = running.then(
-      (result) => {
+    // The result is the run's own promise: this handler, added first, ends the stream before anyone
+    // awaiting the result goes on, and handles its rejection (whoever only iterates sees the error there:
+    // the promise must not be reported as unhandled).
+    void running.then(
+      () => {
         if (forward !== undefined) callerSignal!.removeEventListener('abort', forward);
         channel.close();
-        return result as RunResult<TOutput>;
       },
       (error: unknown) => {
         if (forward !== undefined) callerSignal!.removeEventListener('abort', forward);
         channel.close({ error });
-        throw error;
       },
     );
-    // Whoever only iterates sees the error there; the promise must not be reported as unhandled.
-    this.result.catch(ignore);
+    this.result = running as Promise<RunResult<TOutput>>;
   }
 
   /**

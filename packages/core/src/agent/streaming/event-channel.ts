@@ -19,7 +19,7 @@ function keepReader(resolve: (result: IteratorResult<unknown>) => void, reject: 
  * early (`break`, `return()`), the stream's {@link StreamCancel} is cancelled, which cancels the run.
  * @internal
  */
-export class EventChannel<T> {
+export class EventChannel<T> implements AsyncIterator<T> {
   private readonly queue: T[] = [];
   /** The settle functions of the read that waits for an event, if one does (kept here: no object per read). */
   private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
@@ -82,10 +82,10 @@ export class EventChannel<T> {
     if (this.readerResolve !== undefined && this.queue.length === 0) this.finishReader();
   }
 
-  /** The consumer's iterator (one object, whose methods read this channel). */
+  /** The consumer's iterator: the channel itself (`next` reads it, `return`, a `break`, cancels it). */
   iterator(): AsyncIterator<T> {
     this.iterating = true;
-    return new ChannelIterator(this);
+    return this;
   }
 
   /**
@@ -107,6 +107,15 @@ export class EventChannel<T> {
     this.readerReject = keptReject;
     keptResolve = keptReject = undefined;
     return waiting;
+  }
+
+  /**
+   * The consumer's `return()` (a `break` out of its loop): the channel is cancelled.
+   * @returns the end
+   */
+  return(): Promise<IteratorResult<T>> {
+    this.cancel();
+    return Promise.resolve({ done: true, value: undefined });
   }
 
   /** The consumer stopped early: the queue is dropped and the run cancelled. */
@@ -139,19 +148,5 @@ export class EventChannel<T> {
     if (writers === undefined) return;
     this.writers = undefined;
     for (const release of writers) release();
-  }
-}
-
-/** The consumer's side of a channel: `next` reads it, `return` (a `break`) cancels it. */
-class ChannelIterator<T> implements AsyncIterator<T> {
-  constructor(private readonly channel: EventChannel<T>) {}
-
-  next(): Promise<IteratorResult<T>> {
-    return this.channel.next();
-  }
-
-  return(): Promise<IteratorResult<T>> {
-    this.channel.cancel();
-    return Promise.resolve({ done: true, value: undefined });
   }
 }

@@ -3,6 +3,8 @@ import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
 import { readChatResponse } from '../read-chat-response.js';
+import { retriedAfter, type RemainingTime } from '../retry/complete-with-retry.js';
+import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunEvents } from './run-events.js';
 
 /**
@@ -23,6 +25,7 @@ export class StreamingModel implements ChatModel {
    * Reads and checks a call's reply, then tells it: the whole text as one delta when the stream gave
    * none, and the message (waiting for room when the reader is behind).
    * @returns the checked response
+   * @internal
    */
   readonly answered = (reply: unknown): ChatResponse | Promise<ChatResponse> => {
     const response = readChatResponse(reply);
@@ -31,6 +34,21 @@ export class StreamingModel implements ChatModel {
     const text = response.message.content;
     const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.sendTextDelta(text) : undefined;
     return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
+  };
+
+  /** The request, retry policy and time of the call in progress (what {@link StreamingModel.retried} retries). */
+  private request: (ChatRequest & { signal: AbortSignal }) | undefined;
+  private retry: ResolvedRetryOptions | undefined;
+  private time: RemainingTime | undefined;
+  /**
+   * The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply
+   * told; cancelled, the error is thrown as it is.
+   * @internal
+   */
+  readonly retried = (error: unknown): Promise<ChatResponse> => {
+    const request = this.request!;
+    if (abortOf(request)?.aborted === true) throw error;
+    return retriedAfter(error, this, request, this.retry!, this.time!, this.answered);
   };
 
   /**
@@ -42,6 +60,28 @@ export class StreamingModel implements ChatModel {
     events: RunEvents,
   ) {
     this.reader = new StreamReader(events, this);
+  }
+
+  /**
+   * One model call of the run, as `completeWithRetry(this, request, retry, time, this.answered)` makes
+   * it, without a wait or a promise of its own: the reading is bounded by the request's signal already,
+   * and settles the call with the reply told; a failure (not after text began, nor the abort) goes on
+   * to the retries. Calls come one after another (the run waits for each).
+   * @param request - the request (its signal bounds the reading and the retries)
+   * @param retry - the retry policy
+   * @param time - the run's time (its deadline)
+   * @returns the checked response, once told
+   */
+  call(request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions, time: RemainingTime): Promise<ChatResponse> {
+    this.emitted = false;
+    this.request = request;
+    this.retry = retry;
+    this.time = time;
+    try {
+      return this.read(request, true);
+    } catch (error) {
+      return retriedAfter(error, this, request, retry, time, this.answered);
+    }
   }
 
   /** Tells the call's message; gives the response once it is queued. */
@@ -58,9 +98,14 @@ export class StreamingModel implements ChatModel {
    *   after text was emitted (a retry would repeat text the consumer has already seen)
    */
   complete(request: ChatRequest): Promise<ChatResponse> {
+    return this.read(request as ChatRequest & { signal: AbortSignal }, false);
+  }
+
+  /** Reads one streaming call; `told`: settled with `answered` (or `retried`) of its outcome. */
+  private read(request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<ChatResponse> {
     // A reader left with a step pending (its call was cancelled) is not reused: that step may still settle.
     if (this.reader.busy) this.reader = new StreamReader(this.reader.events, this);
-    return this.reader.read(this.model.stream!(request), request as ChatRequest & { signal: AbortSignal }) as Promise<ChatResponse>;
+    return this.reader.read(this.model.stream!(request), request, told) as Promise<ChatResponse>;
   }
 }
 
@@ -85,6 +130,8 @@ class StreamReader {
   private watchers: AbortWatchers | undefined;
   private resolve: ((response: unknown) => void) | undefined;
   private reject: ((error: unknown) => void) | undefined;
+  /** Whether the reading settles with the outcome told (the model's `answered`, or `retried` for a failure). */
+  private told = false;
   /** Whether the stream's current step has not settled yet. */
   private stepPending = false;
   private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
@@ -95,7 +142,6 @@ class StreamReader {
     this.stepPending = false;
     this.fail(error);
   };
-  private readonly onAbort = (reason: unknown): void => this.fail(reason);
   /** The abort listener of a signal that does not share its watchers (made when needed). */
   private onAbortEvent: (() => void) | undefined;
   /** Goes on once the reader made room (made when the reader first falls behind). */
@@ -103,7 +149,7 @@ class StreamReader {
 
   constructor(
     readonly events: RunEvents,
-    private readonly emitted: { emitted: boolean },
+    private readonly model: StreamingModel,
   ) {}
 
   /** Whether a reading has not ended, or its stream's last step has not settled. */
@@ -114,10 +160,12 @@ class StreamReader {
   /**
    * @param stream - what `model.stream(request)` returned
    * @param request - the request (its signal)
-   * @returns the response the stream ended with
+   * @param told - settle with the model's `answered` of the response (its `retried` of a failure)
+   * @returns the response the stream ended with (told, for `told`)
    */
-  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }): Promise<unknown> {
+  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<unknown> {
     const result = new Promise<unknown>(keepSettlers);
+    this.told = told;
     this.resolve = keptResolve;
     this.reject = keptReject;
     keptResolve = keptReject = undefined;
@@ -137,9 +185,17 @@ class StreamReader {
     const watchers = watchersFor(signal);
     if (watchers === undefined)
       (signal as AbortSignal).addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
-    else (this.watchers = watchers).add(this.onAbort);
+    else (this.watchers = watchers).add(this);
     this.pull();
     return result;
+  }
+
+  /**
+   * The request's signal aborted: the reading stops (the reader is its own watcher: no closure for it).
+   * @param reason - the abort reason
+   */
+  onWatchedAbort(reason: unknown): void {
+    this.fail(reason);
   }
 
   /** Asks the stream for its next step. */
@@ -178,7 +234,7 @@ class StreamReader {
         return;
       }
       if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
-        this.emitted.emitted = true;
+        this.model.emitted = true;
         const wait = this.events.sendTextDelta(event.delta);
         if (wait !== undefined) {
           void wait.then((this.onRoom ??= () => this.pull()));
@@ -195,7 +251,7 @@ class StreamReader {
   /** Ends the reading with an error: after text was emitted (and unless cancelled), a non-retryable ModelCallError. */
   private fail(error: unknown): void {
     if (this.resolve === undefined) return;
-    if (!this.emitted.emitted || this.signal!.aborted) {
+    if (!this.model.emitted || this.signal!.aborted) {
       this.end(error, true);
       return;
     }
@@ -210,21 +266,41 @@ class StreamReader {
 
   /** Ends the reading: the watcher goes, the stream is closed, the call settles. */
   private end(outcome: unknown, failed: boolean): void {
-    const { resolve, reject, iterator, signal } = this;
+    const { resolve, reject, iterator, signal, told } = this;
     this.resolve = this.reject = this.iterator = this.signal = undefined;
-    if (this.watchers !== undefined) this.watchers.delete(this.onAbort);
+    if (this.watchers !== undefined) this.watchers.delete(this);
     else if (this.onAbortEvent !== undefined) (signal as AbortSignal | undefined)?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
     closeQuietly(iterator);
-    if (failed) reject!(outcome);
-    else resolve!(outcome);
+    if (!told) {
+      if (failed) reject!(outcome);
+      else resolve!(outcome);
+      return;
+    }
+    // Told here, not by a `then` of the call's promise: no second promise per call.
+    try {
+      resolve!(failed ? this.model.retried(outcome) : this.model.answered(outcome));
+    } catch (error) {
+      reject!(error);
+    }
   }
 }
+
+function ignore(): undefined {
+  return undefined;
+}
+
+/** What the last stream closed gave: a stream whose `return()` gives one shared settled promise has it handled once. */
+let lastClosing: unknown;
 
 function closeQuietly(iterator: AsyncIterator<ChatStreamEvent> | undefined): void {
   try {
     const closing = iterator?.return?.();
-    if (closing !== undefined) Promise.resolve(closing).catch(() => undefined);
+    // A promise given a handler already needs no other (its rejection is not reported either way).
+    if (closing !== undefined && closing !== lastClosing) {
+      lastClosing = closing;
+      Promise.resolve(closing).catch(ignore);
+    }
   } catch {
     // A stream that cannot close has nothing more to give.
   }

@@ -11,12 +11,14 @@ import type { RunEvents } from './run-events.js';
  * dropped: at most one per call), with what the features' hooks decided (`blockedBy`,
  * `argumentsReplacedBy`, `contentReplacedBy`). Calls answered without reaching the environment get theirs when
  * the turn ends. One per streamed run (made when its first calls run): its listeners are made once, and
- * call ids are unique in a run, so the calls that had their event are remembered across turns.
+ * call ids are unique in a run, so the calls whose event a result listener emitted are remembered across turns.
  * @internal
  */
 export class ToolCallEvents {
-  private readonly completed = new Set<string>();
+  /** The calls whose event a result listener emitted (made at the first): their turn's `finished` skips them. */
+  private completed: Set<string> | undefined;
   private ownListeners: Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> | undefined;
+  private onProgress: ToolExecutionOptions['onProgress'];
   /** The execution options of a turn of one call (with the progress listener only), made once. */
   oneCallExecution: ToolExecutionOptions | undefined;
 
@@ -45,20 +47,13 @@ export class ToolCallEvents {
    * call that paused has not completed: its result has no event.
    */
   listeners(): Pick<ToolExecutionOptions, 'onProgress' | 'onResult'> {
-    const { events } = this;
-    if (!events.active) return {};
+    if (!this.events.active) return {};
     return (this.ownListeners ??= {
-      onProgress: ({ callId, toolName, done, total, message }) =>
-        events.offer({
-          type: 'tool_progress',
-          callId,
-          toolName,
-          done,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        }),
+      onProgress: this.progress(),
       onResult: (result) => {
-        if (result.paused !== true) this.complete(result);
+        if (result.paused === true) return;
+        (this.completed ??= new Set()).add(result.id);
+        this.complete(result);
       },
     });
   }
@@ -68,8 +63,21 @@ export class ToolCallEvents {
    * `tool_call_completed` is emitted by {@link ToolCallEvents.finished} with the turn's results.
    */
   progressListener(): Pick<ToolExecutionOptions, 'onProgress'> {
-    const { onProgress } = this.listeners();
-    return onProgress === undefined ? {} : { onProgress };
+    return this.events.active ? { onProgress: this.progress() } : {};
+  }
+
+  /** The progress listener, made once: each report as a `tool_progress` event (dropped when the buffer is full). */
+  private progress(): NonNullable<ToolExecutionOptions['onProgress']> {
+    const { events } = this;
+    return (this.onProgress ??= ({ callId, toolName, done, total, message }) =>
+      events.offer({
+        type: 'tool_progress',
+        callId,
+        toolName,
+        done,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      }));
   }
 
   /**
@@ -78,11 +86,12 @@ export class ToolCallEvents {
    */
   finished(results: readonly ReceivedToolResult[]): void {
     if (!this.events.active) return;
-    for (const result of results) if (!this.completed.has(result.id)) this.complete(result);
+    // A result reaches `finished` once (its turn's, or its batch's once decided or run): only those a listener told are remembered.
+    const { completed } = this;
+    for (const result of results) if (completed?.has(result.id) !== true) this.complete(result);
   }
 
   private complete(result: ReceivedToolResult): void {
-    this.completed.add(result.id);
     this.events.enqueueToolCallCompleted(result, blockedBy(result.error));
   }
 }
