@@ -96,7 +96,7 @@ describe("one shared timer for every run's maxDurationMs", () => {
     }
   });
 
-  it('drives deadlines with fake timers installed after the shared timer was armed with real ones', async () => {
+  it('drives deadlines with fake timers installed after the shared timer was armed with real ones, and leaves the real ones real', async () => {
     const before = new RunDeadline(60_000); // arms the shared timer with the real setTimeout
     jest.useFakeTimers();
     const after = new RunDeadline(100);
@@ -104,14 +104,28 @@ describe("one shared timer for every run's maxDurationMs", () => {
     expect(after.stopReason).toBe('max_duration');
     expect(after.aborted).toBe(true);
     expect(before.aborted).toBe(false);
+    // A deadline made under real timers keeps its real timer: the fake clock does not end it.
     await jest.advanceTimersByTimeAsync(60_000);
-    expect(before.aborted).toBe(true);
+    expect(before.aborted).toBe(false);
     jest.useRealTimers();
     // And real timers again after the fake ones are gone.
     const real = new RunDeadline(5);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(real.stopReason).toBe('max_duration');
     for (const deadline of [before, after, real]) deadline.dispose();
+  });
+
+  it('ends a deadline made under real timers on time though fake timers were installed and removed meanwhile, never advanced', async () => {
+    const real = new RunDeadline(20);
+    jest.useFakeTimers();
+    const fake = new RunDeadline(10);
+    jest.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(real.stopReason).toBe('max_duration');
+    expect(real.aborted).toBe(true);
+    // The fake clock was never advanced: its deadline has not come.
+    expect(fake.aborted).toBe(false);
+    for (const deadline of [real, fake]) deadline.dispose();
   });
 
   it("ends a deadline with legacy fake timers (their clock does not move Date.now) at its timer's time", () => {

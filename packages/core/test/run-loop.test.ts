@@ -1,6 +1,14 @@
 import 'reflect-metadata';
 import { ScriptedModel } from '@toolcraft/testing';
-import { Agent, ToolRegistry, type ChatModel, type ChatResponse, type ContextProvider } from '../src/index';
+import {
+  Agent,
+  ToolRegistry,
+  type ChatModel,
+  type ChatResponse,
+  type ChatStreamEvent,
+  type ContextProvider,
+  type Feature,
+} from '../src/index';
 import { AddTool } from './support/calculator';
 
 /** A model that calls the calculator `calls` times, then answers; each reply settles in a microtask. */
@@ -108,5 +116,70 @@ describe('the run loop', () => {
     const result = await agent.run('Add.', { signal: controller.signal });
     expect(result.stopReason).toBe('aborted');
     expect(asked).toBe(1);
+  });
+
+  describe('a model call with hooks or a stream, aborted once the model answered', () => {
+    const usage = { inputTokens: 100, outputTokens: 50, totalTokens: 150 };
+
+    it('keeps the answer and its usage when the caller aborts while onModelCallCompleted runs, and tells the hooks before the run ends', async () => {
+      const lines: string[] = [];
+      let hookRunning: (() => void) | undefined;
+      const hookStarted = new Promise<void>((resolve) => (hookRunning = resolve));
+      const billing: Feature = {
+        name: 'billing',
+        install: (pipeline) => {
+          pipeline.onModelCallCompleted(billing, async (event) => {
+            lines.push(`model completed ${event.usage?.totalTokens}`);
+            hookRunning!();
+            await new Promise(() => undefined); // never ends by itself: the run's signal bounds it
+          });
+          pipeline.onRunCompleted(billing, (event) => void lines.push(`run completed ${event.stopReason}`));
+        },
+      };
+      const model: ChatModel = { complete: () => Promise.resolve({ message: { role: 'assistant', content: 'paid answer' }, usage }) };
+      const controller = new AbortController();
+      const running = new Agent({ model, features: [billing], onFeatureError: () => undefined }).run('x', { signal: controller.signal });
+      await hookStarted;
+      controller.abort();
+      const result = await running;
+      expect(result.usage.totalTokens).toBe(150);
+      expect(result.text).toBe('paid answer');
+      expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+      expect(lines).toEqual(['model completed 150', `run completed ${result.stopReason}`]);
+    });
+
+    it('tells onModelCallFailed before onRunCompleted when the caller aborts a call to a model that ignores its signal', async () => {
+      const lines: string[] = [];
+      const recorder: Feature = {
+        name: 'recorder',
+        install: (pipeline) => {
+          pipeline.onModelCallFailed(recorder, () => void lines.push('model failed'));
+          pipeline.onRunCompleted(recorder, (event) => void lines.push(`run completed ${event.stopReason}`));
+        },
+      };
+      const model: ChatModel = { complete: () => new Promise<ChatResponse>(() => undefined) };
+      const controller = new AbortController();
+      const running = new Agent({ model, features: [recorder] }).run('x', { signal: controller.signal });
+      await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      lines.push(`run resolved ${(await running).stopReason}`);
+      expect(lines).toEqual(['model failed', 'run completed aborted', 'run resolved aborted']);
+    });
+
+    it("keeps a streamed answer the reader saw when it stops right after the answer's message", async () => {
+      const model: ChatModel = {
+        complete: () => Promise.reject(new Error('not used')),
+        async *stream(): AsyncGenerator<ChatStreamEvent> {
+          yield { type: 'text_delta', delta: 'the answer' };
+          yield { type: 'response', response: { message: { role: 'assistant', content: 'the answer' }, usage } };
+        },
+      };
+      const stream = new Agent({ model }).stream('x');
+      for await (const event of stream) if (event.type === 'message') break;
+      const result = await stream.result;
+      expect(result.text).toBe('the answer');
+      expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+      expect(result.usage.totalTokens).toBe(150);
+    });
   });
 });

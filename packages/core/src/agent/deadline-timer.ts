@@ -14,6 +14,8 @@ export interface TimedDeadline {
   timerSlot: number;
   /** The order it was scheduled in, which breaks ties of `endsAt` (the earlier first, as separate timers fire). */
   timerOrder: number;
+  /** The queue it waits in (only the timer writes it). */
+  timerQueue: unknown;
   /** Called once, when its end time has come (it has been taken out of the heap). */
   onDue(): void;
 }
@@ -21,116 +23,157 @@ export interface TimedDeadline {
 /** The longest delay `setTimeout` honours. */
 const longestTimer = 2_147_483_647;
 
-const heap: TimedDeadline[] = [];
+/**
+ * The deadlines scheduled while one `setTimeout` was current, with one timer armed with it: fake timers
+ * installed (or removed) later have their own queue, so a run made under real timers keeps a real timer
+ * and one made under fake timers is driven by them, whatever is installed meanwhile.
+ */
+class DeadlineQueue {
+  readonly heap: TimedDeadline[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The end time the timer was armed for: when it fires, every deadline due by then is. */
+  private armedFor = Number.POSITIVE_INFINITY;
+  /** Whether the timer keeps the process alive (while some deadline waits). */
+  private referenced = false;
+  private readonly fire = (): void => this.fired();
+
+  /**
+   * @param clock - the `setTimeout` of the queue
+   * @param disarm - the `clearTimeout` that goes with it
+   */
+  constructor(
+    readonly clock: typeof setTimeout,
+    private readonly disarm: typeof clearTimeout,
+  ) {}
+
+  add(deadline: TimedDeadline): void {
+    const { heap } = this;
+    deadline.timerSlot = heap.length;
+    heap.push(deadline);
+    siftUp(heap, heap.length - 1);
+    if (this.timer === undefined || deadline.endsAt < this.armedFor) this.armFor(Date.now());
+    else if (!this.referenced) this.setReferenced(true);
+  }
+
+  /** @returns whether the queue is empty now */
+  remove(deadline: TimedDeadline): boolean {
+    const { heap } = this;
+    const slot = deadline.timerSlot;
+    if (slot < 0 || heap[slot] !== deadline) return heap.length === 0;
+    deadline.timerSlot = -1;
+    const last = heap.pop()!;
+    if (last !== deadline) {
+      place(heap, last, slot);
+      siftDown(heap, slot);
+      siftUp(heap, last.timerSlot);
+    }
+    if (heap.length > 0) return false;
+    if (this.referenced) this.setReferenced(false);
+    return true;
+  }
+
+  /** Stops its timer (the queue is dropped). */
+  close(): void {
+    if (this.timer !== undefined) this.disarm(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Arms the timer for the earliest deadline (the one armed before is cleared). */
+  private armFor(now: number): void {
+    if (this.timer !== undefined) this.disarm(this.timer);
+    const first = this.heap[0]!;
+    this.armedFor = first.endsAt;
+    this.timer = this.clock(this.fire, Math.min(longestTimer, Math.max(0, first.endsAt - now)));
+    this.referenced = true;
+  }
+
+  /** The timer fired: every deadline due is told, in order; the timer is armed again for the next one. */
+  private fired(): void {
+    const { heap } = this;
+    this.timer = undefined;
+    this.referenced = false;
+    // The timer fired for `armedFor`: a clock behind it (a fake timer that does not move `Date.now`) still ends what it was armed for.
+    const now = Math.max(Date.now(), this.armedFor);
+    this.armedFor = Number.POSITIVE_INFINITY;
+    try {
+      while (heap.length > 0 && heap[0]!.endsAt <= now) {
+        const due = heap[0]!;
+        unscheduleDeadline(due);
+        due.onDue();
+      }
+    } finally {
+      // A deadline scheduled by one told above may have armed it already.
+      if (heap.length > 0 && this.timer === undefined) this.armFor(now);
+    }
+  }
+
+  /** Refs or unrefs the timer (a timer without `ref`, outside Node, is left as it is). */
+  private setReferenced(keepAlive: boolean): void {
+    this.referenced = keepAlive;
+    const handle = this.timer as { ref?: () => unknown; unref?: () => unknown } | undefined;
+    if (keepAlive) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+/** The queue of each `setTimeout` that has deadlines waiting (the current one's kept while empty). */
+const queues = new Map<typeof setTimeout, DeadlineQueue>();
 let scheduled = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
-/** The `setTimeout` and `clearTimeout` the timer was armed with (fake timers may have replaced them since). */
-let armedWith: typeof setTimeout | undefined;
-let disarmWith: typeof clearTimeout | undefined;
-/** The end time the timer was armed for: when it fires, every deadline due by then is. */
-let armedFor = Number.POSITIVE_INFINITY;
-/** Whether the timer keeps the process alive (while some deadline waits). */
-let referenced = false;
 
 /**
- * Puts a deadline in the queue; it is told once its end time has come, unless it is taken out before.
- * @param deadline - the deadline (not in the queue)
+ * Puts a deadline in the queue of the `setTimeout` of now; it is told once its end time has come,
+ * unless it is taken out before.
+ * @param deadline - the deadline (not in a queue)
  * @internal
  */
 export function scheduleDeadline(deadline: TimedDeadline): void {
+  const clock = globalThis.setTimeout;
+  let queue = queues.get(clock);
+  if (queue === undefined) queues.set(clock, (queue = new DeadlineQueue(clock, globalThis.clearTimeout)));
   deadline.timerOrder = scheduled++;
-  deadline.timerSlot = heap.length;
-  heap.push(deadline);
-  siftUp(heap.length - 1);
-  // Fake timers installed (or removed) since the timer was armed would never drive it: arm it again with the functions of now.
-  if (timer === undefined || globalThis.setTimeout !== armedWith || deadline.endsAt < armedFor) arm();
-  else if (!referenced) setReferenced(true);
+  deadline.timerQueue = queue;
+  queue.add(deadline);
 }
 
 /**
- * Takes a deadline out of the queue (its run ended); nothing happens when it is not there. The timer
- * is not armed again: it fires at the time it was armed for, finds nothing due, and is armed for the next.
+ * Takes a deadline out of its queue (its run ended); nothing happens when it is not there. The timer
+ * is not armed again: it fires at the time it was armed for, finds nothing due, and is armed for the
+ * next. The queue of a `setTimeout` no longer current is dropped once empty.
  * @param deadline - the deadline
  * @internal
  */
 export function unscheduleDeadline(deadline: TimedDeadline): void {
-  const slot = deadline.timerSlot;
-  if (slot < 0 || heap[slot] !== deadline) return;
-  deadline.timerSlot = -1;
-  const last = heap.pop()!;
-  if (last !== deadline) {
-    heap[slot] = last;
-    last.timerSlot = slot;
-    siftDown(slot);
-    siftUp(last.timerSlot);
-  }
-  if (heap.length === 0 && referenced) setReferenced(false);
-}
-
-/**
- * Arms the timer for the earliest deadline, with the `setTimeout` of now (the one armed before is cleared).
- * @param now - the time to count from (when the timer fired: the time it was armed for, if `Date.now()` is behind it)
- */
-function arm(now = Date.now()): void {
-  if (timer !== undefined) disarmWith?.(timer);
-  const first = heap[0]!;
-  armedWith = globalThis.setTimeout;
-  disarmWith = globalThis.clearTimeout;
-  armedFor = first.endsAt;
-  timer = armedWith(fire, Math.min(longestTimer, Math.max(0, first.endsAt - now)));
-  referenced = true;
-}
-
-/** The timer fired: every deadline due is told, in order; the timer is armed again for the next one. */
-function fire(): void {
-  timer = undefined;
-  referenced = false;
-  // The timer fired for `armedFor`: a clock behind it (a fake timer that does not move `Date.now`) still ends what it was armed for.
-  const now = Math.max(Date.now(), armedFor);
-  armedFor = Number.POSITIVE_INFINITY;
-  try {
-    while (heap.length > 0 && heap[0]!.endsAt <= now) {
-      const due = heap[0]!;
-      unscheduleDeadline(due);
-      due.onDue();
-    }
-  } finally {
-    // A deadline scheduled by one told above may have armed it already.
-    if (heap.length > 0 && timer === undefined) arm(now);
-  }
-}
-
-/** Refs or unrefs the timer (a timer without `ref`, outside Node, is left as it is). */
-function setReferenced(keepAlive: boolean): void {
-  referenced = keepAlive;
-  const handle = timer as { ref?: () => unknown; unref?: () => unknown } | undefined;
-  if (keepAlive) handle?.ref?.();
-  else handle?.unref?.();
+  const queue = deadline.timerQueue as DeadlineQueue | undefined;
+  if (queue === undefined || !queue.remove(deadline)) return;
+  deadline.timerQueue = undefined;
+  if (queue.clock === globalThis.setTimeout) return;
+  queue.close();
+  queues.delete(queue.clock);
 }
 
 function before(a: TimedDeadline, b: TimedDeadline): boolean {
   return a.endsAt < b.endsAt || (a.endsAt === b.endsAt && a.timerOrder < b.timerOrder);
 }
 
-function place(deadline: TimedDeadline, slot: number): void {
+function place(heap: TimedDeadline[], deadline: TimedDeadline, slot: number): void {
   heap[slot] = deadline;
   deadline.timerSlot = slot;
 }
 
-function siftUp(start: number): void {
+function siftUp(heap: TimedDeadline[], start: number): void {
   let slot = start;
   const moving = heap[slot]!;
   while (slot > 0) {
     const parent = (slot - 1) >> 1;
     const above = heap[parent]!;
     if (!before(moving, above)) break;
-    place(above, slot);
+    place(heap, above, slot);
     slot = parent;
   }
-  place(moving, slot);
+  place(heap, moving, slot);
 }
 
-function siftDown(start: number): void {
+function siftDown(heap: TimedDeadline[], start: number): void {
   let slot = start;
   const moving = heap[slot]!;
   const { length } = heap;
@@ -140,8 +183,8 @@ function siftDown(start: number): void {
     const right = left + 1;
     const child = right < length && before(heap[right]!, heap[left]!) ? right : left;
     if (!before(heap[child]!, moving)) break;
-    place(heap[child]!, slot);
+    place(heap, heap[child]!, slot);
     slot = child;
   }
-  place(moving, slot);
+  place(heap, moving, slot);
 }

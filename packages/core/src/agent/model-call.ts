@@ -51,7 +51,7 @@ export function callModel(
   const { hooks, events, pipeline } = settings;
   // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async
   // frame, and no bounded wait of its own for the first attempt: the run loop bounds it.
-  if (!events.active && pipeline.scopes.length === 0 && !hooks.observesModelCalls)
+  if (callerBounded(settings))
     return (settings.calls ??= new CallerBoundedCalls(settings.model, settings.retry, settings.time, readChatResponse)).send(request);
   // A streamed call to be told and nothing else: no async frame either.
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
@@ -59,6 +59,18 @@ export function callModel(
     return (settings.streaming ??= new StreamingModel(settings.model, events)).call(request, settings.retry, settings.time);
   }
   return observedModelCall(settings, request, iteration);
+}
+
+/**
+ * Whether {@link callModel} leaves the wait for the model's answer to its caller (a call with nothing
+ * to tell, stream or wrap): the caller stops waiting when the run aborts. Any other call bounds its
+ * waits itself and settles only once its hooks have been told: the caller waits for it.
+ * @param settings - the run's model-call settings
+ * @returns true for a call whose wait the caller bounds
+ * @internal
+ */
+export function callerBounded(settings: ModelCallSettings): boolean {
+  return !settings.events.active && settings.pipeline.scopes.length === 0 && !settings.hooks.observesModelCalls;
 }
 
 /** {@link callModel} with hooks to await, a stream to feed or scopes to run in. */

@@ -29,6 +29,8 @@ export class RunDeadline extends AbortSource implements TimedDeadline {
   timerSlot = -1;
   /** Its order in the shared timer's queue. @internal */
   timerOrder = 0;
+  /** The shared timer's queue it waits in. @internal */
+  timerQueue: unknown = undefined;
   private durationReason?: Error;
   private readonly callerSignal?: AbortSignal;
   private readonly maxDurationMs: number;

@@ -58,6 +58,8 @@ export class PlainCallWait {
   private list = false;
   /** What cancels the call, while it is waited for. */
   private bound: Abortable | undefined;
+  /** Whether it may serve another call once answered (its promise's `then` is the native one: it calls back once). */
+  private reusable = false;
   /** Its shared watchers (a run's deadline or signal), or undefined when the wait listens to a signal itself. */
   private shared: AbortWatchers | undefined;
 
@@ -128,6 +130,8 @@ export class PlainCallWait {
       if (shared === undefined) (bound as AbortSignal).addEventListener('abort', wait);
       else shared.add(wait);
     }
+    // A promise whose `then` is not the native one (patched on it) might call back twice: its wait is not kept for another call.
+    wait.reusable = pending.then === nativeThen;
     pending.then(wait.onValue, wait.onError);
     return promise;
   }
@@ -160,7 +164,7 @@ export class PlainCallWait {
     if (shared !== undefined) shared.delete(this);
     else if (bound !== undefined) (bound as AbortSignal).removeEventListener('abort', this);
     this.clear();
-    keepIdle(this);
+    if (this.reusable) keepIdle(this);
   }
 
   private clear(): void {
@@ -169,6 +173,10 @@ export class PlainCallWait {
 }
 
 function ignore(): void {}
+
+/** `Promise.prototype.then` as it was when this module loaded. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only compared, never called
+const nativeThen = Promise.prototype.then;
 
 /** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
 function keepIdle(wait: PlainCallWait): void {

@@ -192,4 +192,31 @@ describe("a plain tool's call bounded by the run (PlainCallWait)", () => {
       deadline.dispose();
     });
   });
+
+  it("never gives one call's answer to another call when a tool's promise calls its handlers twice (its wait is not reused)", async () => {
+    let callBackAgain: (() => void) | undefined;
+    const twice = new AddTool('twice', () => {
+      const promise = Promise.resolve(1);
+      // A `then` patched on the promise that calls back once now, and once more when the test says.
+      promise.then = ((onValue: (value: number) => unknown) => {
+        queueMicrotask(() => onValue(1));
+        callBackAgain = () => onValue(99);
+        return Promise.resolve();
+      }) as typeof promise.then;
+      return promise;
+    });
+    const { tool: slow, pending } = controlledTool();
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(twice, slow) });
+    const caller = new AbortController();
+    const { deadline, options } = runOptions(caller);
+    const [first] = await env.executeTools([{ ...call('a'), name: 'twice' }], undefined, options);
+    expect(first!.content).toBe('1');
+    const second = env.executeTools([call('b')], undefined, options);
+    await flush();
+    callBackAgain!(); // the first call's promise calls back again while the second call waits
+    pending[0]!.resolve(7);
+    const [result] = await second;
+    expect(result!.content).toBe('7');
+    deadline.dispose();
+  });
 });

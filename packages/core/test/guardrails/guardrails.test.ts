@@ -98,6 +98,29 @@ describe('input guardrails', () => {
     expect(remove.ran).toEqual(['/a']);
   });
 
+  it("with runInParallel: a run stopped while the check has not answered stops as it was stopped ('aborted', 'max_duration'), withholding the model's answer", async () => {
+    for (const stop of ['aborted', 'max_duration'] as const) {
+      const never: Guardrail = { name: 'never', runInParallel: true, check: () => new Promise(() => undefined) };
+      const remove = new PathTool('delete_file', 'destructive');
+      const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'delete_file', arguments: { path: '/a' } }] }, { text: 'deleted' }]);
+      const controller = new AbortController();
+      const agent = new Agent({
+        model,
+        tools: [remove],
+        inputGuardrails: [never],
+        ...(stop === 'max_duration' ? { maxDurationMs: 20 } : {}),
+      });
+      const pending = agent.run('Delete /a', { signal: controller.signal });
+      while (model.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (stop === 'aborted') controller.abort();
+      const run = await pending;
+      expect(run.stopReason).toBe(stop);
+      expect(run.guardrail).toBeUndefined();
+      expect(remove.ran).toEqual([]);
+      expect(run.messages.map((message) => message.role)).toEqual(['user']);
+    }
+  });
+
   it('are not checked again when a paused run resumes', async () => {
     let checks = 0;
     const counting: Guardrail = { name: 'counting', check: () => (checks++, { tripwire: false }) };

@@ -38,6 +38,12 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   if (late !== undefined) run.guardrail = late;
   if (run.guardrail?.kind === 'input') {
     record.messages.length = inputEnd;
+    // A run stopped while its input guardrails checked fails closed too (the answer to an input no
+    // guardrail passed is withheld), and stops as it was stopped: the check the stop cut short is no trip.
+    if (deadline.aborted && run.guardrail.error !== undefined) {
+      delete run.guardrail;
+      return { stopReason: deadline.stopReason, text: '' };
+    }
     return { stopReason: 'guardrail', text: '' };
   }
   if (!answerStops.has(outcome.stopReason)) return outcome;

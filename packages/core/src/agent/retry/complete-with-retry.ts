@@ -241,6 +241,8 @@ export class ModelCallWait {
 
   /** The next idle wait, while this one is idle. @internal */
   nextIdle: ModelCallWait | undefined;
+  /** Whether it may serve another call once answered (its promise's `then` is the native one: it calls back once). @internal */
+  reusable = false;
 
   private constructor() {}
 
@@ -277,7 +279,10 @@ export class ModelCallWait {
     source.watchers().add(wait.onAbort);
     // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted as `untilAborted` does;
     // a native promise is taken as it is (no new promise).
-    Promise.resolve(first).then(wait.onValue, wait.onError);
+    const pending = Promise.resolve(first);
+    // A promise whose `then` is not the native one (patched on it) might call back twice: its wait is not kept for another call.
+    wait.reusable = pending.then === nativeThen;
+    pending.then(wait.onValue, wait.onError);
     return bounded;
   }
 
@@ -285,7 +290,7 @@ export class ModelCallWait {
   private end(): void {
     this.source!.watchers().delete(this.onAbort);
     this.clear();
-    keepIdle(this);
+    if (this.reusable) keepIdle(this);
   }
 
   private clear(): void {
@@ -294,6 +299,10 @@ export class ModelCallWait {
 }
 
 /** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
+/** `Promise.prototype.then` as it was when this module loaded. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only compared, never called
+const nativeThen = Promise.prototype.then;
+
 function keepIdle(wait: ModelCallWait): void {
   if (idleCount >= idleLimit) return;
   wait.nextIdle = idle;

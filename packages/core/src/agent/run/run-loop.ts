@@ -7,7 +7,7 @@ import type { ToolCallEvents } from '../streaming/tool-call-events.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
-import { callModel } from '../model-call.js';
+import { callerBounded, callModel } from '../model-call.js';
 import { applyContextProviders } from '../context-providers/apply-context-providers.js';
 import { inputChecked } from '../guardrails/guard-run.js';
 import { nextTurn, turnSliceMs } from '../next-turn.js';
@@ -125,6 +125,8 @@ class TurnLoop {
   private reject: (reason: unknown) => void = ignore;
   /** Whether a step waits for a promise now (its settling goes to the step after it). */
   private waiting = false;
+  /** Whether this turn's model call bounds its own wait (and tells its hooks, or its stream, before it settles). */
+  private modelBounded = true;
   /** What the step being waited for is (which step the awaited value goes to). */
   private phase: Phase = Phase.Yield;
   /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
@@ -183,20 +185,22 @@ class TurnLoop {
     this.resolve = captured.resolve!;
     this.reject = captured.reject!;
     captured.resolve = captured.reject = undefined;
-    // The loop bounds its waits while the model is asked: it stops as soon as the run aborts (see `onWatchedAbort`).
+    // The loop bounds the wait of a model call that leaves it to the loop: it stops as soon as the run aborts (see `onWatchedAbort`).
     this.run.deadline.watchers().add(this);
     this.next();
     return promise;
   }
 
   /**
-   * The run aborted (the caller, its time limit, a stream's reader leaving): while the model is asked
-   * (its tools, window, context providers, the call), the run stops now, whatever the wait was for.
-   * Other waits (tool calls, guardrails) are bounded where they are made, and the turn ends first.
+   * The run aborted (the caller, its time limit, a stream's reader leaving): while a model call whose
+   * wait is the loop's is pending (a call with nothing to tell, stream or wrap: see `callerBounded`),
+   * the run stops now and its late answer is ignored. Every other wait (a call with hooks, scopes or a
+   * stream, the tools, window and context providers, tool calls, guardrails) is bounded where it is
+   * made: the loop waits for it to settle, so its hooks and events come before the run's end.
    * @internal
    */
   onWatchedAbort(): void {
-    if (!this.waiting || !asksModel(this.phase)) return;
+    if (!this.waiting || this.phase !== Phase.Model || this.modelBounded) return;
     this.waiting = false;
     this.finish({ stopReason: this.run.deadline.stopReason });
   }
@@ -226,8 +230,8 @@ class TurnLoop {
 
   /** Waits for a step's promise; its value goes to the step after `phase`. */
   private wait(phase: Phase, promise: Promise<unknown>): void {
-    if (asksModel(phase) && this.run.deadline.aborted) {
-      // Aborted while a step ran: nothing waits for what it started.
+    if (phase === Phase.Model && !this.modelBounded && this.run.deadline.aborted) {
+      // Aborted while the call was made: nothing waits for a call whose wait is the loop's.
       promise.then(undefined, ignore);
       return this.finish({ stopReason: this.run.deadline.stopReason });
     }
@@ -313,6 +317,8 @@ class TurnLoop {
       // The run's structured output (its own agent's, whoever answers after a handoff).
       const output = run.root.settings.output;
       if (output !== undefined) request.responseFormat = output.format;
+      // A call with nothing to tell, stream or wrap leaves its wait to the loop (see `onWatchedAbort`).
+      this.modelBounded = !callerBounded(modelCall);
       this.wait(Phase.Model, callModel(modelCall, request, record.iterations));
     } catch (error) {
       this.callFailed(error);
