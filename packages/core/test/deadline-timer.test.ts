@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Agent, ToolRegistry, type ChatModel, type ChatResponse, type RunResult } from '../src/index.js';
+import { deadlineQueueCount } from '../src/agent/deadline-timer.js';
 import { RunDeadline } from '../src/agent/run-deadline.js';
 import { AddTool } from './support/calculator.js';
 
@@ -163,5 +164,17 @@ describe("one shared timer for every run's maxDurationMs", () => {
     expect(outer.at).toBe(500);
     expect(outer.value?.stopReason).toBe('max_duration');
     expect(inner).toBeDefined();
+  });
+
+  it('keeps no queue of fake timers once they are gone and their deadlines ended (their clocks are not kept alive)', () => {
+    new RunDeadline(1_000).dispose();
+    const before = deadlineQueueCount();
+    for (let cycle = 0; cycle < 20; cycle++) {
+      jest.useFakeTimers();
+      new RunDeadline(1_000).dispose();
+      jest.useRealTimers();
+    }
+    new RunDeadline(1_000).dispose();
+    expect(deadlineQueueCount()).toBe(before);
   });
 });

@@ -118,6 +118,8 @@ class DeadlineQueue {
 
 /** The queue of each `setTimeout` that has deadlines waiting (the current one's kept while empty). */
 const queues = new Map<typeof setTimeout, DeadlineQueue>();
+/** The `setTimeout` of the last deadline scheduled. */
+let currentClock: typeof setTimeout | undefined;
 let scheduled = 0;
 
 /**
@@ -128,6 +130,15 @@ let scheduled = 0;
  */
 export function scheduleDeadline(deadline: TimedDeadline): void {
   const clock = globalThis.setTimeout;
+  if (clock !== currentClock) {
+    // Fake timers installed or removed: the empty queues of other clocks go (their clocks with them).
+    currentClock = clock;
+    for (const [other, queue] of queues)
+      if (other !== clock && queue.heap.length === 0) {
+        queue.close();
+        queues.delete(other);
+      }
+  }
   let queue = queues.get(clock);
   if (queue === undefined) queues.set(clock, (queue = new DeadlineQueue(clock, globalThis.clearTimeout)));
   deadline.timerOrder = scheduled++;
@@ -187,4 +198,12 @@ function siftDown(heap: TimedDeadline[], start: number): void {
     slot = child;
   }
   place(heap, moving, slot);
+}
+
+/**
+ * @returns how many queues the timer keeps (one per `setTimeout` with deadlines waiting, and the current one's)
+ * @internal
+ */
+export function deadlineQueueCount(): number {
+  return queues.size;
 }

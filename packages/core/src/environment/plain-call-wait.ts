@@ -131,8 +131,11 @@ export class PlainCallWait {
       else shared.add(wait);
     }
     // A promise whose `then` is not the native one (patched on it) might call back twice: its wait is not kept for another call.
-    wait.reusable = pending.then === nativeThen;
-    pending.then(wait.onValue, wait.onError);
+    // Read once (a getter could answer the native one to the check and another to the call), then called on the promise.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the promise as this
+    const { then } = pending;
+    wait.reusable = then === nativeThen;
+    void then.call(pending, wait.onValue, wait.onError);
     return promise;
   }
 

@@ -219,4 +219,35 @@ describe("a plain tool's call bounded by the run (PlainCallWait)", () => {
     expect(result!.content).toBe('7');
     deadline.dispose();
   });
+
+  it("reads a tool promise's then once: a getter answering the native then to a check and another to the call cannot make a wait answer twice", async () => {
+    let reads = 0;
+    let callBackAgain: (() => void) | undefined;
+    const sly = new AddTool('sly', () => {
+      const promise = Promise.resolve(1);
+      const native = promise.then.bind(promise);
+      // The patched `then` is the point of the test; defining it returns the promise itself.
+      void Object.defineProperty(promise, 'then', {
+        get: () =>
+          ++reads === 1
+            ? Promise.prototype.then
+            : (onValue: (value: number) => unknown) => {
+                callBackAgain = () => onValue(99);
+                return native(onValue as (value: number) => number);
+              },
+      });
+      return promise;
+    });
+    const { tool: slow, pending } = controlledTool();
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(sly, slow) });
+    const { deadline, options } = runOptions(new AbortController());
+    const [first] = await env.executeTools([{ ...call('a'), name: 'sly' }], undefined, options);
+    expect(first!.content).toBe('1');
+    const second = env.executeTools([call('b')], undefined, options);
+    await flush();
+    callBackAgain?.();
+    pending[0]!.resolve(7);
+    expect((await second)[0]!.content).toBe('7');
+    deadline.dispose();
+  });
 });

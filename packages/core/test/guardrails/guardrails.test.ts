@@ -121,6 +121,43 @@ describe('input guardrails', () => {
     }
   });
 
+  it('with runInParallel: a verdict or a failure that came before the run stopped still stops it as a guardrail trip, whatever the order of the guardrails', async () => {
+    const blind: Guardrail = { name: 'blind', runInParallel: true, check: () => new Promise(() => undefined) };
+    const verdict = deferred<{ tripwire: boolean; reason?: string }>();
+    const trips: Guardrail = { name: 'trips', runInParallel: true, check: () => verdict.promise };
+    const failure = deferred<{ tripwire: boolean }>();
+    const fails: Guardrail = { name: 'fails', runInParallel: true, check: () => failure.promise };
+    for (const [guardrails, settle, name] of [
+      [[blind, trips], () => verdict.resolve({ tripwire: true, reason: 'bad input' }), 'trips'],
+      [[trips, blind], () => verdict.resolve({ tripwire: true, reason: 'bad input' }), 'trips'],
+      [[blind, fails], () => failure.reject(new Error('the check broke')), 'fails'],
+    ] as const) {
+      const model = new ScriptedModel([{ text: 'answer' }]);
+      const controller = new AbortController();
+      const pending = new Agent({ model, inputGuardrails: [...guardrails] }).run('x', { signal: controller.signal });
+      while (model.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      settle();
+      await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      const run = await pending;
+      expect(run.stopReason).toBe('guardrail');
+      expect(run.guardrail?.name).toBe(name);
+      expect(run.messages.map((message) => message.role)).toEqual(['user']);
+    }
+  });
+
+  it("stops a run as 'max_duration' when a guardrail that never answers reaches the run's time limit (before it, in parallel, on the answer)", async () => {
+    const blind = (runInParallel: boolean): Guardrail => ({ name: 'blind', runInParallel, check: () => new Promise(() => undefined) });
+    for (const options of [{ inputGuardrails: [blind(false)] }, { inputGuardrails: [blind(true)] }, { outputGuardrails: [blind(false)] }])
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const model = new ScriptedModel([{ text: 'answer' }]);
+        const run = await new Agent({ model, maxDurationMs: 10, ...options }).run('x');
+        expect(run.stopReason).toBe('max_duration');
+        expect(run.guardrail).toBeUndefined();
+        expect(run.text).toBe('');
+      }
+  });
+
   it('are not checked again when a paused run resumes', async () => {
     let checks = 0;
     const counting: Guardrail = { name: 'counting', check: () => (checks++, { tripwire: false }) };

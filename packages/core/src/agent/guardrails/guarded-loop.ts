@@ -1,6 +1,7 @@
 import type { Outcome } from '../run/run-loop.js';
 import type { Run } from '../run/run.js';
 import { guardInput, guardOutput, inputChecked } from './guard-run.js';
+import { cutShortByRun } from './run-guardrails.js';
 
 /**
  * The stops whose `run.text` is the model's answer, checked by the output guardrails: a completed run's
@@ -27,6 +28,8 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   if (input !== undefined) {
     const trip = await guardInput(run, input);
     if (deadline.aborted) return { stopReason: deadline.stopReason };
+    // A check whose time limit was the run's time left: the run's time is up.
+    if (trip !== undefined && cutShortByRun(trip) !== undefined) return { stopReason: 'max_duration' };
     if (trip !== undefined) {
       run.guardrail = trip;
       return { stopReason: 'guardrail', text: '' };
@@ -40,9 +43,10 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
     record.messages.length = inputEnd;
     // A run stopped while its input guardrails checked fails closed too (the answer to an input no
     // guardrail passed is withheld), and stops as it was stopped: the check the stop cut short is no trip.
-    if (deadline.aborted && run.guardrail.error !== undefined) {
+    const cut = cutShortByRun(run.guardrail);
+    if (cut !== undefined) {
       delete run.guardrail;
-      return { stopReason: deadline.stopReason, text: '' };
+      return { stopReason: deadline.aborted ? deadline.stopReason : cut, text: '' };
     }
     return { stopReason: 'guardrail', text: '' };
   }
@@ -58,6 +62,9 @@ export async function guardedLoop(run: Run, input: string | undefined, loop: () 
   // A run stopped while its guardrails checked (abort, maxDurationMs, a stream's reader leaving) fails
   // closed: the answer no guardrail passed is withheld, and the run stops as it was stopped.
   if (deadline.aborted) return { stopReason: deadline.stopReason, text: '' };
+  // A check whose time limit was the run's time left: the run's time is up (the answer withheld all the same).
+  const cut = cutShortByRun(trip);
+  if (cut !== undefined) return { stopReason: cut, text: '' };
   run.guardrail = trip;
   return { stopReason: 'guardrail', text: '' };
 }

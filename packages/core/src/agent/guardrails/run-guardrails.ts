@@ -34,7 +34,23 @@ export async function runGuardrails(
 ): Promise<GuardrailTrip | undefined> {
   const view = readonlyView(context);
   const results = await Promise.all(guardrails.map((guardrail) => checkOne(guardrail, kind, value, view, signal, remainingMs, output)));
-  return results.find((trip) => trip !== undefined);
+  // A trip (or a failure) of its own, in order, before a check the run's stop cut short.
+  return results.find((trip) => trip !== undefined && !cutShortTrips.has(trip)) ?? results.find((trip) => trip !== undefined);
+}
+
+/**
+ * The trips of checks that the run's stop cut short (no verdict of the guardrail): `'aborted'` when the
+ * run's abort reached the check, `'max_duration'` when the check's time limit was the run's time left.
+ */
+const cutShortTrips = new WeakMap<GuardrailTrip, 'aborted' | 'max_duration'>();
+
+/**
+ * @param trip - a guardrail trip
+ * @returns how the run's stop cut the check short (fail-closed, but no verdict of the guardrail), or undefined for a trip of its own
+ * @internal
+ */
+export function cutShortByRun(trip: GuardrailTrip): 'aborted' | 'max_duration' | undefined {
+  return cutShortTrips.get(trip);
 }
 
 async function checkOne(
@@ -46,13 +62,15 @@ async function checkOne(
   remainingMs: number,
   output: unknown,
 ): Promise<GuardrailTrip | undefined> {
-  const limitMs = Math.min(guardrail.timeoutMs ?? defaultTimeoutMs, remainingMs);
+  const ownLimitMs = guardrail.timeoutMs ?? defaultTimeoutMs;
+  const limitMs = Math.min(ownLimitMs, remainingMs);
+  let timedOut: GuardrailFailedError | undefined;
   try {
     const result = await callBounded(
       (signal) => guardrail.check(value, { ...view, signal, ...(kind === 'output' ? { output } : {}) }),
       runSignal,
       limitMs,
-      () => new GuardrailFailedError(guardrail.name, `it did not answer within ${limitMs} ms`),
+      () => (timedOut = new GuardrailFailedError(guardrail.name, `it did not answer within ${limitMs} ms`)),
     );
     if (!isResult(result))
       throw new GuardrailFailedError(guardrail.name, `it answered ${describeValue(result)}, not { tripwire: boolean, reason?, info? }`);
@@ -67,7 +85,11 @@ async function checkOne(
     const error = GuardrailFailedError.isInstance(thrown)
       ? thrown
       : new GuardrailFailedError(guardrail.name, `it threw: ${describeThrownValue(thrown)}`, thrown);
-    return { name: guardrail.name, kind, reason: error.message, error };
+    const trip: GuardrailTrip = { name: guardrail.name, kind, reason: error.message, error };
+    // The run stopped (its abort reached the check, or its time ran out first): a trip that fails closed, not the guardrail's verdict.
+    if (runSignal.aborted && thrown === runSignal.reason) cutShortTrips.set(trip, 'aborted');
+    else if (thrown === timedOut && remainingMs <= ownLimitMs) cutShortTrips.set(trip, 'max_duration');
+    return trip;
   }
 }
 
