@@ -144,4 +144,14 @@ describe('context providers', () => {
   it('are refused when not a list of named providers', () => {
     expect(() => new Agent({ model: new ScriptedModel([]), contextProviders: [{ name: 'x' } as never] })).toThrow(InvalidAgentOptionsError);
   });
+
+  it("stops a run as 'max_duration' (never a ContextProviderError) when a provider that never answers reaches the run's time limit", async () => {
+    const blind: ContextProvider = { name: 'blind', provide: () => new Promise(() => undefined) };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const model = new ScriptedModel([{ text: 'never' }]);
+      const run = await new Agent({ model, contextProviders: [blind], maxDurationMs: 10 }).run('Hi');
+      expect(run.stopReason).toBe('max_duration');
+      expect(model.requests).toHaveLength(0);
+    }
+  });
 });

@@ -59,13 +59,15 @@ async function provideOne(
   runSignal: AbortSignal,
   remainingMs: number,
 ): Promise<ProvidedContext | undefined> {
-  const limitMs = Math.min(provider.timeoutMs ?? defaultTimeoutMs, remainingMs);
+  const ownLimitMs = provider.timeoutMs ?? defaultTimeoutMs;
+  const limitMs = Math.min(ownLimitMs, remainingMs);
+  let timedOut: ContextProviderError | undefined;
   try {
     const result = await callBounded(
       (signal) => provider.provide({ ...view, messages, signal }),
       runSignal,
       limitMs,
-      () => new ContextProviderError(provider.name, `it did not answer within ${limitMs} ms`),
+      () => (timedOut = new ContextProviderError(provider.name, `it did not answer within ${limitMs} ms`)),
     );
     if (result === undefined || result === null) return undefined;
     if (!isProvided(result))
@@ -83,6 +85,8 @@ async function provideOne(
     return result;
   } catch (thrown) {
     if (runSignal.aborted) throw runSignal.reason;
+    // Its time limit was the run's time left: the run's time is up (its own timer may come a moment later).
+    if (timedOut !== undefined && thrown === timedOut && remainingMs <= ownLimitMs) runTimeUp.add(timedOut);
     if (ContextProviderError.isInstance(thrown)) throw thrown;
     throw new ContextProviderError(provider.name, `it threw: ${describeThrownValue(thrown)}`, thrown);
   }
@@ -93,4 +97,16 @@ function isProvided(value: unknown): value is ProvidedContext {
   const { instructions, messages } = value as Record<string, unknown>;
   if (instructions !== undefined && typeof instructions !== 'string') return false;
   return messages === undefined || Array.isArray(messages);
+}
+
+/** The errors of context providers whose time limit was the run's time left (the run's time is up). */
+const runTimeUp = new WeakSet<object>();
+
+/**
+ * @param error - what applying the context providers rejected with
+ * @returns whether it is a provider's time limit that was the run's time left: the run's time is up
+ * @internal
+ */
+export function reachedRunTimeLimit(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && runTimeUp.has(error);
 }
