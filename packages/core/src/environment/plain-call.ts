@@ -37,6 +37,12 @@ export function runPlainTool(
     if (typeof returned !== 'function' && (typeof returned !== 'object' || returned === null)) {
       return Promise.resolve(listed(completedResult(settings, tool, info, returned), list));
     }
+    // Nothing cancels the wait (a call outside a run): the tool's promise chained once, as it is.
+    if (bound === undefined)
+      return Promise.resolve(returned).then(
+        (value) => listed(completedResult(settings, tool, info, value), list),
+        (error: unknown) => listed(failedSafely(settings, info, tool, error), list),
+      );
     return PlainCallWait.start(returned, settings, tool, info, bound, list);
   } catch (error) {
     return listed(failedSafely(settings, info, tool, error), list);
