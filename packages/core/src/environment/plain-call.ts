@@ -6,7 +6,7 @@ import { failedSafely } from './error-results.js';
 import type { Abortable } from './abort-watchers.js';
 import { completedResult } from './completed-result.js';
 import { cancelledResult, PlainCallWait } from './plain-call-wait.js';
-import { listed, type ToolAnswer } from './tool-answer.js';
+import { asList, listed, type ToolAnswer } from './tool-answer.js';
 
 /**
  * Runs a tool on the fast path: a call with no time limit and nobody to tell (no metadata providers,
@@ -38,11 +38,13 @@ export function runPlainTool(
       return Promise.resolve(listed(completedResult(settings, tool, info, returned), list));
     }
     // Nothing cancels the wait (a call outside a run): the tool's promise chained once, as it is.
-    if (bound === undefined)
-      return Promise.resolve(returned).then(
-        (value) => listed(completedResult(settings, tool, info, value), list),
-        (error: unknown) => listed(failedSafely(settings, info, tool, error), list),
+    if (bound === undefined) {
+      const settled = Promise.resolve(returned).then(
+        (value) => completedResult(settings, tool, info, value),
+        (error: unknown) => failedSafely(settings, info, tool, error),
       );
+      return list ? settled.then(asList) : settled;
+    }
     return PlainCallWait.start(returned, settings, tool, info, bound, list);
   } catch (error) {
     return listed(failedSafely(settings, info, tool, error), list);
