@@ -80,6 +80,37 @@ describe('Agent-level feature hooks', () => {
     ]);
   });
 
+  it('settles the run only once an async onRunCompleted handler is done, on success and on failure (sync run hooks keep the run on its plain path)', async () => {
+    for (const fails of [false, true]) {
+      const lines: string[] = [];
+      let finishHook: (() => void) | undefined;
+      const slowEnd = feature('slow-end', (pipeline, self) => {
+        pipeline.onRunStarting(self, () => void lines.push('starting'));
+        pipeline.onRunCompleted(self, async (event) => {
+          lines.push(`completed ${event.stopReason ?? 'error'}`);
+          await new Promise<void>((resolve) => (finishHook = resolve));
+          lines.push('hook done');
+        });
+      });
+      const model = new ScriptedModel([fails ? { error: new ModelCallError('down', { retryable: false }) } : { text: 'Hi.' }]);
+      const running = new Agent({ model, features: [slowEnd] }).run('x').then(
+        (run) => lines.push(`resolved ${run.stopReason}`),
+        (error: unknown) => lines.push(`rejected ${(error as Error).message}`),
+      );
+      while (finishHook === undefined) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines).toEqual(['starting', `completed ${fails ? 'error' : 'completed'}`]);
+      finishHook();
+      await running;
+      expect(lines).toEqual([
+        'starting',
+        `completed ${fails ? 'error' : 'completed'}`,
+        'hook done',
+        fails ? 'rejected down' : 'resolved completed',
+      ]);
+    }
+  });
+
   it('reports hooks that throw or reject (stage, run id) and never changes the run', async () => {
     const reports: FeatureErrorReport[] = [];
     const broken = feature('broken', (pipeline, self) => {

@@ -47,18 +47,24 @@ export function runLoop(run: Run): Promise<Outcome> {
  * is the result's, with no `then` and handlers of its own for a new run.
  * @param run - the run
  * @param end - makes the run's result of its outcome (its throw rejects: it cleans up after itself)
- * @param failed - what a failed loop does before the promise rejects (it must not throw)
+ * @param failed - what a failed loop does before the promise rejects (it must not throw); the promise
+ *   rejects once what it returns, if anything, is done
  * @returns the run's result
  * @internal
  */
-export function runLoopTo<T>(run: Run, end: (run: Run, outcome: Outcome) => T, failed: (run: Run, error: unknown) => void): Promise<T> {
+export function runLoopTo<T>(
+  run: Run,
+  end: (run: Run, outcome: Outcome) => T | Promise<T>,
+  failed: (run: Run, error: unknown) => Promise<void> | undefined,
+): Promise<T> {
   const started = startLoop(run);
   if (started === undefined) return new TurnLoop(run, end, failed).start() as Promise<T>;
   return started.then(
     (outcome) => end(run, outcome),
     (error: unknown) => {
-      failed(run, error);
-      throw error;
+      const waiting = failed(run, error);
+      if (waiting === undefined) throw error;
+      return waiting.then(() => Promise.reject(error as Error));
     },
   );
 }
@@ -169,12 +175,12 @@ class TurnLoop {
    * @param run - the run
    * @param end - makes what the loop's promise resolves with of the run's outcome (the outcome itself
    *   without it); its throw rejects the promise (it cleans up after itself: `failed` is not told)
-   * @param failed - told of the loop's failure before its promise rejects
+   * @param failed - told of the loop's failure before its promise rejects (after what it returns, if anything)
    */
   constructor(
     private readonly run: Run,
     private readonly end: ((run: Run, outcome: Outcome) => unknown) | undefined,
-    private readonly failed: ((run: Run, error: unknown) => void) | undefined,
+    private readonly failed: ((run: Run, error: unknown) => Promise<void> | undefined) | undefined,
   ) {
     this.agent = run.agent;
   }
@@ -220,12 +226,13 @@ class TurnLoop {
     this.resolve(value);
   }
 
-  /** The run fails. */
+  /** The run fails (once what `failed` waits for is done). */
   private fail(error: unknown): void {
     this.phase = Phase.Done;
     this.run.deadline.watchers().delete(this);
-    this.failed?.(this.run, error);
-    this.reject(error);
+    const waiting = this.failed?.(this.run, error);
+    if (waiting === undefined) this.reject(error);
+    else void waiting.then(() => this.reject(error));
   }
 
   /** Waits for a step's promise; its value goes to the step after `phase`. */

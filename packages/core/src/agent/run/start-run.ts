@@ -232,47 +232,71 @@ function checkSameSession(record: RunRecord, session: Session | undefined): void
 
 /**
  * Runs the run's loop within the features' hooks and scopes, and finishes it; the run is released however it ends.
- * A run with nothing to wait for once its loop ends (no run hooks, checkpoints or session: most runs,
- * streamed or not) takes the same steps with no async frame.
+ * A run with nothing to wait for once its loop ends (no checkpoints or session, and run hooks that
+ * answer at once: most runs, streamed or not) takes the same steps with no async frame.
  */
 function execute(run: Run, input: string | undefined): Promise<RunResult> {
-  if (run.checkpoints.active || run.session !== undefined || run.hooks.observesRuns) return executeObserved(run, input);
+  if (run.checkpoints.active || run.session !== undefined) return executeObserved(run, input);
+  if (run.hooks.observesRuns) {
+    // Run hooks that answer at once (most) keep the run on this path; one that waits takes the other.
+    let starting: Promise<undefined> | undefined;
+    try {
+      starting = run.hooks.runStarting(input ?? '');
+    } catch (error) {
+      starting = Promise.reject(error as Error);
+    }
+    if (starting !== undefined) return executeObserved(run, input, starting);
+  }
   const { pipeline, output } = run.root.settings;
   let loop: Promise<Outcome>;
   try {
     run.resumeActiveAgent();
     // Nothing around the loop (most runs): its promise is the result's.
-    if (pipeline.scopes.length === 0 && output === undefined && !guardedRun(run)) return runLoopTo(run, finishPlain, failPlain);
+    if (pipeline.scopes.length === 0 && output === undefined && !guardedRun(run)) return runLoopTo<RunResult>(run, finishPlain, failPlain);
     loop = guardedOutcome(run, input);
   } catch (error) {
-    failPlain(run, error);
-    return Promise.reject(error as Error);
+    return failedPlain(run, error);
   }
   return loop.then(
     (outcome) => finishPlain(run, outcome),
-    (error: unknown) => {
-      failPlain(run, error);
-      throw error;
-    },
+    (error: unknown) => failedPlain(run, error),
   );
 }
 
-/** A run with nothing to wait for once its loop ends stopped: its result, its stream told, the run released. */
-function finishPlain(run: Run, outcome: Outcome): RunResult {
+/**
+ * A run with nothing to wait for once its loop ends (but its run hooks) stopped: its result, its
+ * stream and its `onRunCompleted` hooks told, the run released.
+ */
+function finishPlain(run: Run, outcome: Outcome): RunResult | Promise<RunResult> {
   let result: RunResult;
   try {
     emitOutput(run, outcome);
     result = finish(run, outcome);
   } catch (error) {
-    failPlain(run, error);
-    throw error;
+    return failedPlain(run, error);
   }
+  let completed: Promise<undefined> | undefined;
   try {
     const { events } = run.context;
-    if (events.active) {
-      tellInterruptions(events, result);
-      events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
-    }
+    if (events.active) tellInterruptions(events, result);
+    const { hooks } = run;
+    if (hooks.observesRuns)
+      completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
+  } catch (error) {
+    endPlain(run);
+    throw error;
+  }
+  if (completed === undefined) return endPlain(run, result);
+  return completed.then(() => endPlain(run, result));
+}
+
+/** The end of a finished run on the plain path: its `run_completed` event, the run released. */
+function endPlain(run: Run): void;
+function endPlain(run: Run, result: RunResult): RunResult;
+function endPlain(run: Run, result?: RunResult): RunResult | undefined {
+  try {
+    const { events } = run.context;
+    if (result !== undefined && events.active) events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
     return result;
   } finally {
     run.checkpoints.release?.();
@@ -280,10 +304,26 @@ function finishPlain(run: Run, outcome: Outcome): RunResult {
   }
 }
 
-/** A run with nothing to wait for once its loop ends failed: its record kept to go on, the run released. */
-function failPlain(run: Run, error: unknown): void {
+/**
+ * A run on the plain path failed: its record kept to go on, its `onRunCompleted` hooks told (waited
+ * for when one waits), the run released.
+ * @returns the wait for the hooks, if one waits
+ */
+function failPlain(run: Run, error: unknown): Promise<void> | undefined {
   stopFailed(run, error);
-  release(run.handle, run.deadline);
+  const { hooks, record, handle, deadline } = run;
+  const failed = hooks.observesRuns ? hooks.runCompleted({ error, usage: { ...record.usage }, durationMs: run.elapsedMs }) : undefined;
+  if (failed === undefined) {
+    release(handle, deadline);
+    return undefined;
+  }
+  return failed.then(() => release(handle, deadline));
+}
+
+/** {@link failPlain}, then the failure as a rejection (once the hooks that wait are done). */
+function failedPlain(run: Run, error: unknown): Promise<never> {
+  const waiting = failPlain(run, error);
+  return waiting === undefined ? Promise.reject(error as Error) : waiting.then(() => Promise.reject(error as Error));
 }
 
 /** A streamed run's `interruption` events: one per call it stopped waiting for. */
@@ -329,13 +369,16 @@ function stopFailed(run: Run, error: unknown): void {
   }
 }
 
-/** {@link execute} of a run with run hooks, checkpoints or a session. */
-async function executeObserved(run: Run, input: string | undefined): Promise<RunResult> {
+/**
+ * {@link execute} of a run with checkpoints, a session, or a run hook that waits.
+ * @param starting - the wait of the `onRunStarting` hooks, when they were told already
+ */
+async function executeObserved(run: Run, input: string | undefined, starting?: Promise<undefined>): Promise<RunResult> {
   const { record, context, deadline, hooks, checkpoints } = run;
   let finished = false;
   try {
-    const starting = hooks.runStarting(input ?? '');
-    if (starting !== undefined) await starting;
+    const begun = starting ?? hooks.runStarting(input ?? '');
+    if (begun !== undefined) await begun;
     run.resumeActiveAgent();
     const outcome = await guardedOutcome(run, input);
     emitOutput(run, outcome);
