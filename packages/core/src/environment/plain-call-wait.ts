@@ -7,6 +7,7 @@ import { failedResult, failedSafely } from './error-results.js';
 import { raisedByFramework } from './framework-raised.js';
 import type { ReceivedToolResult } from './tool-call.js';
 import { listed, type ToolAnswer } from './tool-answer.js';
+import { thenOnce, WaitPool } from './wait-pool.js';
 
 type Settle = (value: ToolAnswer | PromiseLike<ToolAnswer>) => void;
 
@@ -18,15 +19,8 @@ function capture(resolve: Settle): void {
   captured.resolve = resolve;
 }
 
-/**
- * Waits whose call ended with its tool's answer, kept for the next call (of any run): a list through their `nextIdle`
- * (an array that empties and fills again reallocates its store each time).
- */
-let idle: PlainCallWait | undefined;
-let idleCount = 0;
-
-/** How many idle waits are kept (the most calls that were ever waited for at once, up to this). */
-const idleLimit = 64;
+/** The idle plain-call waits, kept for the next call of any run. */
+const idle = new WaitPool<PlainCallWait>();
 
 /**
  * The result of a call cancelled by what bounds its wait: the framework's `ToolCancelledError`, as a guarded call gets.
@@ -111,12 +105,7 @@ export class PlainCallWait {
       pending.then(undefined, ignore);
       return listed(cancelledResult(settings, info, tool, bound.reason), list);
     }
-    const wait = idle ?? new PlainCallWait();
-    if (wait === idle) {
-      idle = wait.nextIdle;
-      wait.nextIdle = undefined;
-      idleCount--;
-    }
+    const wait = idle.take() ?? new PlainCallWait();
     const promise = new Promise<ToolAnswer>(capture);
     wait.resolve = captured.resolve;
     captured.resolve = undefined;
@@ -130,12 +119,8 @@ export class PlainCallWait {
       if (shared === undefined) (bound as AbortSignal).addEventListener('abort', wait);
       else shared.add(wait);
     }
-    // A promise whose `then` is not the native one (patched on it) might call back twice: its wait is not kept for another call.
-    // Read once (a getter could answer the native one to the check and another to the call), then called on the promise.
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the promise as this
-    const { then } = pending;
-    wait.reusable = then === nativeThen;
-    void then.call(pending, wait.onValue, wait.onError);
+    // A promise whose `then` is not the native one might call back twice: its wait is not kept for another call.
+    wait.reusable = thenOnce(pending, wait.onValue, wait.onError);
     return promise;
   }
 
@@ -167,7 +152,7 @@ export class PlainCallWait {
     if (shared !== undefined) shared.delete(this);
     else if (bound !== undefined) (bound as AbortSignal).removeEventListener('abort', this);
     this.clear();
-    if (this.reusable) keepIdle(this);
+    if (this.reusable) idle.keep(this);
   }
 
   private clear(): void {
@@ -176,15 +161,3 @@ export class PlainCallWait {
 }
 
 function ignore(): void {}
-
-/** `Promise.prototype.then` as it was when this module loaded. */
-// eslint-disable-next-line @typescript-eslint/unbound-method -- only compared, never called
-const nativeThen = Promise.prototype.then;
-
-/** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
-function keepIdle(wait: PlainCallWait): void {
-  if (idleCount >= idleLimit) return;
-  wait.nextIdle = idle;
-  idle = wait;
-  idleCount++;
-}

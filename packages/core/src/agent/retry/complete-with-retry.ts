@@ -2,6 +2,7 @@ import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import { abortOf, AbortSource, type AbortWatcher } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
+import { thenOnce, WaitPool } from '../../environment/wait-pool.js';
 import { sleep } from '../../environment/sleep.js';
 import { retryDelay } from '../../retry/backoff.js';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../model/chat-model.js';
@@ -183,15 +184,8 @@ function capture(resolve: (value: ChatResponse | PromiseLike<ChatResponse>) => v
   captured.reject = reject;
 }
 
-/**
- * Waits whose call was answered, kept for the next call (of any run): a list through their `nextIdle`
- * (an array that empties and fills again reallocates its store each time).
- */
-let idle: ModelCallWait | undefined;
-let idleCount = 0;
-
-/** How many idle waits are kept (the most calls that were ever waited for at once, up to this). */
-const idleLimit = 64;
+/** The idle model-call waits, kept for the next call of any run. */
+const idle = new WaitPool<ModelCallWait>();
 
 /**
  * The bounded wait of a run's model call (what `untilAborted` does, for the calls of the runs): its
@@ -260,12 +254,7 @@ export class ModelCallWait {
     time: RemainingTime,
     read: ((reply: unknown) => ChatResponse | PromiseLike<ChatResponse>) | undefined,
   ): Promise<ChatResponse> {
-    const wait = idle ?? new ModelCallWait();
-    if (wait === idle) {
-      idle = wait.nextIdle;
-      wait.nextIdle = undefined;
-      idleCount--;
-    }
+    const wait = idle.take() ?? new ModelCallWait();
     const bounded = new Promise<ChatResponse>(capture);
     wait.resolve = captured.resolve;
     wait.reject = captured.reject;
@@ -279,13 +268,8 @@ export class ModelCallWait {
     source.watchers().add(wait.onAbort);
     // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted as `untilAborted` does;
     // a native promise is taken as it is (no new promise).
-    const pending = Promise.resolve(first);
-    // A promise whose `then` is not the native one (patched on it) might call back twice: its wait is not kept for another call.
-    // Read once (a getter could answer the native one to the check and another to the call), then called on the promise.
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the promise as this
-    const { then } = pending;
-    wait.reusable = then === nativeThen;
-    void then.call(pending, wait.onValue, wait.onError);
+    // A promise whose `then` is not the native one might call back twice: its wait is not kept for another call.
+    wait.reusable = thenOnce(Promise.resolve(first), wait.onValue, wait.onError);
     return bounded;
   }
 
@@ -293,22 +277,10 @@ export class ModelCallWait {
   private end(): void {
     this.source!.watchers().delete(this.onAbort);
     this.clear();
-    if (this.reusable) keepIdle(this);
+    if (this.reusable) idle.keep(this);
   }
 
   private clear(): void {
     this.resolve = this.reject = this.source = this.model = this.request = this.retry = this.time = this.read = undefined;
   }
-}
-
-/** Keeps a wait whose call ended for the next call (up to `idleLimit` of them). */
-/** `Promise.prototype.then` as it was when this module loaded. */
-// eslint-disable-next-line @typescript-eslint/unbound-method -- only compared, never called
-const nativeThen = Promise.prototype.then;
-
-function keepIdle(wait: ModelCallWait): void {
-  if (idleCount >= idleLimit) return;
-  wait.nextIdle = idle;
-  idle = wait;
-  idleCount++;
 }
