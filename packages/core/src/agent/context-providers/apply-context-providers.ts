@@ -4,6 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { ContextProviderError } from '../../errors/context-provider-error.js';
 import type { ChatMessage } from '../../model/messages.js';
 import { readonlyView } from '../../toolsets/readonly-view.js';
+import { RunTimeLimitReachedError } from '../../errors/run-time-limit-reached-error.js';
 import { callBounded } from '../bounded-callback.js';
 import type { ContextProvider, ProvidedContext } from './context-provider.js';
 import { frozenCopy } from './frozen-copy.js';
@@ -59,15 +60,13 @@ async function provideOne(
   runSignal: AbortSignal,
   remainingMs: number,
 ): Promise<ProvidedContext | undefined> {
-  const ownLimitMs = provider.timeoutMs ?? defaultTimeoutMs;
-  const limitMs = Math.min(ownLimitMs, remainingMs);
-  let timedOut: ContextProviderError | undefined;
   try {
     const result = await callBounded(
       (signal) => provider.provide({ ...view, messages, signal }),
       runSignal,
-      limitMs,
-      () => (timedOut = new ContextProviderError(provider.name, `it did not answer within ${limitMs} ms`)),
+      provider.timeoutMs ?? defaultTimeoutMs,
+      remainingMs,
+      (limitMs) => new ContextProviderError(provider.name, `it did not answer within ${limitMs} ms`),
     );
     if (result === undefined || result === null) return undefined;
     if (!isProvided(result))
@@ -85,8 +84,8 @@ async function provideOne(
     return result;
   } catch (thrown) {
     if (runSignal.aborted) throw runSignal.reason;
-    // Its time limit was the run's time left: the run's time is up (its own timer may come a moment later).
-    if (timedOut !== undefined && thrown === timedOut && remainingMs <= ownLimitMs) runTimeUp.add(timedOut);
+    // The run's time is up (its own timer may come a moment later): the loop stops it as max_duration.
+    if (RunTimeLimitReachedError.isInstance(thrown)) throw thrown;
     if (ContextProviderError.isInstance(thrown)) throw thrown;
     throw new ContextProviderError(provider.name, `it threw: ${describeThrownValue(thrown)}`, thrown);
   }
@@ -97,16 +96,4 @@ function isProvided(value: unknown): value is ProvidedContext {
   const { instructions, messages } = value as Record<string, unknown>;
   if (instructions !== undefined && typeof instructions !== 'string') return false;
   return messages === undefined || Array.isArray(messages);
-}
-
-/** The errors of context providers whose time limit was the run's time left (the run's time is up). */
-const runTimeUp = new WeakSet<object>();
-
-/**
- * @param error - what applying the context providers rejected with
- * @returns whether it is a provider's time limit that was the run's time left: the run's time is up
- * @internal
- */
-export function reachedRunTimeLimit(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && runTimeUp.has(error);
 }

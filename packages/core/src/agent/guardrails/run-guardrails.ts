@@ -3,6 +3,7 @@ import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { GuardrailFailedError } from '../../errors/guardrail-failed-error.js';
 import { readonlyView } from '../../toolsets/readonly-view.js';
+import { RunTimeLimitReachedError } from '../../errors/run-time-limit-reached-error.js';
 import { callBounded } from '../bounded-callback.js';
 import type { Guardrail, GuardrailResult, GuardrailTrip } from './guardrail.js';
 
@@ -62,15 +63,13 @@ async function checkOne(
   remainingMs: number,
   output: unknown,
 ): Promise<GuardrailTrip | undefined> {
-  const ownLimitMs = guardrail.timeoutMs ?? defaultTimeoutMs;
-  const limitMs = Math.min(ownLimitMs, remainingMs);
-  let timedOut: GuardrailFailedError | undefined;
   try {
     const result = await callBounded(
       (signal) => guardrail.check(value, { ...view, signal, ...(kind === 'output' ? { output } : {}) }),
       runSignal,
-      limitMs,
-      () => (timedOut = new GuardrailFailedError(guardrail.name, `it did not answer within ${limitMs} ms`)),
+      guardrail.timeoutMs ?? defaultTimeoutMs,
+      remainingMs,
+      (limitMs) => new GuardrailFailedError(guardrail.name, `it did not answer within ${limitMs} ms`),
     );
     if (!isResult(result))
       throw new GuardrailFailedError(guardrail.name, `it answered ${describeValue(result)}, not { tripwire: boolean, reason?, info? }`);
@@ -88,7 +87,7 @@ async function checkOne(
     const trip: GuardrailTrip = { name: guardrail.name, kind, reason: error.message, error };
     // The run stopped (its abort reached the check, or its time ran out first): a trip that fails closed, not the guardrail's verdict.
     if (runSignal.aborted && thrown === runSignal.reason) cutShortTrips.set(trip, 'aborted');
-    else if (thrown === timedOut && remainingMs <= ownLimitMs) cutShortTrips.set(trip, 'max_duration');
+    else if (RunTimeLimitReachedError.isInstance(thrown)) cutShortTrips.set(trip, 'max_duration');
     return trip;
   }
 }

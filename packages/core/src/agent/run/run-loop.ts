@@ -8,7 +8,8 @@ import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
 import { callerBounded, callModel } from '../model-call.js';
-import { applyContextProviders, reachedRunTimeLimit } from '../context-providers/apply-context-providers.js';
+import { applyContextProviders } from '../context-providers/apply-context-providers.js';
+import { RunTimeLimitReachedError } from '../../errors/run-time-limit-reached-error.js';
 import { inputChecked } from '../guardrails/guard-run.js';
 import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { deliverUpdates, hasUpdates } from '../pausing/deliver-updates.js';
@@ -337,7 +338,7 @@ class TurnLoop {
     const { deadline } = this.run;
     if (deadline.aborted) this.finish({ stopReason: deadline.stopReason });
     // A context provider stopped at the run's time limit, a moment before the run's own timer.
-    else if (reachedRunTimeLimit(error)) this.finish({ stopReason: 'max_duration' });
+    else if (RunTimeLimitReachedError.isInstance(error)) this.finish({ stopReason: 'max_duration' });
     else this.fail(error);
   }
 
