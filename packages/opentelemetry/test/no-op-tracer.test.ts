@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { context, type Span, trace, type Tracer } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { type Span, trace, type Tracer } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import {
   Agent,
   AgentEnvironment,
@@ -13,17 +12,9 @@ import {
 } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import { openTelemetry } from '../src/index.js';
+import { inMemoryTracing } from './support/in-memory-tracing.js';
 
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(() => context.setGlobalContextManager(contextManager.enable()));
-afterAll(() => {
-  contextManager.disable();
-  context.disable();
-});
-beforeEach(() => exporter.reset());
+const { exporter, provider } = inMemoryTracing();
 afterEach(() => trace.disable());
 
 /** Tells, for each call, the ids in its metadata and the span active while it runs. */

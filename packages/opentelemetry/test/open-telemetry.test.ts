@@ -1,22 +1,12 @@
 import 'reflect-metadata';
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { Agent, type ChatModel, ContextAwareTool, ToolBase, type ToolCallMetadata, ToolRegistry } from '@toolcraft/core';
 import { ScriptedModel } from '@toolcraft/testing';
 import { openTelemetry } from '../src/index.js';
+import { inMemoryTracing } from './support/in-memory-tracing.js';
 
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const tracer = provider.getTracer('test');
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(() => context.setGlobalContextManager(contextManager.enable()));
-afterAll(() => {
-  contextManager.disable();
-  context.disable();
-});
-beforeEach(() => exporter.reset());
+const { exporter, tracer } = inMemoryTracing();
 
 const schema: { type: 'object'; properties: Record<string, { type: 'string' }>; required: string[] } = {
   type: 'object',
