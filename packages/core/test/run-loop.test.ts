@@ -9,6 +9,7 @@ import {
   type ContextProvider,
   type Feature,
 } from '../src/index';
+import { idleLoopCount } from '../src/agent/run/run-loop';
 import { AddTool } from './support/calculator';
 
 /** A model that calls the calculator `calls` times, then answers; each reply settles in a microtask. */
@@ -100,6 +101,47 @@ describe('the run loop', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(result.messages.map((message) => message.role)).toEqual(['user']);
     expect(result.toolCalls).toEqual([]);
+  });
+
+  it('gives a late answer of a run aborted while its signal-blind model had not answered to no later run (ended loops serve later runs)', async () => {
+    const answers: Array<(response: ChatResponse) => void> = [];
+    const model: ChatModel = {
+      complete: () =>
+        new Promise<ChatResponse>((resolve) => {
+          answers.push(resolve);
+        }),
+    };
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+    const controller = new AbortController();
+    const aborted = agent.run('First.', { signal: controller.signal });
+    await Promise.resolve();
+    controller.abort();
+    expect((await aborted).stopReason).toBe('aborted');
+    // Runs that end normally in between: their loops are kept and serve the next runs.
+    for (let index = 0; index < 3; index++) {
+      const running = agent.run(`Run ${index}.`);
+      await Promise.resolve();
+      answers.at(-1)!({ message: { role: 'assistant', content: `answer ${index}` } });
+      expect(await running).toMatchObject({ stopReason: 'completed', text: `answer ${index}` });
+    }
+    const later = agent.run('Later.');
+    await Promise.resolve();
+    expect(answers).toHaveLength(5);
+    // The aborted run's model answers now, while the later run waits: the later run never sees it.
+    answers[0]!({ message: { role: 'assistant', content: 'the first run, late' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    answers[4]!({ message: { role: 'assistant', content: 'the later run' } });
+    const result = await later;
+    expect(result.text).toBe('the later run');
+    expect(result.messages.map((message) => message.content)).toEqual(['Later.', 'the later run']);
+  });
+
+  it('keeps a bounded number of ended loops, however many runs ended at once', async () => {
+    const agent = new Agent({ model: countingModel(0), registry: ToolRegistry.of(new AddTool()) });
+    const results = await Promise.all(Array.from({ length: 64 }, (_, index) => agent.run(`Run ${index}.`)));
+    expect(results.every((result) => result.stopReason === 'completed')).toBe(true);
+    expect(idleLoopCount()).toBeGreaterThan(0);
+    expect(idleLoopCount()).toBeLessThanOrEqual(16);
   });
 
   it('stops without waiting for a model that aborts the run as it is asked and never answers', async () => {

@@ -106,7 +106,8 @@ export class AgentTools {
   /** The built set of a turn's tools: a recent one when the tools are the same, else a new one. */
   private setFor(list: TurnToolList): TurnToolSet {
     const { tools } = list;
-    for (const set of this.sets) if (sameTools(set.tools, tools)) return set;
+    const { sets } = this;
+    for (let index = 0; index < sets.length; index++) if (sameTools(sets[index]!.tools, tools)) return sets[index]!;
     const registry = new ToolRegistry(mergeTools(list.segments));
     const definitions = Object.freeze(toolDefinitions(registry.tools));
     this.prepare?.(definitions);

@@ -172,7 +172,7 @@ export class Agent<TOutput = unknown> {
    * @throws with `session`: CorruptSessionError / UnsupportedSessionFormatError before any model call; SessionSaveError (with `result`) when the run could not be saved
    * @throws with `checkpoints`: CheckpointSaveError when a checkpoint could not be saved (before a batch: none of its calls ran); CheckpointConflictError when another process moved the run on
    */
-  run(input: string, options: RunOptions = {}): Promise<RunResult<TOutput>> {
+  run(input: string, options: RunOptions = noRunOptions): Promise<RunResult<TOutput>> {
     return this.execute({ input }, options);
   }
 
@@ -294,6 +294,9 @@ export class Agent<TOutput = unknown> {
     return startRun(this, start, options, channel, stream) as Promise<RunResult<TOutput>>;
   }
 }
+
+/** The options of a run given none: one shared, frozen object (a run never writes to its options). */
+const noRunOptions: RunOptions = Object.freeze({});
 
 function definedAs<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };

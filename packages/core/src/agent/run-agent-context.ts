@@ -1,5 +1,6 @@
 import { AgentContext, type AgentContextInit } from '../context/agent-context.js';
 import type { AgentActions } from '../context/agent-actions.js';
+import type { ArtifactAccess } from '../artifacts/artifact-store.js';
 import type { ToolProgressSink } from '../context/tool-progress.js';
 import { RunEvents } from './streaming/run-events.js';
 import type { Run } from './run/run.js';
@@ -13,6 +14,8 @@ import type { Run } from './run/run.js';
 export class RunAgentContext extends AgentContext {
   /** The run's event sink: `context.events.emit(event)` streams an event (a no-op when the run is not streamed). */
   readonly events: RunEvents;
+  /** The run's artifacts, made when first reached for. */
+  private runArtifacts: ArtifactAccess | undefined;
 
   /**
    * @param init - run id, agent name, state, actions, signal
@@ -28,6 +31,13 @@ export class RunAgentContext extends AgentContext {
     this.events = events ?? new RunEvents(this.runId, this.agentName, this.signal);
   }
 
+  /** The run's artifacts (scoped to its session, or to the run), made when a tool first reaches for them. */
+  override get artifacts(): ArtifactAccess {
+    const { run } = this;
+    if (run === undefined) return super.artifacts;
+    return (this.runArtifacts ??= run.root.settings.extras.artifactsOf(this.runId, run.session));
+  }
+
   /** Aborted when the run is cancelled: the run's signal, made when first read (the init's signal for a context without a run). */
   override get signal(): AbortSignal {
     return this.run === undefined ? super.signal : this.run.deadline.signal;
@@ -39,7 +49,8 @@ export class RunAgentContext extends AgentContext {
    */
   switchAgent(agentName: string): void {
     (this as { agentName: string }).agentName = agentName;
-    this.events.agentName = agentName;
+    // A run that is not streamed shares one silent sink, which names no agent.
+    if (this.events.active) this.events.agentName = agentName;
   }
 
   /**
@@ -97,4 +108,13 @@ class RunCallContext extends AgentContext {
  */
 export function runOf(context: AgentContext): Run | undefined {
   return context instanceof RunCallContext || context instanceof RunAgentContext ? context.run : undefined;
+}
+
+/**
+ * Reads a credential the host provided for a call, through the run of the context it is called on
+ * (`context.credential(key)`): one function for every run, no closure per run.
+ * @internal
+ */
+export function runCredential(this: AgentContext, callId: string, key: string): unknown {
+  return runOf(this)?.handle.credentialFor(callId, key);
 }

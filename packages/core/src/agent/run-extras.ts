@@ -96,23 +96,25 @@ export class RunExtras {
   /**
    * @param runId - the run's id
    * @param session - the run's session, if any
-   * @param deadline - the run's deadline (bounds memory searches; its signal is read at the first search)
-   * @returns the artifacts and memory search of the run's context
+   * @returns the artifacts of the run's context (made when a tool first reaches for them)
    */
-  contextServices(
-    runId: string,
-    session: SessionKey | undefined,
-    deadline: RunDeadline,
-  ): { artifacts: ArtifactAccess; memorySearch?: MemorySearch } {
+  artifactsOf(runId: string, session: SessionKey | undefined): ArtifactAccess {
     const appName = session?.appName ?? this.agentName;
     const userId = session?.userId ?? anonymousUser;
-    const artifacts = new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
+    return new ScopedArtifacts(this.artifacts, { appName, userId, sessionId: session?.sessionId ?? runId });
+  }
+
+  /**
+   * @param session - the run's session, if any
+   * @param deadline - the run's deadline (bounds memory searches; its signal is read at the first search)
+   * @returns the memory search of the run's context, or undefined for an agent without a memory service
+   */
+  memorySearchOf(session: SessionKey | undefined, deadline: RunDeadline): MemorySearch | undefined {
     const service = this.options.memoryService;
-    if (service === undefined) return { artifacts };
-    return {
-      artifacts,
-      memorySearch: (query) => untilAborted(service.search({ appName, userId, query }, { signal: deadline.signal }), deadline),
-    };
+    if (service === undefined) return undefined;
+    const appName = session?.appName ?? this.agentName;
+    const userId = session?.userId ?? anonymousUser;
+    return (query) => untilAborted(service.search({ appName, userId, query }, { signal: deadline.signal }), deadline);
   }
 
   /**

@@ -38,7 +38,13 @@ export class RunTranscript {
     const { messages } = record;
     if (instructions) messages.push({ role: 'system', content: instructions });
     // A history that ends with unanswered calls (an interrupted run's messages) is answered first.
-    for (const message of answerCalls(history)) if (message.role !== 'system') messages.push(message);
+    if (history.length > 0) {
+      const answered = answerCalls(history);
+      for (let index = 0; index < answered.length; index++) {
+        const message = answered[index]!;
+        if (message.role !== 'system') messages.push(message);
+      }
+    }
     messages.push({ role: 'user', content: input });
   }
 
@@ -146,23 +152,17 @@ export class RunTranscript {
   /** @returns the executed tool calls, with their full results (and repairs) where this process has them */
   toolCalls(): RunToolCall[] {
     const { repairs } = this;
-    return this.record.toolCalls.map(({ id, name, arguments: args, result }) => {
-      const call: RunToolCall = {
-        id,
-        name,
-        arguments: args,
-        result: this.received(id) ?? {
-          id,
-          name,
-          content: result.content,
-          isError: result.isError,
-          ...(result.parts !== undefined ? { parts: result.parts } : {}),
-        },
-      };
+    const recorded = this.record.toolCalls;
+    // Sized at once, each call built whole (no iterator, no spread of an empty object).
+    const calls = new Array<RunToolCall>(recorded.length);
+    for (let index = 0; index < recorded.length; index++) {
+      const { id, name, arguments: args, result } = recorded[index]!;
+      const call: RunToolCall = { id, name, arguments: args, result: this.received(id) ?? savedResult(id, name, result) };
       const repair = repairs?.get(id);
       if (repair !== undefined) call.repair = repair;
-      return call;
-    });
+      calls[index] = call;
+    }
+    return calls;
   }
 
   /** The text of the last assistant message, or `''`. */
@@ -174,4 +174,10 @@ export class RunTranscript {
     }
     return '';
   }
+}
+
+/** A call's result as saved (a resumed run's call, whose full result this process does not have). */
+function savedResult(id: string, name: string, result: RecordedResult): ReceivedToolResult {
+  const { content, isError, parts } = result;
+  return parts === undefined ? { id, name, content, isError } : { id, name, content, isError, parts };
 }

@@ -51,7 +51,8 @@ export class AgentState {
    * @throws InvalidStateKeyError when the record holds a `__proto__` key
    */
   static over(record: StateRecord): AgentState {
-    for (const key of Object.keys(record.state)) checkKey(key);
+    // A for-in (own keys only): no array of keys made for the (mostly empty) state.
+    for (const key in record.state) if (Object.hasOwn(record.state, key)) checkKey(key);
     const state = Object.create(AgentState.prototype) as AgentState;
     (state as unknown as { values: Record<string, unknown> }).values = record.state;
     (state as unknown as { changed: string[] }).changed = record.changed;
@@ -101,7 +102,11 @@ export class AgentState {
   /** The changes made through this object, `temp:` keys excluded. */
   get delta(): Record<string, unknown> {
     const delta: Record<string, unknown> = {};
-    for (const key of this.changed) delta[key] = Object.hasOwn(this.values, key) ? this.values[key] : undefined;
+    const { changed, values } = this;
+    for (let index = 0; index < changed.length; index++) {
+      const key = changed[index]!;
+      delta[key] = Object.hasOwn(values, key) ? values[key] : undefined;
+    }
     return delta;
   }
 

@@ -23,7 +23,8 @@ export class ToolUsage {
    */
   constructor(counts: Record<string, ToolUsageEntry> = {}) {
     this.counts = counts;
-    for (const name of Object.keys(counts)) {
+    for (const name in counts) {
+      if (!Object.hasOwn(counts, name)) continue;
       const entry = counts[name]!;
       entry.invocations = Number(entry.invocations) || 0;
       entry.failures = Number(entry.failures) || 0;

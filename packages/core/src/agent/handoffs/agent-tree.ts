@@ -39,13 +39,16 @@ export function findAgent<A extends TreeAgent>(root: A, name: string): A | undef
  * @param agent - the agent
  * @returns the targets, in that order
  */
-export function transferTargets(agent: TreeAgent): TransferTarget[] {
-  if (agent.subAgents.length === 0 && agent.parent === undefined) return [];
+export function transferTargets(agent: TreeAgent): readonly TransferTarget[] {
+  if (agent.subAgents.length === 0 && agent.parent === undefined) return noTargets;
   const targets: TreeAgent[] = [...agent.subAgents];
   const { parent } = agent;
   if (parent !== undefined) targets.push(parent, ...parent.subAgents.filter((sibling) => sibling !== agent));
   return targets.map((target) => (target.description ? { name: target.name, description: target.description } : { name: target.name }));
 }
+
+/** The targets of an agent alone (most agents): one shared, frozen list. */
+const noTargets: readonly TransferTarget[] = Object.freeze([]);
 
 /**
  * Checks an agent's `subAgents` option: agents, each without a parent yet, names unique across the

@@ -29,7 +29,8 @@ export function deliverUpdates(data: RunRecord, transcript: RunTranscript): numb
  * @returns whether an update waits to be delivered
  */
 export function hasUpdates(data: RunRecord): boolean {
-  for (const entry of data.pending) if (entry.updates.length > 0) return true;
+  const { pending } = data;
+  for (let index = 0; index < pending.length; index++) if (pending[index]!.updates.length > 0) return true;
   return false;
 }
 

@@ -149,8 +149,11 @@ export class RunState {
   /** The long-running calls whose final result is still to be delivered with `update(..., { final: true })`. */
   get pending(): PendingCall[] {
     const calls: PendingCall[] = [];
-    for (const { callId, toolName, arguments: args, initialResult, final } of this.record.pending)
+    const { pending } = this.record;
+    for (let index = 0; index < pending.length; index++) {
+      const { callId, toolName, arguments: args, initialResult, final } = pending[index]!;
       if (!final) calls.push({ callId, toolName, arguments: args, initialResult });
+    }
     return calls;
   }
 

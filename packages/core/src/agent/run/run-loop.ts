@@ -40,7 +40,7 @@ export interface Outcome extends OutputOutcome {
  * @internal
  */
 export function runLoop(run: Run): Promise<Outcome> {
-  return startLoop(run) ?? (new TurnLoop(run, undefined, undefined).start() as Promise<Outcome>);
+  return startLoop(run) ?? (loopFor(run, undefined, undefined).start() as Promise<Outcome>);
 }
 
 /**
@@ -59,7 +59,7 @@ export function runLoopTo<T>(
   failed: (run: Run, error: unknown) => Promise<void> | undefined,
 ): Promise<T> {
   const started = startLoop(run);
-  if (started === undefined) return new TurnLoop(run, end, failed).start() as Promise<T>;
+  if (started === undefined) return loopFor(run, end, failed).start() as Promise<T>;
   return started.then(
     (outcome) => end(run, outcome),
     (error: unknown) => {
@@ -85,7 +85,7 @@ function startLoop(run: Run): Promise<Outcome> | undefined {
   delete record.transferTo;
   if (record.batch !== undefined)
     return answerWaitingBatch(run).then((outcome) =>
-      outcome === undefined ? (new TurnLoop(run, undefined, undefined).start() as Promise<Outcome>) : outcome,
+      outcome === undefined ? (loopFor(run, undefined, undefined).start() as Promise<Outcome>) : outcome,
     );
   return undefined;
 }
@@ -105,6 +105,36 @@ const captured: { resolve?: (value: unknown) => void; reject?: (reason: unknown)
 function capture(resolve: (value: unknown) => void, reject: (reason: unknown) => void): void {
   captured.resolve = resolve;
   captured.reject = reject;
+}
+
+/**
+ * Loops that ended with nothing left to settle into them (see {@link TurnLoop.release}), kept for the
+ * next runs: a loop's object and its two handlers are made once, not per run.
+ */
+const idleLoops: TurnLoop[] = [];
+
+/** How many ended loops are kept (about as many as runs end at once in a busy process). */
+const idleLoopLimit = 16;
+
+/** A loop for a run: an idle one made ready for it, else a new one. */
+function loopFor(
+  run: Run,
+  end: ((run: Run, outcome: Outcome) => unknown) | undefined,
+  failed: ((run: Run, error: unknown) => Promise<void> | undefined) | undefined,
+): TurnLoop {
+  const idle = idleLoops.pop();
+  if (idle === undefined) return new TurnLoop(run, end, failed);
+  idle.reset(run, end, failed);
+  return idle;
+}
+
+/**
+ * The number of ended loops kept for reuse (for tests).
+ * @returns how many there are
+ * @internal
+ */
+export function idleLoopCount(): number {
+  return idleLoops.length;
 }
 
 /**
@@ -136,6 +166,12 @@ class TurnLoop {
   private modelBounded = true;
   /** What the step being waited for is (which step the awaited value goes to). */
   private phase: Phase = Phase.Yield;
+  /**
+   * Whether the loop may serve another run once it ends: not when it stopped while a promise it waits
+   * for is still pending (an abort during a model call whose wait is the loop's), whose late settling
+   * comes to its handlers.
+   */
+  private reusable = true;
   /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
   private readonly onValue = (value: unknown): void => {
     // A late settling, after the run stopped on an abort while it waited, is ignored.
@@ -179,11 +215,43 @@ class TurnLoop {
    * @param failed - told of the loop's failure before its promise rejects (after what it returns, if anything)
    */
   constructor(
-    private readonly run: Run,
-    private readonly end: ((run: Run, outcome: Outcome) => unknown) | undefined,
-    private readonly failed: ((run: Run, error: unknown) => Promise<void> | undefined) | undefined,
+    private run: Run,
+    private end: ((run: Run, outcome: Outcome) => unknown) | undefined,
+    private failed: ((run: Run, error: unknown) => Promise<void> | undefined) | undefined,
   ) {
     this.agent = run.agent;
+  }
+
+  /** Makes an idle loop ready for another run: every field as a new loop's (see the constructor). */
+  reset(
+    run: Run,
+    end: ((run: Run, outcome: Outcome) => unknown) | undefined,
+    failed: ((run: Run, error: unknown) => Promise<void> | undefined) | undefined,
+  ): void {
+    this.run = run;
+    this.end = end;
+    this.failed = failed;
+    this.agent = run.agent;
+    this.yieldedAt = Date.now();
+    this.first = true;
+    this.phase = Phase.Yield;
+  }
+
+  /**
+   * The loop ended and its promise is settled: unless a promise it waited for may still settle into
+   * it, it lets go of its run and joins the idle loops.
+   */
+  private release(): void {
+    if (!this.reusable || idleLoops.length >= idleLoopLimit) return;
+    // Nothing of the ended run is kept alive by an idle loop.
+    this.run = this.agent = undefined as never;
+    this.end = this.failed = undefined;
+    this.turn = this.response = this.events = undefined;
+    this.calls = noCalls;
+    this.resolve = this.reject = ignore;
+    this.waiting = false;
+    this.modelBounded = true;
+    idleLoops.push(this);
   }
 
   /** Runs the turns. @returns why the run stopped */
@@ -209,31 +277,46 @@ class TurnLoop {
   onWatchedAbort(): void {
     if (!this.waiting || this.phase !== Phase.Model || this.modelBounded) return;
     this.waiting = false;
+    // The model's answer may still come to this loop's handlers: it serves no other run.
+    this.reusable = false;
     this.finish({ stopReason: this.run.deadline.stopReason });
   }
 
   /** The run stops with its outcome. */
   private finish(outcome: Outcome): void {
+    // Ended once: nothing after the end reaches the loop (it may serve another run by then).
+    if (this.phase === Phase.Done) return;
     this.phase = Phase.Done;
     const { run, end } = this;
     run.deadline.watchers().delete(this);
-    if (end === undefined) return this.resolve(outcome);
-    let value: unknown;
-    try {
-      value = end(run, outcome);
-    } catch (error) {
-      return this.reject(error);
+    if (end === undefined) this.resolve(outcome);
+    else {
+      let value: unknown;
+      try {
+        value = end(run, outcome);
+      } catch (error) {
+        this.reject(error);
+        return this.release();
+      }
+      this.resolve(value);
     }
-    this.resolve(value);
+    this.release();
   }
 
   /** The run fails (once what `failed` waits for is done). */
   private fail(error: unknown): void {
+    if (this.phase === Phase.Done) return;
     this.phase = Phase.Done;
     this.run.deadline.watchers().delete(this);
     const waiting = this.failed?.(this.run, error);
-    if (waiting === undefined) this.reject(error);
-    else void waiting.then(() => this.reject(error));
+    if (waiting === undefined) {
+      this.reject(error);
+      this.release();
+    } else
+      void waiting.then(() => {
+        this.reject(error);
+        this.release();
+      });
   }
 
   /** Waits for a step's promise; its value goes to the step after `phase`. */

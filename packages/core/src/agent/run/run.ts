@@ -12,7 +12,7 @@ import type { MemoryReport } from '../memory-strategy.js';
 import type { GuardrailTrip } from '../guardrails/guardrail.js';
 import type { ModelCallSettings } from '../model-call.js';
 import { type RunState } from '../pausing/run-state.js';
-import { RunAgentContext } from '../run-agent-context.js';
+import { RunAgentContext, runCredential } from '../run-agent-context.js';
 import type { RunDeadline } from '../run-deadline.js';
 import { RunFeatureHooks } from '../run-feature-hooks.js';
 import type { RunOptions } from '../run-options.js';
@@ -128,17 +128,15 @@ export class Run {
     // The run's signal is made only when something reads it (a tool, model, hook or stream that looks at
     // it): the run's own waits watch the deadline.
     this.events = runEvents(runId, root.name, deadline, init.channel, lineage);
-    const { extras } = root.settings;
-    const { artifacts, memorySearch } = extras.contextServices(runId, this.session, deadline);
+    // The artifacts are made when a tool first reaches for them (`RunAgentContext`), the credentials read through the run.
     this.context = new RunAgentContext(
       {
         runId,
         agentName: root.name,
         state: this.values,
         actions: actionsOver(record),
-        credentials: (callId, key) => this.handle.credentialFor(callId, key),
-        artifacts,
-        memorySearch,
+        credentials: runCredential,
+        memorySearch: root.settings.extras.memorySearchOf(this.session, deadline),
       },
       this.events,
       this,
@@ -341,12 +339,18 @@ export class Run {
 
   /**
    * @param usage - the run's own usage
-   * @returns the run's usage with its nested runs' added, and `subRuns` when there were any
+   * @returns a copy of it with its nested runs' usage added
    */
-  reportSubRuns(usage: Usage): { usage: Usage; subRuns?: RunResult[] } {
+  usageWithSubRuns(usage: Usage): Usage {
     const results = this.subRunResults;
-    if (results === undefined || results.length === 0) return { usage: { ...usage } };
-    return { usage: results.reduce((total, run) => addUsage(total, run.usage), usage), subRuns: results.slice() };
+    if (results === undefined || results.length === 0) return { ...usage };
+    return results.reduce((total, run) => addUsage(total, run.usage), usage);
+  }
+
+  /** @returns the results of the nested runs that ended, when there were any (a copy of the list) */
+  subRunsReport(): RunResult[] | undefined {
+    const results = this.subRunResults;
+    return results === undefined || results.length === 0 ? undefined : results.slice();
   }
 }
 
@@ -368,9 +372,13 @@ function hasKeys(values: Record<string, unknown>): boolean {
 
 /** Whether a call id is in the record's transcript already. */
 function inTranscript(record: RunRecord, id: string): boolean {
-  for (const message of record.messages)
-    if (message.role === 'assistant' && message.toolCalls !== undefined)
-      for (const call of message.toolCalls) if (call.id === id) return true;
+  const { messages } = record;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant' || message.toolCalls === undefined) continue;
+    const calls = message.toolCalls;
+    for (let at = 0; at < calls.length; at++) if (calls[at]!.id === id) return true;
+  }
   return false;
 }
 
@@ -380,6 +388,9 @@ function seenCallIds(record: RunRecord): Set<string> {
   for (const message of record.messages) if (message.role === 'assistant') for (const call of message.toolCalls ?? []) ids.add(call.id);
   return ids;
 }
+
+/** The event sink of every run that is not streamed: it never sends, so one serves them all. */
+const silentEvents = new RunEvents('', '', neverAborted);
 
 /** The run's event sink: into its own stream, else into the stream of the enclosing streamed run (tagged with its parent), else nowhere. */
 function runEvents(
@@ -391,7 +402,7 @@ function runEvents(
 ): RunEvents {
   const { stream } = lineage;
   // Without a stream the events never wait, so never read the signal: the run's is not made for them.
-  if (channel === undefined && stream === undefined) return new RunEvents(runId, agentName, neverAborted);
+  if (channel === undefined && stream === undefined) return silentEvents;
   if (stream === undefined) return new RunEvents(runId, agentName, deadline, channel);
   const { channel: target, ...parent } = stream;
   return new RunEvents(runId, agentName, deadline, target, parent);
@@ -414,12 +425,12 @@ const recordActions: AgentActions = Object.create(
       key,
       {
         enumerable: true,
-        get(this: { [holderKey]: ActionsHolder }) {
-          const value = this[holderKey].actions?.[key];
+        get(this: { [holderKey]: ActionsHolder | undefined }) {
+          const value = this[holderKey]?.actions?.[key];
           return key === 'transferToAgent' ? value : value === true;
         },
-        set(this: { [holderKey]: ActionsHolder }, value: unknown) {
-          setAction(this[holderKey], key, key === 'transferToAgent' ? value : value === true ? true : undefined);
+        set(this: { [holderKey]: ActionsHolder | undefined }, value: unknown) {
+          setAction((this[holderKey] ??= {}), key, key === 'transferToAgent' ? value : value === true ? true : undefined);
         },
       },
     ]),
@@ -433,10 +444,13 @@ function actionsOver(record: RunRecord): AgentActions {
   return actions;
 }
 
-/** Once the run ends, its actions are kept on a record of their own (a late tool's change does not reach the run's). */
+/**
+ * Once the run ends, its actions are kept on a record of their own (a late tool's change does not reach
+ * the run's): a copy of the run's, or none until a late tool asks for one (most runs).
+ */
 function detachActions(actions: AgentActions, record: RunRecord): void {
-  (actions as AgentActions & { [holderKey]: ActionsHolder })[holderKey] =
-    record.actions === undefined ? {} : { actions: { ...record.actions } };
+  (actions as AgentActions & { [holderKey]: ActionsHolder | undefined })[holderKey] =
+    record.actions === undefined ? undefined : { actions: { ...record.actions } };
 }
 
 function setAction(record: ActionsHolder, key: 'skipSummarization' | 'escalate' | 'transferToAgent', value: unknown): void {

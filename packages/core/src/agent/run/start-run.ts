@@ -203,7 +203,8 @@ function release(handle: RunState, deadline: RunDeadline): void {
 
 function initialState(record: RunRecord, state: Readonly<Record<string, unknown>> | undefined): void {
   if (state === undefined) return;
-  for (const key of Object.keys(state)) {
+  for (const key in state) {
+    if (!Object.hasOwn(state, key)) continue;
     if (key === '__proto__')
       throw new InvalidRunOptionsError('state', state, `state keys other than '__proto__' (${new InvalidStateKeyError(key).message})`);
     record.state[key] = state[key];
@@ -459,7 +460,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
   if (record.batch === undefined) delete record.actions;
   run.stop();
   const { handle } = run;
-  const { usage, subRuns } = run.reportSubRuns(record.usage);
+  const subRuns = run.subRunsReport();
   // Every field a result always has in one literal (no store grown field by field), then the optional ones when present.
   const result = {
     runId: record.runId,
@@ -469,7 +470,7 @@ function finish(run: Run, outcome: Outcome): RunResult {
     stopReason: outcome.stopReason,
     messages: resultMessages(record),
     toolCalls: resultToolCalls(run),
-    usage,
+    usage: run.usageWithSubRuns(record.usage),
     stateDelta: run.values.delta,
     durationMs: run.elapsedMs,
     state: handle,
@@ -500,7 +501,9 @@ function resultMessages(record: RunRecord): RunResult['messages'] {
 /** The executed calls: the transcript's, then the calls of a waiting batch that have run. */
 function resultToolCalls(run: Run): RunResult['toolCalls'] {
   const calls = run.transcript.toolCalls();
-  for (const entry of run.record.batch ?? [])
+  const { batch } = run.record;
+  if (batch === undefined) return calls;
+  for (const entry of batch)
     if (entry.result !== undefined)
       calls.push({
         id: entry.callId,
