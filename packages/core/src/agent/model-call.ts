@@ -23,7 +23,7 @@ export interface ModelCallSettings {
   modelSettings?: ModelSettings;
   /** The adapter's options of this agent's calls in this run, if any. */
   providerOptions?: Record<string, unknown>;
-  /** The run's plain calls to the model, whose first attempt the run loop bounds (made at its first call). */
+  /** The run's plain calls to the model, whose waits the run loop bounds (made at its first call: see {@link callerBoundedCalls}). */
   calls?: CallerBoundedCalls;
   /** The model read through its stream, for a streamed run (made at its first call). */
   streaming?: StreamingModel;
@@ -49,10 +49,14 @@ export function callModel(
   iteration: number,
 ): Promise<ChatResponse> {
   const { hooks, events, pipeline } = settings;
-  // Nothing to tell, stream or wrap (most runs): the call is its retried completion, read; no async
-  // frame, and no bounded wait of its own for the first attempt: the run loop bounds it.
-  if (callerBounded(settings))
-    return (settings.calls ??= new CallerBoundedCalls(settings.model, settings.retry, settings.time, readChatResponse)).send(request);
+  // Nothing to tell, stream or wrap (the run loop makes these calls through `callerBoundedCalls`, and waits for them itself).
+  if (callerBounded(settings)) {
+    const calls = callerBoundedCalls(settings);
+    return calls.attempt(request).then(
+      (reply) => calls.answer(reply),
+      (error: unknown) => calls.retried(error),
+    );
+  }
   // A streamed call to be told and nothing else: no async frame either.
   if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
     // Its reading is bounded by the run already: no wait of its own, the reply told as it comes.
@@ -71,6 +75,17 @@ export function callModel(
  */
 export function callerBounded(settings: ModelCallSettings): boolean {
   return !settings.events.active && settings.pipeline.scopes.length === 0 && !settings.hooks.observesModelCalls;
+}
+
+/**
+ * The calls of a run's agent whose waits the caller bounds (see {@link callerBounded}): the caller
+ * waits for a call's first attempt, reads its reply, and on its failure waits for the retries.
+ * @param settings - the run's model-call settings
+ * @returns the agent's caller-bounded calls in the run (made at the first)
+ * @internal
+ */
+export function callerBoundedCalls(settings: ModelCallSettings): CallerBoundedCalls {
+  return (settings.calls ??= new CallerBoundedCalls(settings.model, settings.retry, settings.time, readChatResponse));
 }
 
 /** {@link callModel} with hooks to await, a stream to feed or scopes to run in. */

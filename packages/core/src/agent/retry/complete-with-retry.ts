@@ -58,23 +58,22 @@ export function completeWithRetry(
 
 /**
  * The model calls of one agent in one run whose wait the caller bounds itself (the run loop, which
- * stops when the run's deadline aborts and ignores a late answer): the first attempt is chained as it
- * is (a call costs one `then`, not a bounded wait of its own), and its failure goes on to the retries,
- * which bound their own waits, as {@link completeWithRetry} does. Made once per agent per run; its
- * calls come one after another.
+ * stops when the run's deadline aborts and ignores a late answer): the caller waits for the first
+ * attempt's reply as the model gives it and reads it itself (a call costs the caller's one `then`,
+ * no promise or bounded wait of its own), and a failed first attempt goes on to the retries, which
+ * bound their own waits, as {@link completeWithRetry} does. Made once per agent per run; its calls come
+ * one after another.
  * @internal
  */
 export class CallerBoundedCalls {
   /** The request of the call in flight (the last one, once it answered). */
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
-  private readonly onFailure = (error: unknown): Promise<ChatResponse> =>
-    readAfter(retryAfter(error, this.model, this.request!, this.retry, this.time), this.read);
 
   /**
    * @param model - the model
    * @param retry - the retry policy
    * @param time - the run's time (its deadline)
-   * @param read - reads the model's reply into the response returned (its throw rejects)
+   * @param read - reads the model's reply into the response (its throw rejects the retries' promise)
    */
   constructor(
     private readonly model: ChatModel,
@@ -84,20 +83,37 @@ export class CallerBoundedCalls {
   ) {}
 
   /**
-   * Sends one request, retrying retryable failures with backoff.
-   * @param request - the request; its `signal` cancels the retries and their waits
-   * @returns the model's response, read; the first attempt's wait is the caller's to bound
+   * The first attempt of a call: its reply is the caller's to read (with `read`) and to bound.
+   * @param request - the request
+   * @returns the model's reply, unread (the model's own promise when it is native; a value or a thenable adopted)
    */
-  send(request: ChatRequest & { signal: AbortSignal }): Promise<ChatResponse> {
-    let first: ChatResponse | PromiseLike<ChatResponse>;
-    try {
-      first = this.model.complete(request);
-    } catch (error) {
-      return readAfter(retryAfter(error, this.model, request, this.retry, this.time), this.read);
-    }
+  attempt(request: ChatRequest & { signal: AbortSignal }): Promise<unknown> {
     this.request = request;
-    // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted; a native promise is taken as it is.
-    return Promise.resolve(first).then(this.read, this.onFailure);
+    try {
+      return Promise.resolve(this.model.complete(request));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /**
+   * The retries of the call in flight once its first attempt failed, with backoff while the failure is
+   * retryable, within the run's time; each bounds its own wait.
+   * @param failure - the first attempt's error
+   * @returns the response of a retry, read
+   */
+  retried(failure: unknown): Promise<ChatResponse> {
+    return readAfter(retryAfter(failure, this.model, this.request!, this.retry, this.time), this.read);
+  }
+
+  /**
+   * Reads a first attempt's reply.
+   * @param reply - what the model answered
+   * @returns the response
+   * @throws ModelCallError when the reply is not a chat response
+   */
+  answer(reply: unknown): ChatResponse {
+    return this.read(reply);
   }
 }
 

@@ -7,7 +7,7 @@ import type { ToolCallEvents } from '../streaming/tool-call-events.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
-import { callerBounded, callModel } from '../model-call.js';
+import { callerBounded, callerBoundedCalls, callModel } from '../model-call.js';
 import { applyContextProviders } from '../context-providers/apply-context-providers.js';
 import { RunTimeLimitReachedError } from '../../errors/run-time-limit-reached-error.js';
 import { inputChecked } from '../guardrails/guard-run.js';
@@ -186,6 +186,8 @@ class TurnLoop {
         return this.withWindow(value as ChatMessage[]);
       case Phase.Providers:
         return this.ask(value as ChatMessage[]);
+      case Phase.Reply:
+        return this.onReply(value);
       case Phase.Model:
         return this.onAnswer(value as ChatResponse);
       case Phase.Repair:
@@ -204,7 +206,8 @@ class TurnLoop {
   private readonly onError = (error: unknown): void => {
     if (!this.waiting) return;
     this.waiting = false;
-    if (asksModel(this.phase)) this.callFailed(error);
+    if (this.phase === Phase.Reply) this.retry(error);
+    else if (asksModel(this.phase)) this.callFailed(error);
     else this.fail(error);
   };
 
@@ -275,7 +278,7 @@ class TurnLoop {
    * @internal
    */
   onWatchedAbort(): void {
-    if (!this.waiting || this.phase !== Phase.Model || this.modelBounded) return;
+    if (!this.waiting || !callsModel(this.phase) || this.modelBounded) return;
     this.waiting = false;
     // The model's answer may still come to this loop's handlers: it serves no other run.
     this.reusable = false;
@@ -321,7 +324,7 @@ class TurnLoop {
 
   /** Waits for a step's promise; its value goes to the step after `phase`. */
   private wait(phase: Phase, promise: Promise<unknown>): void {
-    if (phase === Phase.Model && !this.modelBounded && this.run.deadline.aborted) {
+    if (callsModel(phase) && !this.modelBounded && this.run.deadline.aborted) {
       // Aborted while the call was made: nothing waits for a call whose wait is the loop's.
       promise.then(undefined, ignore);
       return this.finish({ stopReason: this.run.deadline.stopReason });
@@ -408,11 +411,37 @@ class TurnLoop {
       // The run's structured output (its own agent's, whoever answers after a handoff).
       const output = run.root.settings.output;
       if (output !== undefined) request.responseFormat = output.format;
-      // A call with nothing to tell, stream or wrap leaves its wait to the loop (see `onWatchedAbort`).
-      this.modelBounded = !callerBounded(modelCall);
-      this.wait(Phase.Model, callModel(modelCall, request, record.iterations));
+      // A call with nothing to tell, stream or wrap leaves its wait to the loop (see `onWatchedAbort`):
+      // the loop waits for the model's reply itself and reads it (no promise of the call's own).
+      if (callerBounded(modelCall)) {
+        this.modelBounded = false;
+        this.wait(Phase.Reply, callerBoundedCalls(modelCall).attempt(request));
+      } else {
+        this.modelBounded = true;
+        this.wait(Phase.Model, callModel(modelCall, request, record.iterations));
+      }
     } catch (error) {
       this.callFailed(error);
+    }
+  }
+
+  /** The model's reply to a caller-bounded call came: read, it is the turn's answer. */
+  private onReply(reply: unknown): void {
+    let response: ChatResponse;
+    try {
+      response = callerBoundedCalls(this.run.modelCallOf(this.agent)).answer(reply);
+    } catch (error) {
+      return this.callFailed(error);
+    }
+    this.onAnswer(response);
+  }
+
+  /** A caller-bounded call's first attempt failed: its retries (which bound their own waits), read, are the answer. */
+  private retry(error: unknown): void {
+    try {
+      this.wait(Phase.Model, callerBoundedCalls(this.run.modelCallOf(this.agent)).retried(error));
+    } catch (failure) {
+      this.callFailed(failure);
     }
   }
 
@@ -540,6 +569,9 @@ const enum Phase {
   Tools,
   Window,
   Providers,
+  /** A caller-bounded call's first attempt: the model's reply, unread. */
+  Reply,
+  /** The model's answer, read. */
   Model,
   Repair,
   Input,
@@ -548,6 +580,11 @@ const enum Phase {
   TurnDone,
   /** The loop stopped. */
   Done,
+}
+
+/** Whether a phase is the wait for the model's answer (a first attempt's reply, or the answer read). */
+function callsModel(phase: Phase): boolean {
+  return phase === Phase.Reply || phase === Phase.Model;
 }
 
 /** Whether a phase is the asking of the model (its tools, window, context providers, the call). */
