@@ -11,6 +11,7 @@ import {
   ToolCallMetadata,
   ToolRegistry,
   InvalidToolDefinitionError,
+  type ChatMessage,
   type Feature,
   type JsonSchema,
   type Toolset,
@@ -242,6 +243,15 @@ describe('Agent', () => {
       { role: 'user', content: 'Who am I?' },
     ]);
     expect(second.text).toBe('You are Ada.');
+  });
+
+  it('refuses a history that is not an array, saying what it expects, before the model is asked', async () => {
+    const model = new ScriptedModel([{ text: 'a' }]);
+    const history = new Set([{ role: 'user' as const, content: 'I am Ada.' }]) as unknown as ChatMessage[];
+    await expect(new Agent({ model, registry }).run('Who am I?', { history })).rejects.toThrow(
+      "Run option 'history' must be an array of messages (a run's result.messages, say), but was an instance of Set.",
+    );
+    expect(model.requests).toHaveLength(0);
   });
 
   it('fails the run with the model error when the script runs out, saying so', async () => {

@@ -136,6 +136,39 @@ describe('the run loop', () => {
     expect(result.messages.map((message) => message.content)).toEqual(['Later.', 'the later run']);
   });
 
+  it('gives a second answer of a model promise whose own then calls back twice to no later run', async () => {
+    let asked = 0;
+    let again: (() => void) | undefined;
+    const model: ChatModel = {
+      complete: () => {
+        const index = asked++;
+        const promise = Promise.resolve<ChatResponse>({ message: { role: 'assistant', content: `answer ${index}` } });
+        if (index > 0) return promise;
+        // A native promise whose own then calls back once now and once more later.
+        const then = promise.then.bind(promise);
+        void Object.defineProperty(promise, 'then', {
+          value: (onValue: (response: ChatResponse) => unknown, onError: (error: unknown) => unknown) => {
+            again = () => void onValue({ message: { role: 'assistant', content: 'a second answer of the first call' } });
+            return then(onValue, onError);
+          },
+        });
+        return promise;
+      },
+    };
+    const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+    expect((await agent.run('First.')).text).toBe('answer 0');
+    let answerSecond: (() => void) | undefined;
+    const waiting = new Promise<void>((resolve) => (answerSecond = resolve));
+    const slow: ChatModel = { complete: () => waiting.then(() => ({ message: { role: 'assistant', content: 'the second run' } })) };
+    const second = new Agent({ model: slow, registry: ToolRegistry.of(new AddTool()) }).run('Second.');
+    await Promise.resolve();
+    again!();
+    answerSecond!();
+    const result = await second;
+    expect(result.text).toBe('the second run');
+    expect(result.messages.map((message) => message.content)).toEqual(['Second.', 'the second run']);
+  });
+
   it('keeps a bounded number of ended loops, however many runs ended at once', async () => {
     const agent = new Agent({ model: countingModel(0), registry: ToolRegistry.of(new AddTool()) });
     const results = await Promise.all(Array.from({ length: 64 }, (_, index) => agent.run(`Run ${index}.`)));

@@ -204,55 +204,46 @@ function functionRequest(
   const { messages, tools, toolChoice, responseFormat, settings, providerOptions } = recorded;
   const ownMessages = Array.isArray(messages) ? messages.slice() : messages;
   const ownTools = tools.slice();
-  const plain = toolChoice === undefined && responseFormat === undefined && settings === undefined && providerOptions === undefined;
-  // An agent's request (messages, tools and a signal) built whole: adding a field to a smaller object would allocate a second store.
-  if (plain && madeWhenRead === undefined)
-    return signal === undefined ? { messages: ownMessages, tools: ownTools } : { messages: ownMessages, tools: ownTools, signal };
-  const copy: RecordedRequest & { signal?: AbortSignal } =
-    madeWhenRead === undefined ? { messages: ownMessages, tools: ownTools } : new ForwardingRequest(ownMessages, ownTools, madeWhenRead);
-  if (!plain) {
+  let copy: RecordedRequest & { signal?: AbortSignal };
+  if (toolChoice === undefined && responseFormat === undefined && settings === undefined && providerOptions === undefined) {
+    // An agent's request (messages, tools and a signal) built whole: adding a field to a smaller object would allocate a second store.
+    if (madeWhenRead === undefined)
+      return signal === undefined ? { messages: ownMessages, tools: ownTools } : { messages: ownMessages, tools: ownTools, signal };
+    copy = { messages: ownMessages, tools: ownTools };
+  } else {
+    copy = { messages: ownMessages, tools: ownTools };
     // Field by field (only those the record has), in the record's order: no spread of the record.
     if (toolChoice !== undefined) copy.toolChoice = toolChoice;
     if (responseFormat !== undefined) copy.responseFormat = responseFormat;
     if (settings !== undefined) copy.settings = settings;
     if (providerOptions !== undefined) copy.providerOptions = providerOptions;
+    if (signal !== undefined) copy.signal = signal;
   }
-  if (madeWhenRead !== undefined) return Object.defineProperty(copy, 'signal', forwardedSignal);
-  if (signal !== undefined) copy.signal = signal;
+  if (madeWhenRead !== undefined) {
+    requestProperty.value = madeWhenRead;
+    Object.defineProperty(copy, requestKey, requestProperty);
+    requestProperty.value = undefined;
+    Object.defineProperty(copy, 'signal', forwardedSignal);
+  }
   return copy;
 }
 
-/**
- * An agent's request as a function turn gets it when its signal is made when read: its own arrays, and
- * the request it forwards the signal of kept in a private field (no key a copy or `Object.keys` sees).
- * The `signal` accessor is defined on each (own and enumerable: a spread copies the signal as a value);
- * an accessor takes no room in the object, so the instance is as small as its three fields.
- */
-class ForwardingRequest {
-  readonly #request: ChatRequest;
+/** Where a function turn's request keeps the request whose signal is made when read (not enumerable: a copy does not carry it). */
+const requestKey = Symbol('toolcraft.scripted.request');
 
-  constructor(
-    public messages: ChatRequest['messages'],
-    public tools: ChatRequest['tools'],
-    request: ChatRequest,
-  ) {
-    this.#request = request;
-  }
+type Forwarding = { [requestKey]?: ChatRequest; signal?: AbortSignal };
 
-  /** @returns the signal of the request forwarded (made when read) */
-  static signalOf(forwarding: ForwardingRequest): AbortSignal | undefined {
-    return forwarding.#request.signal;
-  }
-}
+/** The descriptor of that property (its `value` set just for the one `defineProperty`: no object per call). */
+const requestProperty: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
 
 /** A function turn's `signal` when the request's is made when read: the request's, read when this is read; a write replaces it. */
 const forwardedSignal: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
-  get(this: ForwardingRequest): AbortSignal | undefined {
-    return ForwardingRequest.signalOf(this);
+  get(this: Forwarding): AbortSignal | undefined {
+    return this[requestKey]?.signal;
   },
-  set(this: ForwardingRequest, value: AbortSignal | undefined) {
+  set(this: Forwarding, value: AbortSignal | undefined) {
     Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
   },
 };

@@ -268,6 +268,11 @@ describe('ScriptedModel', () => {
     expect(reads).toBe(0);
     expect(given!.signal).toBe(controller.signal);
     expect({ ...given }).toEqual({ messages: [{ role: 'user', content: 'c' }], tools, signal: controller.signal });
+    // A plain object: its signal reads through a proxy or an object made from it, and it equals its plain copy strictly.
+    expect(Object.getPrototypeOf(given)).toBe(Object.prototype);
+    expect(new Proxy(given!, {}).signal).toBe(controller.signal);
+    expect((Object.create(given!) as typeof given)!.signal).toBe(controller.signal);
+    expect(given).toStrictEqual({ messages: [{ role: 'user', content: 'c' }], tools, signal: controller.signal });
     reads = 0;
     const pending = model.complete(lazy('d'));
     expect(reads).toBe(1);

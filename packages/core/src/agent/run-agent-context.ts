@@ -109,12 +109,3 @@ class RunCallContext extends AgentContext {
 export function runOf(context: AgentContext): Run | undefined {
   return context instanceof RunCallContext || context instanceof RunAgentContext ? context.run : undefined;
 }
-
-/**
- * Reads a credential the host provided for a call, through the run of the context it is called on
- * (`context.credential(key)`): one function for every run, no closure per run.
- * @internal
- */
-export function runCredential(this: AgentContext, callId: string, key: string): unknown {
-  return runOf(this)?.handle.credentialFor(callId, key);
-}

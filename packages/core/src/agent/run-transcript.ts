@@ -38,12 +38,10 @@ export class RunTranscript {
     const { messages } = record;
     if (instructions) messages.push({ role: 'system', content: instructions });
     // A history that ends with unanswered calls (an interrupted run's messages) is answered first.
-    if (history.length > 0) {
-      const answered = answerCalls(history);
-      for (let index = 0; index < answered.length; index++) {
-        const message = answered[index]!;
-        if (message.role !== 'system') messages.push(message);
-      }
+    const answered = answerCalls(history);
+    for (let index = 0; index < answered.length; index++) {
+      const message = answered[index]!;
+      if (message.role !== 'system') messages.push(message);
     }
     messages.push({ role: 'user', content: input });
   }

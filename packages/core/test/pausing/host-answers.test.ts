@@ -121,6 +121,41 @@ describe('credentials: a tool asks the host, and runs again once one is provided
     expect(everything).not.toContain('secret-key-123');
   });
 
+  it('gives the credential to a tool the call runs with its own context (through another environment), and the run completes', async () => {
+    const noArgsInner = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'crm_inner', description: 'Reads the CRM key.' });
+      }
+      execute(_args: Record<string, never>, context: AgentContext): string {
+        return `inner sees ${String(context.credential('crm'))}`;
+      }
+    })();
+    const inner = new AgentEnvironment({ registry: ToolRegistry.of(noArgsInner) });
+    let runs = 0;
+    const gateway = new (class extends ContextAwareTool<Record<string, never>, string> {
+      constructor() {
+        super({ argsType: noArgs, name: 'crm_gateway', description: 'Asks the CRM through another tool.' });
+      }
+      async execute(_args: Record<string, never>, context: AgentContext): Promise<string> {
+        runs++;
+        const answer = await inner.executeTool({ id: context.toolCallId, name: 'crm_inner', arguments: {} }, undefined, {
+          agentContext: context,
+        });
+        if (answer.content.endsWith('undefined')) context.requestCredential({ key: 'crm' });
+        return answer.content;
+      }
+    })();
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'k', name: 'crm_gateway', arguments: {} }] }, { text: 'Done.' }]);
+    const agent = new Agent({ model, tools: [gateway] });
+    const run = await agent.run('find the customer');
+    expect(run.interruptions.map((item) => item.kind)).toEqual(['credential']);
+    run.state.provideCredential('k', 'secret');
+    const resumed = await agent.resume(run.state);
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.toolCalls[0]!.result.content).toBe('inner sees secret');
+    expect(runs).toBe(2);
+  });
+
   it('asks for the credential after an approval, instead of running the call again on every resume', async () => {
     let runs = 0;
     const tool = new (class extends ContextAwareTool<Record<string, never>, string> {

@@ -1,4 +1,5 @@
 import { lazySignalSource, withLazySignal } from '../../environment/abort-watchers.js';
+import { thenOnce } from '../../environment/wait-pool.js';
 import type { ChatRequest, ChatResponse, ToolDefinition } from '../../model/chat-model.js';
 import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/messages.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
@@ -331,7 +332,8 @@ class TurnLoop {
     }
     this.phase = phase;
     this.waiting = true;
-    promise.then(this.onValue, this.onError);
+    // A promise whose `then` is not the native one (it may call back twice) makes the loop serve no other run.
+    if (!thenOnce(promise, this.onValue, this.onError)) this.reusable = false;
   }
 
   /** The next turn: after a turn of the event loop when the run has kept it for a slice. */

@@ -12,7 +12,7 @@ import type { MemoryReport } from '../memory-strategy.js';
 import type { GuardrailTrip } from '../guardrails/guardrail.js';
 import type { ModelCallSettings } from '../model-call.js';
 import { type RunState } from '../pausing/run-state.js';
-import { RunAgentContext, runCredential } from '../run-agent-context.js';
+import { RunAgentContext } from '../run-agent-context.js';
 import type { RunDeadline } from '../run-deadline.js';
 import { RunFeatureHooks } from '../run-feature-hooks.js';
 import type { RunOptions } from '../run-options.js';
@@ -128,14 +128,16 @@ export class Run {
     // The run's signal is made only when something reads it (a tool, model, hook or stream that looks at
     // it): the run's own waits watch the deadline.
     this.events = runEvents(runId, root.name, deadline, init.channel, lineage);
-    // The artifacts are made when a tool first reaches for them (`RunAgentContext`), the credentials read through the run.
+    // The artifacts are made when a tool first reaches for them (`RunAgentContext`).
     this.context = new RunAgentContext(
       {
         runId,
         agentName: root.name,
         state: this.values,
         actions: actionsOver(record),
-        credentials: runCredential,
+        // A closure (not a function reading its context): a context derived from a call's context (a tool
+        // running another tool with its context) copies it and must still reach this run.
+        credentials: (callId, key) => this.handle.credentialFor(callId, key),
         memorySearch: root.settings.extras.memorySearchOf(this.session, deadline),
       },
       this.events,

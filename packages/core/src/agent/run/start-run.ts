@@ -90,6 +90,8 @@ function openRecord(agent: RunAgent, start: RunStart, options: RunOptions): RunS
       options.runId,
       resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
     );
+  if (options.history !== undefined && !Array.isArray(options.history))
+    throw new InvalidRunOptionsError('history', options.history, "an array of messages (a run's result.messages, say)");
   readModelSettings(undefined, options.modelSettings, 'run');
   readProviderOptions(undefined, options.providerOptions, 'run');
   if (resumed !== undefined) {
