@@ -116,17 +116,22 @@ export class RunTranscript {
    * @param results - their results (what the model is sent), in the same order
    */
   addResults(calls: readonly ModelToolCall[], results: readonly RecordedResult[]): void {
-    const { messages, toolCalls } = this.record;
+    const { record } = this;
+    const { messages } = record;
     for (let index = 0; index < calls.length; index++) {
       const call = calls[index]!;
       const { content, isError, parts } = results[index]!;
+      let executed: RunRecord['toolCalls'][number];
       if (parts === undefined) {
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content, isError });
-        toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError } });
+        executed = { id: call.id, name: call.name, arguments: call.arguments, result: { content, isError } };
       } else {
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: parts.slice(), isError });
-        toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, result: { content, isError, parts } });
+        executed = { id: call.id, name: call.name, arguments: call.arguments, result: { content, isError, parts } };
       }
+      // The run's first call: a list of one (a push to an empty list reserves 17 slots; most runs make one call).
+      if (record.toolCalls.length === 0) record.toolCalls = [executed];
+      else record.toolCalls.push(executed);
     }
   }
 

@@ -78,7 +78,7 @@ export function answerDirectly(
   events: ToolCallEvents | undefined,
 ): boolean {
   let paused = false;
-  for (const result of results) if (result.paused === true) paused = true;
+  for (let index = 0; index < results.length; index++) if (results[index]!.paused === true) paused = true;
   events?.finished(paused ? results.filter((result) => result.paused !== true) : results);
   if (!paused) {
     for (let index = 0; index < results.length; index++) {
