@@ -23,6 +23,8 @@ export interface Timing {
   p75Ns: number;
   iterationsPerRound: number;
   rounds: number;
+  /** Process CPU time per call of each round, in round order (for ratios paired round by round). */
+  cpuByRound: readonly number[];
 }
 
 /** Options of {@link timeInterleaved}. */
@@ -99,6 +101,7 @@ export async function timeInterleaved(cases: readonly BenchCase[], options: Timi
   const timings = new Map<string, Timing>();
   for (const benchCase of cases) {
     const sorted = samples.get(benchCase.key)!.sort((left, right) => left - right);
+    const cpuByRound = cpuSamples.get(benchCase.key)!.slice();
     const cpuSorted = cpuSamples.get(benchCase.key)!.sort((left, right) => left - right);
     timings.set(benchCase.key, {
       medianNs: quantile(sorted, 0.5),
@@ -108,6 +111,7 @@ export async function timeInterleaved(cases: readonly BenchCase[], options: Timi
       p75Ns: quantile(sorted, 0.75),
       iterationsPerRound: iterations.get(benchCase.key)!,
       rounds: options.rounds,
+      cpuByRound,
     });
   }
   return timings;
@@ -136,6 +140,26 @@ async function warmUp(loop: Loop, run: () => Promise<unknown>, options: TimingOp
   // from one that happened to be preempted would be several times too long.
   const fastest = Math.min(...perCall.slice(-5));
   return Math.max(options.minIterations, Math.round(batchNs / Math.max(fastest, 1)));
+}
+
+/**
+ * The CPU ratio of two cases measured in the same rounds, paired round by round: the median over the
+ * rounds of (case's CPU per call / baseline's CPU per call in the same round). Both ran within moments
+ * of each other in every round, so a change of the machine's load between rounds (other processes on a
+ * shared machine) weighs on both alike, where a ratio of the two medians can take one case's quiet rounds
+ * against the other's busy ones.
+ * @param timing - the case
+ * @param baseline - the baseline, timed in the same rounds
+ * @returns the paired ratio
+ */
+export function pairedCpuRatio(timing: Timing, baseline: Timing): number {
+  const count = Math.min(timing.cpuByRound.length, baseline.cpuByRound.length);
+  const ratios = new Array<number>(count);
+  for (let round = 0; round < count; round++) ratios[round] = timing.cpuByRound[round]! / baseline.cpuByRound[round]!;
+  return quantile(
+    ratios.sort((left, right) => left - right),
+    0.5,
+  );
 }
 
 /** Heap bytes allocated per call, and how many measurement windows could be used. */

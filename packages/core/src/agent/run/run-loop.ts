@@ -520,7 +520,7 @@ class TurnLoop {
       const events = (this.events = toolCallEvents(run));
       if (events === undefined) this.wait(Phase.Executed, executeDirectly(run, turn, calls, undefined));
       // The calls run once their start is told, on a later tick: the stream's reader gets it first (and may stop the run).
-      else this.wait(Phase.Started, Promise.resolve(events.started(calls)));
+      else this.wait(Phase.Started, events.started(calls) ?? told);
     } catch (error) {
       this.fail(error);
     }
@@ -564,6 +564,9 @@ class TurnLoop {
     }
   }
 }
+
+/** What a streamed turn's calls wait for when their start was queued at once: a settled promise (one for all). */
+const told: Promise<void> = Promise.resolve();
 
 /** What a {@link TurnLoop} waits for; the phases up to `Model` are the asking of the model. */
 const enum Phase {
