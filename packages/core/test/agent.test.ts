@@ -254,6 +254,17 @@ describe('Agent', () => {
     expect(model.requests).toHaveLength(0);
   });
 
+  it('takes a null history as none, and refuses a state that is not an object, saying what it expects', async () => {
+    const model = new ScriptedModel([{ text: 'a' }]);
+    const agent = new Agent({ model, registry });
+    const noHistory = await agent.run('Who am I?', { history: null as unknown as ChatMessage[] });
+    expect(noHistory.messages.map((message) => message.content)).toEqual(['Who am I?', 'a']);
+    await expect(agent.run('Who am I?', { state: null as unknown as Record<string, unknown> })).rejects.toThrow(
+      "Run option 'state' must be an object of state values (or an AgentState), but was null.",
+    );
+    expect(model.requests).toHaveLength(1);
+  });
+
   it('fails the run with the model error when the script runs out, saying so', async () => {
     const model = new ScriptedModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 1 } }] }]);
 

@@ -169,6 +169,81 @@ describe('the run loop', () => {
     expect(result.messages.map((message) => message.content)).toEqual(['Second.', 'the second run']);
   });
 
+  describe('a model promise whose own then calls back at once, and again later', () => {
+    /** A model whose first call answers a native promise with a then of its own: it calls back during the then call and once more when told. */
+    function doubleCallingModel(first: string, second: string) {
+      const later: { callBack?: () => void } = {};
+      let asked = 0;
+      const pending: Array<(response: ChatResponse) => void> = [];
+      const model: ChatModel = {
+        complete: () => {
+          if (asked++ > 0) return new Promise<ChatResponse>((resolve) => pending.push(resolve));
+          const promise = Promise.resolve(reply(first));
+          void Object.defineProperty(promise, 'then', {
+            value: (onValue: (response: ChatResponse) => unknown) => {
+              onValue(reply(first));
+              later.callBack = () => void onValue(reply(second));
+              return Promise.resolve();
+            },
+          });
+          return promise;
+        },
+      };
+      return { model, later, pending };
+    }
+    const reply = (text: string): ChatResponse => ({ message: { role: 'assistant', content: text } });
+
+    it('gives its second answer to no later run (the ended loop serves the next run)', async () => {
+      const { model, later, pending } = doubleCallingModel('answer of the first run', 'the first run, again');
+      const agent = new Agent({ model, registry: ToolRegistry.of(new AddTool()) });
+      expect((await agent.run('First.')).text).toBe('answer of the first run');
+      const second = agent.run('Second.');
+      await new Promise((resolve) => setImmediate(resolve));
+      later.callBack!();
+      pending[0]!(reply('answer of the second run'));
+      const result = await second;
+      expect(result.text).toBe('answer of the second run');
+      expect(result.messages.map((message) => message.content)).toEqual(['Second.', 'answer of the second run']);
+    });
+
+    it('gives its second answer to no later step of the same run (while a tool runs, or the next model call is waited for)', async () => {
+      const call = { id: 'c1', name: 'calculator', arguments: '{"digit1":1,"digit2":2}' };
+      for (const when of ['while the tool runs', 'while the next model call is waited for'] as const) {
+        let finishTool: (() => void) | undefined;
+        const slowAdd = new AddTool('calculator', () => new Promise<number>((resolve) => (finishTool = () => resolve(3))));
+        const later: { callBack?: () => void } = {};
+        const pending: Array<(response: ChatResponse) => void> = [];
+        let asked = 0;
+        const model: ChatModel = {
+          complete: () => {
+            if (asked++ > 0) return new Promise<ChatResponse>((resolve) => pending.push(resolve));
+            const promise = Promise.resolve<ChatResponse>({ message: { role: 'assistant', content: null, toolCalls: [call] } });
+            void Object.defineProperty(promise, 'then', {
+              value: (onValue: (response: ChatResponse) => unknown) => {
+                onValue({ message: { role: 'assistant', content: null, toolCalls: [call] } });
+                later.callBack = () => void onValue(reply('a second answer of the first call'));
+                return Promise.resolve();
+              },
+            });
+            return promise;
+          },
+        };
+        const running = new Agent({ model, registry: ToolRegistry.of(slowAdd) }).run('Add.');
+        await new Promise((resolve) => setImmediate(resolve));
+        if (when === 'while the tool runs') later.callBack!();
+        finishTool!();
+        // Until the run asks the model again (after a turn of the event loop, when it yields).
+        for (let turns = 0; pending.length === 0 && turns < 100; turns++) await new Promise((resolve) => setImmediate(resolve));
+        expect({ when, asked: pending.length }).toEqual({ when, asked: 1 });
+        if (when === 'while the next model call is waited for') later.callBack!();
+        pending[0]!(reply('Three.'));
+        const result = await running;
+        expect({ when, stopReason: result.stopReason, text: result.text }).toEqual({ when, stopReason: 'completed', text: 'Three.' });
+        expect(result.toolCalls.map((made) => made.result.content)).toEqual(['3']);
+      }
+    });
+  });
+
   it('keeps a bounded number of ended loops, however many runs ended at once', async () => {
     const agent = new Agent({ model: countingModel(0), registry: ToolRegistry.of(new AddTool()) });
     const results = await Promise.all(Array.from({ length: 64 }, (_, index) => agent.run(`Run ${index}.`)));

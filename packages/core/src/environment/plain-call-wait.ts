@@ -52,8 +52,6 @@ export class PlainCallWait {
   private list = false;
   /** What cancels the call, while it is waited for. */
   private bound: Abortable | undefined;
-  /** Whether it may serve another call once answered (its promise's `then` is the native one: it calls back once). */
-  private reusable = false;
   /** Its shared watchers (a run's deadline or signal), or undefined when the wait listens to a signal itself. */
   private shared: AbortWatchers | undefined;
 
@@ -119,8 +117,8 @@ export class PlainCallWait {
       if (shared === undefined) (bound as AbortSignal).addEventListener('abort', wait);
       else shared.add(wait);
     }
-    // A promise whose `then` is not the native one might call back twice: its wait is not kept for another call.
-    wait.reusable = thenOnce(pending, wait.onValue, wait.onError);
+    // A promise whose `then` is not the native one is adopted first: the wait's handlers are called once, later.
+    thenOnce(pending, wait.onValue, wait.onError);
     return promise;
   }
 
@@ -152,7 +150,7 @@ export class PlainCallWait {
     if (shared !== undefined) shared.delete(this);
     else if (bound !== undefined) (bound as AbortSignal).removeEventListener('abort', this);
     this.clear();
-    if (this.reusable) idle.keep(this);
+    idle.keep(this);
   }
 
   private clear(): void {

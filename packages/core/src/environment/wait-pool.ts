@@ -41,18 +41,20 @@ export class WaitPool<T extends PooledWait<T>> {
 const nativeThen = Promise.prototype.then;
 
 /**
- * Adds a pooled wait's handlers to a promise. Its `then` is read once (a getter could answer the
- * native one to a check and another to the call) and called on the promise.
+ * Adds a wait's handlers to a promise so that one of them is called once, and never during this call:
+ * the promise's `then` is read once (a getter could answer the native one to a check and another to the
+ * call) and, when it is the native one, called on the promise. Another `then` (patched on the promise)
+ * might call back twice, or at once: the promise is then adopted by a promise of its own (whose
+ * resolving functions take one answer), and the handlers go to that one. So a pooled wait or loop whose
+ * handlers were called may serve another call: nothing of this one comes to them again.
  * @param pending - the promise
  * @param onValue - its fulfilment handler
  * @param onError - its rejection handler
- * @returns whether the `then` is the native one (it calls back once: the wait may serve another call
- *   once answered; one patched on the promise might call back twice, and its wait is not kept)
  * @internal
  */
-export function thenOnce(pending: Promise<unknown>, onValue: (value: never) => void, onError: (error: unknown) => void): boolean {
+export function thenOnce(pending: Promise<unknown>, onValue: (value: never) => void, onError: (error: unknown) => void): void {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the promise as this
   const { then } = pending;
-  void then.call(pending, onValue as (value: unknown) => void, onError);
-  return then === nativeThen;
+  if (then === nativeThen) void then.call(pending, onValue as (value: unknown) => void, onError);
+  else void new Promise<unknown>((resolve) => resolve(pending)).then(onValue as (value: unknown) => void, onError);
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Agent, ToolRegistry, type ChatModel, type ChatResponse } from '../../src/index.js';
+import { Agent, ToolRegistry, type ChatModel, type ChatResponse, type Feature } from '../../src/index.js';
 import { AddTool } from '../support/calculator.js';
 
 /** A model whose calls wait until the test answers them, and never look at their signal. */
@@ -38,6 +38,35 @@ describe("a run's model call wait (ModelCallWait, reused across runs)", () => {
     pending[0]!.resolve(reply('to second'));
     const [a, b] = await Promise.all([second, third]);
     expect([a.text, b.text]).toEqual(['to second', 'to third']);
+  });
+
+  it('gives no later run the second answer of a model promise whose own then calls back at once and again later (a call with model-call hooks)', async () => {
+    const later: { callBack?: () => void } = {};
+    let asked = 0;
+    const pending: Array<(response: ChatResponse) => void> = [];
+    const model: ChatModel = {
+      complete: () => {
+        if (asked++ > 0) return new Promise<ChatResponse>((resolve) => pending.push(resolve));
+        const promise = Promise.resolve(reply('first run'));
+        // The patched `then` is the point of the test; defining it returns the promise itself.
+        void Object.defineProperty(promise, 'then', {
+          value: (onValue: (response: ChatResponse) => unknown) => {
+            onValue(reply('first run'));
+            later.callBack = () => void onValue(reply('the first run, again'));
+            return Promise.resolve();
+          },
+        });
+        return promise;
+      },
+    };
+    const counting: Feature = { name: 'counting', install: (pipeline) => pipeline.onModelCallCompleted(counting, () => undefined) };
+    const agent = new Agent({ model, features: [counting] });
+    expect((await agent.run('first')).text).toBe('first run');
+    const second = agent.run('second');
+    await flush();
+    later.callBack!();
+    pending[0]!(reply('second run'));
+    expect((await second).text).toBe('second run');
   });
 
   it('answers a model that answers a plain value or a thenable, and a rejection after a cancellation is handled', async () => {

@@ -220,6 +220,33 @@ describe("a plain tool's call bounded by the run (PlainCallWait)", () => {
     deadline.dispose();
   });
 
+  it("never gives one call's answer to another call when a tool's promise calls its handlers at once, during then, and again later", async () => {
+    let callBackAgain: (() => void) | undefined;
+    const atOnce = new AddTool('at_once', () => {
+      const promise = Promise.resolve(1);
+      // The patched `then` is the point of the test; defining it returns the promise itself.
+      void Object.defineProperty(promise, 'then', {
+        value: (onValue: (value: number) => unknown) => {
+          onValue(1);
+          callBackAgain = () => onValue(99);
+          return Promise.resolve();
+        },
+      });
+      return promise;
+    });
+    const { tool: slow, pending } = controlledTool();
+    const env = new AgentEnvironment({ registry: ToolRegistry.of(atOnce, slow) });
+    const { deadline, options } = runOptions(new AbortController());
+    const [first] = await env.executeTools([{ ...call('a'), name: 'at_once' }], undefined, options);
+    expect(first!.content).toBe('1');
+    const second = env.executeTools([call('b')], undefined, options);
+    await flush();
+    callBackAgain!();
+    pending[0]!.resolve(7);
+    expect((await second)[0]!.content).toBe('7');
+    deadline.dispose();
+  });
+
   it("reads a tool promise's then once: a getter answering the native then to a check and another to the call cannot make a wait answer twice", async () => {
     let reads = 0;
     let callBackAgain: (() => void) | undefined;

@@ -251,8 +251,6 @@ export class ModelCallWait {
 
   /** The next idle wait, while this one is idle. @internal */
   nextIdle: ModelCallWait | undefined;
-  /** Whether it may serve another call once answered (its promise's `then` is the native one: it calls back once). @internal */
-  reusable = false;
 
   private constructor() {}
 
@@ -284,8 +282,8 @@ export class ModelCallWait {
     source.watchers().add(wait.onAbort);
     // A model whose `complete` answers a plain value or a thenable (not a native promise) is adopted as `untilAborted` does;
     // a native promise is taken as it is (no new promise).
-    // A promise whose `then` is not the native one might call back twice: its wait is not kept for another call.
-    wait.reusable = thenOnce(Promise.resolve(first), wait.onValue, wait.onError);
+    // A promise whose `then` is not the native one is adopted first: the wait's handlers are called once, later.
+    thenOnce(Promise.resolve(first), wait.onValue, wait.onError);
     return bounded;
   }
 
@@ -293,7 +291,7 @@ export class ModelCallWait {
   private end(): void {
     this.source!.watchers().delete(this.onAbort);
     this.clear();
-    if (this.reusable) idle.keep(this);
+    idle.keep(this);
   }
 
   private clear(): void {

@@ -170,7 +170,7 @@ class TurnLoop {
   /**
    * Whether the loop may serve another run once it ends: not when it stopped while a promise it waits
    * for is still pending (an abort during a model call whose wait is the loop's), whose late settling
-   * comes to its handlers.
+   * comes to its handlers. (A promise whose `then` might call back twice never reaches them: see `thenOnce`.)
    */
   private reusable = true;
   /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
@@ -332,8 +332,8 @@ class TurnLoop {
     }
     this.phase = phase;
     this.waiting = true;
-    // A promise whose `then` is not the native one (it may call back twice) makes the loop serve no other run.
-    if (!thenOnce(promise, this.onValue, this.onError)) this.reusable = false;
+    // A promise whose `then` is not the native one (it might call back twice, or at once) is adopted first.
+    thenOnce(promise, this.onValue, this.onError);
   }
 
   /** The next turn: after a turn of the event loop when the run has kept it for a slice. */

@@ -90,8 +90,7 @@ function openRecord(agent: RunAgent, start: RunStart, options: RunOptions): RunS
       options.runId,
       resumed === undefined ? 'a non-empty string' : 'absent when resuming (the state has its run id)',
     );
-  if (options.history !== undefined && !Array.isArray(options.history))
-    throw new InvalidRunOptionsError('history', options.history, "an array of messages (a run's result.messages, say)");
+  checkStartOptions(options);
   readModelSettings(undefined, options.modelSettings, 'run');
   readProviderOptions(undefined, options.providerOptions, 'run');
   if (resumed !== undefined) {
@@ -112,6 +111,16 @@ function openRecord(agent: RunAgent, start: RunStart, options: RunOptions): RunS
     record.session = { appName, userId, sessionId, savedMessages: record.messages.length - 1, placeholders: [] };
     return new RunState(record);
   });
+}
+
+/** Checks the history and state a new run starts from (what plain JavaScript might pass instead). */
+function checkStartOptions(options: RunOptions): void {
+  const { history, state } = options as { history?: unknown; state?: unknown };
+  // No history: absent (or null, as plain JavaScript may say it).
+  if (history !== undefined && history !== null && !Array.isArray(history))
+    throw new InvalidRunOptionsError('history', history, "an array of messages (a run's result.messages, say)");
+  if (state !== undefined && (typeof state !== 'object' || state === null || Array.isArray(state)))
+    throw new InvalidRunOptionsError('state', state, 'an object of state values (or an AgentState)');
 }
 
 /** A new run's initial state, transcript and tool choice. */
