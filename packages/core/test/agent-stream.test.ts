@@ -182,6 +182,61 @@ describe('agent.stream', () => {
     expect(forCall(events, 'c1')).toEqual(['tool_call_started', 'tool_call_completed']);
   });
 
+  it.each([
+    ['a turn of calls alone', undefined],
+    ['text streamed before the calls', 'Let me look that up for you.'],
+  ])('runs no tool of a turn whose start the reader stops at, however many events came before it in the turn (%s)', async (_kind, text) => {
+    const controller = new AbortController();
+    const model = new ScriptedModel(
+      [
+        {
+          ...(text === undefined ? {} : { text }),
+          toolCalls: [
+            { id: 'c1', name: 'first', arguments: { steps: 1 } },
+            { id: 'c2', name: 'second', arguments: { steps: 1 } },
+          ],
+        },
+      ],
+      { chunkSize: 3 },
+    );
+    const first = new StepTool('first');
+    const second = new StepTool('second');
+    const stream = new Agent({ model, registry: ToolRegistry.of(first, second) }).stream('Go', { signal: controller.signal });
+    const seen: string[] = [];
+    for await (const event of stream) {
+      seen.push(event.type);
+      if (event.type === 'tool_call_started' && event.callId === 'c2') controller.abort();
+    }
+    expect(seen.slice(0, seen.indexOf('tool_call_started'))).toContain('message');
+    expect(first.started + second.started).toBe(0);
+    expect((await stream.result).stopReason).toBe('aborted');
+  });
+
+  it('gives a streamed answer whose reader waits for each delta every delta in order, the model read one step ahead of it', async () => {
+    const text = 'The quick brown fox jumps over the lazy dog.';
+    let asked = 0;
+    const read: number[] = [];
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        for (const word of text.split(/(?<= )/)) {
+          asked++;
+          yield { type: 'text_delta', delta: word };
+        }
+        yield { type: 'response', response: { message: { role: 'assistant', content: text } } };
+      },
+    };
+    const events: AgentEvent[] = [];
+    for await (const event of new Agent({ model, registry: ToolRegistry.of() }).stream('Go')) {
+      events.push(event);
+      if (event.type === 'text_delta') read.push(asked);
+    }
+    expect(deltas(events)).toBe(text);
+    expect(types(events).slice(-2)).toEqual(['message', 'run_completed']);
+    // When the reader takes a delta, the model has been asked for at most the next one.
+    read.forEach((count, index) => expect(count).toBeLessThanOrEqual(index + 2));
+  });
+
   it('holds a fast model back while the reader is slow (backpressure: the buffer stays bounded)', async () => {
     let produced = 0;
     const text = 'x'.repeat(500);

@@ -48,7 +48,6 @@ export function callModel(
   request: ChatRequest & { signal: AbortSignal },
   iteration: number,
 ): Promise<ChatResponse> {
-  const { hooks, events, pipeline } = settings;
   // Nothing to tell, stream or wrap (the run loop makes these calls through `callerBoundedCalls`, and waits for them itself).
   if (callerBounded(settings)) {
     const calls = callerBoundedCalls(settings);
@@ -57,12 +56,39 @@ export function callModel(
       (error: unknown) => calls.retried(error),
     );
   }
-  // A streamed call to be told and nothing else: no async frame either.
-  if (pipeline.scopes.length === 0 && !hooks.observesModelCalls && typeof settings.model.stream === 'function') {
-    // Its reading is bounded by the run already: no wait of its own, the reply told as it comes.
-    return (settings.streaming ??= new StreamingModel(settings.model, events)).call(request, settings.retry, settings.time);
+  // A streamed call to be told and nothing else: no async frame either (the run loop has it call back to it: see `streamsTold`).
+  if (streamsTold(settings)) {
+    const streaming = streamingModel(settings);
+    return new Promise((resolve, reject) => streaming.call(request, settings.retry, settings.time, { onValue: resolve, onError: reject }));
   }
   return observedModelCall(settings, request, iteration);
+}
+
+/**
+ * Whether {@link callModel} makes a streamed call that is told and nothing else (no hooks to tell, no
+ * scopes to run in): the run's stream reads the model's, bounded by the run, and its caller may have
+ * the reply told to it directly (`streamingModel(settings).call(...)`), without a promise.
+ * @param settings - the run's model-call settings
+ * @returns true for such a call
+ * @internal
+ */
+export function streamsTold(settings: ModelCallSettings): boolean {
+  return (
+    settings.events.active &&
+    settings.pipeline.scopes.length === 0 &&
+    !settings.hooks.observesModelCalls &&
+    typeof settings.model.stream === 'function'
+  );
+}
+
+/**
+ * The model of a streamed run's agent read through its stream (made at its first call).
+ * @param settings - the run's model-call settings
+ * @returns the streaming model
+ * @internal
+ */
+export function streamingModel(settings: ModelCallSettings): StreamingModel {
+  return (settings.streaming ??= new StreamingModel(settings.model, settings.events));
 }
 
 /**

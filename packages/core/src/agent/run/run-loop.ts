@@ -5,10 +5,11 @@ import type { AssistantMessage, ChatMessage, ModelToolCall } from '../../model/m
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
 import type { GuardrailTrip } from '../guardrails/guardrail.js';
 import type { ToolCallEvents } from '../streaming/tool-call-events.js';
+import type { StreamedCallTarget } from '../streaming/stream-model-response.js';
 import type { StopReason } from '../../model/stop-reason.js';
 import { findAgent, rootOf } from '../handoffs/agent-tree.js';
 import type { Handoff } from '../handoffs/handoff.js';
-import { callerBounded, callerBoundedCalls, callModel } from '../model-call.js';
+import { callerBounded, callerBoundedCalls, callModel, streamingModel, streamsTold } from '../model-call.js';
 import { applyContextProviders } from '../context-providers/apply-context-providers.js';
 import { RunTimeLimitReachedError } from '../../errors/run-time-limit-reached-error.js';
 import { inputChecked } from '../guardrails/guard-run.js';
@@ -145,7 +146,7 @@ export function idleLoopCount(): number {
  * and per turn). A step that throws rejects the run's promise; a failure while the model is asked (its
  * tools, window, context providers, the call) is the run's stop when the run was aborted meanwhile.
  */
-class TurnLoop {
+class TurnLoop implements StreamedCallTarget {
   /** When the loop last let the event loop run (see `turnSliceMs`). */
   private yieldedAt = Date.now();
   private first = true;
@@ -174,7 +175,7 @@ class TurnLoop {
    */
   private reusable = true;
   /** The value of what a step waited for, to the step after it (the loop's one handler pair: no closure per step). */
-  private readonly onValue = (value: unknown): void => {
+  readonly onValue = (value: unknown): void => {
     // A late settling, after the run stopped on an abort while it waited, is ignored.
     if (!this.waiting) return;
     this.waiting = false;
@@ -204,7 +205,7 @@ class TurnLoop {
     }
   };
   /** The failure of what a step waited for: while the model is asked, the run's stop if it was aborted; else the run's failure. */
-  private readonly onError = (error: unknown): void => {
+  readonly onError = (error: unknown): void => {
     if (!this.waiting) return;
     this.waiting = false;
     if (this.phase === Phase.Reply) this.retry(error);
@@ -418,6 +419,13 @@ class TurnLoop {
       if (callerBounded(modelCall)) {
         this.modelBounded = false;
         this.wait(Phase.Reply, callerBoundedCalls(modelCall).attempt(request));
+      } else if (streamsTold(modelCall)) {
+        // A streamed call that is only told gives its reply to the loop's handlers itself (no promise):
+        // it bounds its own wait (its reading stops when the run aborts) and tells its message first.
+        this.modelBounded = true;
+        this.phase = Phase.Model;
+        this.waiting = true;
+        streamingModel(modelCall).call(request, modelCall.retry, modelCall.time, this);
       } else {
         this.modelBounded = true;
         this.wait(Phase.Model, callModel(modelCall, request, record.iterations));
@@ -519,8 +527,8 @@ class TurnLoop {
       }
       const events = (this.events = toolCallEvents(run));
       if (events === undefined) this.wait(Phase.Executed, executeDirectly(run, turn, calls, undefined));
-      // The calls run once their start is told, on a later tick: the stream's reader gets it first (and may stop the run).
-      else this.wait(Phase.Started, events.started(calls) ?? told);
+      // The calls run once their start is told and handed to a reader that keeps up: it sees it first (and may stop the run).
+      else this.wait(Phase.Started, events.started(calls));
     } catch (error) {
       this.fail(error);
     }
@@ -564,9 +572,6 @@ class TurnLoop {
     }
   }
 }
-
-/** What a streamed turn's calls wait for when their start was queued at once: a settled promise (one for all). */
-const told: Promise<void> = Promise.resolve();
 
 /** What a {@link TurnLoop} waits for; the phases up to `Model` are the asking of the model. */
 const enum Phase {

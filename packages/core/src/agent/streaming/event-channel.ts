@@ -40,6 +40,19 @@ export class EventChannel<T> implements AsyncIterator<T> {
     private readonly cancellation: StreamCancel,
   ) {}
 
+  /**
+   * How many events a reading consumer has still to be handed (none while it does not iterate), up to the
+   * channel's capacity: a consumer that keeps up gets one per tick.
+   */
+  get backlog(): number {
+    return this.iterating ? Math.min(this.queue.length, this.capacity) : 0;
+  }
+
+  /** Whether the consumer waits for an event now (the next one is handed to it at once). */
+  get readerWaiting(): boolean {
+    return this.readerResolve !== undefined;
+  }
+
   /** Whether the consumer stopped early; later events are dropped. */
   get isCancelled(): boolean {
     return this.cancelled;

@@ -56,6 +56,24 @@ export class RunEvents {
   }
 
   /**
+   * A promise settled once a consumer that keeps up (it reads each event as it is handed out) has been
+   * handed every event queued now: one tick per queued event, then one more. What runs on it runs after
+   * the consumer saw those events (and could stop the run).
+   * @returns the promise (settled: no promise is made when nothing is queued)
+   */
+  handedOut(): Promise<void> {
+    let handed = queued;
+    if (!this.active) return handed;
+    for (let behind = this.channel!.backlog; behind > 0; behind--) handed = handed.then(ignore);
+    return handed;
+  }
+
+  /** Whether the consumer waits for an event now: the next one sent is handed to it at once (no wait for room). */
+  get readerWaiting(): boolean {
+    return this.active && this.channel!.readerWaiting;
+  }
+
+  /**
    * Emits an event, waiting for room when the consumer reads slowly.
    * @param event - the event; `agentName` and `runId` default to the run's
    * @returns a promise settled once the event is queued (never rejects)

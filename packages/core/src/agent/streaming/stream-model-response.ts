@@ -1,4 +1,5 @@
 import { abortOf, watchersFor, type Abortable, type AbortWatchers } from '../../environment/abort-watchers.js';
+import { thenOnce } from '../../environment/wait-pool.js';
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
@@ -8,48 +9,38 @@ import type { ResolvedRetryOptions } from '../retry/retry-options.js';
 import type { RunEvents } from './run-events.js';
 
 /**
+ * Where a streamed call's outcome goes (the run loop, or a promise's resolving functions): one of its
+ * handlers is called once. A success may be told at once, inside the step of the stream that ended the
+ * call; a failure is told on a later tick, never inside the call that starts the reading nor inside an
+ * abort of its signal.
+ * @internal
+ */
+export interface StreamedCallTarget {
+  /** Takes the call's response (told); a promise of it (a told message waiting for room) is never passed here. */
+  readonly onValue: (value: never) => void;
+  /** Takes the call's failure. */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
  * A model read through its stream, in a streamed run (one per run and agent, for its calls one after
- * another): `complete` reads one streaming model call, emits each text delta as a `text_delta` event
+ * another): `call` reads one streaming model call, emits each text delta as a `text_delta` event
  * (waiting while the consumer's buffer is full, which holds the model's stream back) and gives the
- * `response` the stream ends with (read and checked by the loop like `complete`'s). The reading is
- * bounded by the request's signal (it stops, and rejects with the signal's reason, when it aborts), and
- * the stream is closed (`return()`) however the reading ends. `emitted` tells whether a delta was emitted
- * since it was last set to false.
+ * `response` the stream ends with, checked and told, to its target (the run loop). The reading is
+ * bounded by the request's signal (it stops, and fails with the signal's reason, when it aborts), and
+ * the stream is closed (`return()`) however the reading ends. `emitted` tells whether a delta was
+ * emitted since it was last set to false. As a `ChatModel` (`complete`, what the retries call), it
+ * gives the response the stream ended with, unchecked.
  * @internal
  */
 export class StreamingModel implements ChatModel {
   /** Whether a text delta was emitted (since the caller last reset it). */
   emitted = false;
   private reader: StreamReader;
-  /**
-   * Reads and checks a call's reply, then tells it: the whole text as one delta when the stream gave
-   * none, and the message (waiting for room when the reader is behind).
-   * @returns the checked response
-   * @internal
-   */
-  readonly answered = (reply: unknown): ChatResponse | Promise<ChatResponse> => {
-    const response = readChatResponse(reply);
-    const { events } = this.reader;
-    if (!events.active) return response;
-    const text = response.message.content;
-    const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.sendTextDelta(text) : undefined;
-    return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
-  };
-
   /** The request, retry policy and time of the call in progress (what {@link StreamingModel.retried} retries). */
   private request: (ChatRequest & { signal: AbortSignal }) | undefined;
   private retry: ResolvedRetryOptions | undefined;
   private time: RemainingTime | undefined;
-  /**
-   * The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply
-   * told; cancelled, the error is thrown as it is.
-   * @internal
-   */
-  readonly retried = (error: unknown): Promise<ChatResponse> => {
-    const request = this.request!;
-    if (abortOf(request)?.aborted === true) throw error;
-    return retriedAfter(error, this, request, this.retry!, this.time!, this.answered);
-  };
 
   /**
    * @param model - the model, which has `stream`
@@ -63,25 +54,50 @@ export class StreamingModel implements ChatModel {
   }
 
   /**
-   * One model call of the run, as `completeWithRetry(this, request, retry, time, this.answered)` makes
-   * it, without a wait or a promise of its own: the reading is bounded by the request's signal already,
-   * and settles the call with the reply told; a failure (not after text began, nor the abort) goes on
-   * to the retries. Calls come one after another (the run waits for each).
+   * Reads and checks a call's reply, then tells it: the whole text as one delta when the stream gave
+   * none, and the message (waiting for room when the reader is behind).
+   * @param reply - what the stream ended with
+   * @returns the checked response, or a promise of it once told
+   * @internal
+   */
+  answered(reply: unknown): ChatResponse | Promise<ChatResponse> {
+    const response = readChatResponse(reply);
+    const { events } = this.reader;
+    if (!events.active) return response;
+    const text = response.message.content;
+    const delta = !this.emitted && typeof text === 'string' && text !== '' ? events.sendTextDelta(text) : undefined;
+    return delta === undefined ? this.told(response) : delta.then(() => this.told(response));
+  }
+
+  /**
+   * The call's first attempt failed: the retries (as `completeWithRetry` makes them), then the reply
+   * told; cancelled, the error is thrown as it is.
+   * @param error - the first attempt's failure
+   * @returns the told response of a retry
+   * @internal
+   */
+  retried(error: unknown): Promise<ChatResponse> {
+    const request = this.request!;
+    if (abortOf(request)?.aborted === true) throw error;
+    return retriedAfter(error, this, request, this.retry!, this.time!, (reply) => this.answered(reply));
+  }
+
+  /**
+   * One model call of the run, as `completeWithRetry(this, request, retry, time)` and
+   * {@link StreamingModel.answered} make it, with no promise of its own: the reading is bounded by the
+   * request's signal already, and its target gets the reply told; a failure (not after text began, nor
+   * the abort) goes on to the retries. Calls come one after another (the run waits for each).
    * @param request - the request (its signal bounds the reading and the retries)
    * @param retry - the retry policy
    * @param time - the run's time (its deadline)
-   * @returns the checked response, once told
+   * @param target - what gets the checked response, once told, or the failure
    */
-  call(request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions, time: RemainingTime): Promise<ChatResponse> {
+  call(request: ChatRequest & { signal: AbortSignal }, retry: ResolvedRetryOptions, time: RemainingTime, target: StreamedCallTarget): void {
     this.emitted = false;
     this.request = request;
     this.retry = retry;
     this.time = time;
-    try {
-      return this.read(request, true);
-    } catch (error) {
-      return retriedAfter(error, this, request, retry, time, this.answered);
-    }
+    this.read(request, true, target);
   }
 
   /** Tells the call's message; gives the response once it is queued. */
@@ -91,32 +107,56 @@ export class StreamingModel implements ChatModel {
   }
 
   /**
-   * Reads one streaming call.
+   * Reads one streaming call (what the retries call).
    * @param request - the request (its signal bounds the reading)
    * @returns the response the stream ended with
    * @throws ModelCallError (`retryable: false`) when the stream ends without a response, or fails
    *   after text was emitted (a retry would repeat text the consumer has already seen)
    */
   complete(request: ChatRequest): Promise<ChatResponse> {
-    return this.read(request as ChatRequest & { signal: AbortSignal }, false);
+    return new Promise((resolve, reject) =>
+      this.read(request as ChatRequest & { signal: AbortSignal }, false, { onValue: resolve, onError: reject }),
+    );
   }
 
-  /** Reads one streaming call; `told`: settled with `answered` (or `retried`) of its outcome. */
-  private read(request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<ChatResponse> {
+  /** Reads one streaming call; `told`: its target gets `answered` (or `retried`) of its outcome. */
+  private read(request: ChatRequest & { signal: AbortSignal }, told: boolean, target: StreamedCallTarget): void {
     // A reader left with a step pending (its call was cancelled) is not reused: that step may still settle.
     if (this.reader.busy) this.reader = new StreamReader(this.reader.events, this);
-    return this.reader.read(this.model.stream!(request), request, told) as Promise<ChatResponse>;
+    let stream: AsyncIterable<ChatStreamEvent>;
+    try {
+      stream = this.model.stream!(request);
+    } catch (error) {
+      this.settle(target, told, error, true);
+      return;
+    }
+    this.reader.read(stream, request, told, target);
+  }
+
+  /**
+   * Gives a reading's outcome to its target: for `told`, the response told (`answered`), or the retries of a
+   * failure (`retried`); a failure on a later tick.
+   * @internal
+   */
+  settle(target: StreamedCallTarget, told: boolean, outcome: unknown, failed: boolean): void {
+    let value = outcome;
+    if (told)
+      try {
+        value = failed ? this.retried(outcome) : this.answered(outcome);
+        failed = false;
+      } catch (error) {
+        value = error;
+        failed = true;
+      }
+    if (failed) later(target, value);
+    else if (value instanceof Promise) thenOnce(value, target.onValue, target.onError);
+    else target.onValue(value as never);
   }
 }
 
-/** The settle functions of the call {@link StreamReader.read} is making a promise for (set by {@link keepSettlers}). */
-let keptResolve: ((response: unknown) => void) | undefined;
-let keptReject: ((error: unknown) => void) | undefined;
-
-/** The executor of every call's promise: one function, no closure per reader. */
-function keepSettlers(resolve: (response: unknown) => void, reject: (error: unknown) => void): void {
-  keptResolve = resolve;
-  keptReject = reject;
+/** Tells a target of a failure on a later tick. */
+function later(target: StreamedCallTarget, error: unknown): void {
+  thenOnce(Promise.reject(error as Error), target.onValue, target.onError);
 }
 
 /**
@@ -128,15 +168,15 @@ class StreamReader {
   private iterator: AsyncIterator<ChatStreamEvent> | undefined;
   private signal: Abortable | undefined;
   private watchers: AbortWatchers | undefined;
-  private resolve: ((response: unknown) => void) | undefined;
-  private reject: ((error: unknown) => void) | undefined;
-  /** Whether the reading settles with the outcome told (the model's `answered`, or `retried` for a failure). */
+  /** What gets the outcome of the reading in progress. */
+  private target: StreamedCallTarget | undefined;
+  /** Whether the reading's outcome is told (the model's `answered`, or `retried` for a failure). */
   private told = false;
   /** Whether the stream's current step has not settled yet. */
   private stepPending = false;
   private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
     this.stepPending = false;
-    if (this.resolve !== undefined) this.take(step);
+    if (this.target !== undefined) this.take(step);
   };
   private readonly onError = (error: unknown): void => {
     this.stepPending = false;
@@ -154,21 +194,23 @@ class StreamReader {
 
   /** Whether a reading has not ended, or its stream's last step has not settled. */
   get busy(): boolean {
-    return this.resolve !== undefined || this.stepPending;
+    return this.target !== undefined || this.stepPending;
   }
 
   /**
    * @param stream - what `model.stream(request)` returned
    * @param request - the request (its signal)
-   * @param told - settle with the model's `answered` of the response (its `retried` of a failure)
-   * @returns the response the stream ended with (told, for `told`)
+   * @param told - give the target the model's `answered` of the response (its `retried` of a failure)
+   * @param target - what gets the response the stream ended with (told, for `told`), or the failure
    */
-  read(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest & { signal: AbortSignal }, told: boolean): Promise<unknown> {
-    const result = new Promise<unknown>(keepSettlers);
+  read(
+    stream: AsyncIterable<ChatStreamEvent>,
+    request: ChatRequest & { signal: AbortSignal },
+    told: boolean,
+    target: StreamedCallTarget,
+  ): void {
     this.told = told;
-    this.resolve = keptResolve;
-    this.reject = keptReject;
-    keptResolve = keptReject = undefined;
+    this.target = target;
     // The run's deadline when the request's signal is made when read: watched without making it.
     const signal = abortOf(request) ?? request.signal;
     this.signal = signal;
@@ -176,18 +218,17 @@ class StreamReader {
       this.iterator = stream[Symbol.asyncIterator]();
     } catch (error) {
       this.fail(error);
-      return result;
+      return;
     }
     if (signal.aborted) {
       this.fail(signal.reason);
-      return result;
+      return;
     }
     const watchers = watchersFor(signal);
     if (watchers === undefined)
       (signal as AbortSignal).addEventListener('abort', (this.onAbortEvent ??= () => this.fail(this.signal?.reason)));
     else (this.watchers = watchers).add(this);
     this.pull();
-    return result;
   }
 
   /**
@@ -200,7 +241,7 @@ class StreamReader {
 
   /** Asks the stream for its next step. */
   private pull(): void {
-    if (this.resolve === undefined) return;
+    if (this.target === undefined) return;
     if (this.signal!.aborted) {
       this.fail(this.signal!.reason);
       return;
@@ -235,7 +276,15 @@ class StreamReader {
       }
       if (event?.type === 'text_delta' && typeof event.delta === 'string' && event.delta !== '') {
         this.model.emitted = true;
-        const wait = this.events.sendTextDelta(event.delta);
+        const { events } = this;
+        if (events.readerWaiting) {
+          // The reader takes the delta at once: the stream's next step is asked for first, so it is
+          // queued by the time the reader asks for it (one step ahead, the reader finds it waiting).
+          this.pull();
+          void events.sendTextDelta(event.delta);
+          return;
+        }
+        const wait = events.sendTextDelta(event.delta);
         if (wait !== undefined) {
           void wait.then((this.onRoom ??= () => this.pull()));
           return;
@@ -250,7 +299,7 @@ class StreamReader {
 
   /** Ends the reading with an error: after text was emitted (and unless cancelled), a non-retryable ModelCallError. */
   private fail(error: unknown): void {
-    if (this.resolve === undefined) return;
+    if (this.target === undefined) return;
     if (!this.model.emitted || this.signal!.aborted) {
       this.end(error, true);
       return;
@@ -264,25 +313,15 @@ class StreamReader {
     );
   }
 
-  /** Ends the reading: the watcher goes, the stream is closed, the call settles. */
+  /** Ends the reading: the watcher goes, the stream is closed, the target gets the outcome. */
   private end(outcome: unknown, failed: boolean): void {
-    const { resolve, reject, iterator, signal, told } = this;
-    this.resolve = this.reject = this.iterator = this.signal = undefined;
+    const { target, iterator, signal, told } = this;
+    this.target = this.iterator = this.signal = undefined;
     if (this.watchers !== undefined) this.watchers.delete(this);
     else if (this.onAbortEvent !== undefined) (signal as AbortSignal | undefined)?.removeEventListener('abort', this.onAbortEvent);
     this.watchers = undefined;
     closeQuietly(iterator);
-    if (!told) {
-      if (failed) reject!(outcome);
-      else resolve!(outcome);
-      return;
-    }
-    // Told here, not by a `then` of the call's promise: no second promise per call.
-    try {
-      resolve!(failed ? this.model.retried(outcome) : this.model.answered(outcome));
-    } catch (error) {
-      reject!(error);
-    }
+    this.model.settle(target!, told, outcome, failed);
   }
 }
 

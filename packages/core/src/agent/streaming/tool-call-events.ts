@@ -29,17 +29,18 @@ export class ToolCallEvents {
    * Emits `tool_call_started` for the turn's calls.
    * @param calls - the turn's calls
    * @param from - the first call whose event is still to emit
-   * @returns undefined when every event was queued at once, else a promise settled once they all are (never rejects)
+   * @returns a promise settled once they are all queued and a consumer that keeps up has been handed them
+   *   (see {@link RunEvents.handedOut}): the calls run then, after the consumer could stop the run (never rejects)
    */
-  started(calls: readonly ModelToolCall[], from = 0): Promise<void> | undefined {
+  started(calls: readonly ModelToolCall[], from = 0): Promise<void> {
     const { events } = this;
     for (let index = from; index < calls.length; index++) {
       const call = calls[index]!;
       const wait = events.sendToolCallStarted(call);
       // The reader is behind: the rest wait for room, one by one.
-      if (wait !== undefined) return index + 1 < calls.length ? wait.then(() => this.started(calls, index + 1)) : wait;
+      if (wait !== undefined) return wait.then(() => this.started(calls, index + 1));
     }
-    return undefined;
+    return events.handedOut();
   }
 
   /**
