@@ -15,13 +15,16 @@ export interface ScriptedAnswerer {
   answerForStream(request: ChatRequest): ChatResponse | Promise<ChatResponse>;
 }
 
+/** How many chunks a stream gives between two readings of the clock (a reading costs about what a chunk does). */
+const chunksPerClockRead = 4;
+
 /** The prototype async iterators share (`[Symbol.asyncIterator]` returning itself, and what the runtime adds to it). */
 const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((async function* () {})())) as object;
 
 /**
  * The stream of one scripted turn, what `ScriptedModel.stream` returns: the response's text in
  * `text_delta`s of `chunkSize` characters, each on a later tick (and on a later turn of the event loop
- * at least every millisecond), then the whole `response`. It behaves as the async generator it stands
+ * once a millisecond has passed, the clock read every {@link chunksPerClockRead} chunks), then the whole `response`. It behaves as the async generator it stands
  * for (nothing happens before the first `next()`; a failure ends it; `return()` and `throw()` end it;
  * calls made while a step is pending wait their turn), at the cost of one settled promise per step
  * rather than an async generator's queue and frames. It inherits from the prototype async generators
@@ -33,6 +36,8 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private text = '';
   private offset = 0;
   private yieldedAt = 0;
+  /** Chunks given since the clock was last read. */
+  private unclocked = 0;
   private started = false;
   private done = false;
   /** Whether a chunk reads the request's signal (not when it is made when read), known at the first chunk. */
@@ -109,7 +114,13 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private step(): Promise<Step> {
     if (this.done) return ended;
     if (this.offset < this.text.length) {
-      // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the agent loop does.
+      // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the
+      // agent loop does; the clock (which costs about what a chunk does) is read every few chunks.
+      if (this.unclocked < chunksPerClockRead) {
+        this.unclocked++;
+        return this.chunk();
+      }
+      this.unclocked = 0;
       if (Date.now() - this.yieldedAt < turnSliceMs) return this.chunk();
       return this.waitFor(nextTurn());
     }

@@ -38,6 +38,27 @@ describe('ScriptedModel.stream', () => {
     expect(model.requests).toHaveLength(1);
   });
 
+  it('lets the event loop run during a long stream once a millisecond has passed (the clock is read every few chunks)', async () => {
+    let now = 0;
+    // Every reading of the clock finds a millisecond gone.
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => ++now);
+    try {
+      const model = new ScriptedModel([{ text: 'x'.repeat(40) }], { chunkSize: 1 });
+      let deltas = 0;
+      let deltasWhenTheLoopRan: number | undefined;
+      setImmediate(() => (deltasWhenTheLoopRan = deltas));
+      for await (const event of model.stream({ messages: [{ role: 'user', content: 'hi' }], tools: [] }))
+        if (event.type === 'text_delta') deltas++;
+      expect(deltas).toBe(40);
+      // The first slice: its first chunk and the four after it, then a turn of the event loop.
+      expect(deltasWhenTheLoopRan).toBe(5);
+      // Not once per chunk: at the start of each slice and every fifth chunk.
+      expect(now).toBeLessThan(deltas / 2);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('streams a turn of only tool calls as its response alone', async () => {
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'add', arguments: { a: 1 } }] }]);
     const events = await read(model.stream({ messages: [], tools: [] }));

@@ -308,7 +308,7 @@ function endPlain(run: Run, result: RunResult): RunResult;
 function endPlain(run: Run, result?: RunResult): RunResult | undefined {
   try {
     const { events } = run.context;
-    if (result !== undefined && events.active) events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+    if (result !== undefined) events.enqueueRunCompleted(result);
     return result;
   } finally {
     run.checkpoints.release?.();
@@ -409,7 +409,7 @@ async function executeObserved(run: Run, input: string | undefined, starting?: P
       });
     const completed = hooks.runCompleted({ stopReason: result.stopReason, usage: result.usage, durationMs: result.durationMs });
     if (completed !== undefined) await completed;
-    if (context.events.active) context.events.enqueue({ type: 'run_completed', stopReason: result.stopReason, result });
+    context.events.enqueueRunCompleted(result);
     if (run.session !== undefined) {
       let moved: boolean;
       try {

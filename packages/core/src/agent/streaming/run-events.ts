@@ -1,6 +1,7 @@
 import type { Abortable } from '../../environment/abort-watchers.js';
 import { untilAborted } from '../../environment/bounded-await.js';
 import type { ReceivedToolResult } from '../../environment/tool-call.js';
+import type { RunResult } from '../run-result.js';
 import type { AssistantMessage, ModelToolCall } from '../../model/messages.js';
 import type { AgentEvent, AgentEventInput, AgentToolCallCompletedEvent } from './agent-event.js';
 import type { EventChannel } from './event-channel.js';
@@ -172,6 +173,20 @@ export class RunEvents {
     if (argumentsReplacedBy !== undefined) event.argumentsReplacedBy = argumentsReplacedBy;
     if (contentReplacedBy !== undefined) event.contentReplacedBy = contentReplacedBy;
     void this.channel!.push(event);
+  }
+
+  /**
+   * Emits the run's `run_completed` without waiting (as {@link RunEvents.enqueue} does).
+   * @param result - the run's result
+   */
+  enqueueRunCompleted(result: RunResult): void {
+    if (!this.active) return;
+    const { stopReason } = result;
+    void this.channel!.push(
+      this.parent === undefined
+        ? { agentName: this.agentName, runId: this.runId, type: 'run_completed', stopReason, result }
+        : this.complete({ type: 'run_completed', stopReason, result }),
+    );
   }
 
   /** Queues a whole event; a promise for room when the reader is behind (bounded by the run's signal, never rejecting). */
