@@ -24,6 +24,7 @@ import { multiAgentCases, multiAgentRows } from './cases/multi-agent-turns';
 import { guardedTurnCases, guardedTurnRows, verifyGuardedCases } from './cases/guarded-turns';
 import { allocationPerCall, collectGarbage, heapGrowth, timeInterleaved, type Allocation, type BenchCase, type Timing } from './measure';
 import { formatBytes, formatMs, formatNs, printTable, writeReport, type ResultRow } from './report';
+import { turnHeapInChildren } from './turn-heap';
 
 const timingOptions = { rounds: 101, batchMs: 2, warmupMs: 300, warmupCalls: 20_000, minIterations: 20 };
 const allocationWindows = { iterations: 200, windows: 40 };
@@ -214,11 +215,9 @@ async function agentTurnsOnly(log: (text: string) => void): Promise<void> {
  * @param turnCases - the agent-turn cases
  * @returns bytes per turn, by case key
  */
-async function measureTurnHeap(turnCases: readonly BenchCase[]): Promise<Map<string, Allocation>> {
-  const turnHeap = new Map<string, Allocation>();
-  for (const benchCase of turnCases.filter((candidate) => heapTurnKeys.includes(candidate.key)))
-    turnHeap.set(benchCase.key, await allocationPerCall(benchCase.run, benchCase.callsPerRun, 100, allocationWindows.windows));
-  return turnHeap;
+function measureTurnHeap(turnCases: readonly BenchCase[]): Promise<Map<string, Allocation>> {
+  // Each in a process of its own, which runs it alone (see `turn-heap.ts`: in this one, what ran before changes the figure).
+  return turnHeapInChildren(turnCases.filter((candidate) => heapTurnKeys.includes(candidate.key)).map((benchCase) => benchCase.key));
 }
 
 /** What is kept of the large registry's build once its rows are timed (its tools and registry are let go). */
