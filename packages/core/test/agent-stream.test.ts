@@ -499,6 +499,127 @@ describe('agent.stream', () => {
     expect(remove.ran).toEqual(['/a']);
   });
 
+  it("answers reads asked for before the last was answered in order, and throws the run's error once, as an async generator", async () => {
+    const model = new ScriptedModel([{ text: 'abcdefgh' }], { chunkSize: 2 });
+    const events = new Agent({ model, registry: ToolRegistry.of() }).stream('Go')[Symbol.asyncIterator]();
+    const reads = await Promise.all([events.next(), events.next(), events.next()]);
+    expect(reads.map((read) => (read.value as AgentEvent).type === 'text_delta' && (read.value as { delta: string }).delta)).toEqual([
+      'ab',
+      'cd',
+      'ef',
+    ]);
+
+    const failure = new ModelCallError('model down', { retryable: false });
+    const failing = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
+    const iterator = failing[Symbol.asyncIterator]();
+    const [first, second] = await Promise.allSettled([iterator.next(), iterator.next()]);
+    expect(first).toEqual({ status: 'rejected', reason: failure });
+    expect(second).toEqual({ status: 'fulfilled', value: { done: true, value: undefined } });
+    await expect(iterator.next()).resolves.toEqual({ done: true, value: undefined });
+    await expect(failing.result).rejects.toBe(failure);
+  });
+
+  describe('a model stream whose steps have a `then` of their own', () => {
+    /** A native promise of `step` whose own `then` calls back at once (a "synchronous" promise). */
+    const callingBackAtOnce = (step: IteratorResult<ChatStreamEvent>): Promise<IteratorResult<ChatStreamEvent>> => {
+      const promise = Promise.resolve(step);
+      promise.then = function (
+        this: Promise<IteratorResult<ChatStreamEvent>>,
+        onValue?: ((value: IteratorResult<ChatStreamEvent>) => unknown) | null,
+      ) {
+        onValue?.(step);
+        return this;
+      } as never;
+      return promise;
+    };
+
+    it('keeps the deltas in order, before the message, when later steps call back at once', async () => {
+      let releaseFirst!: () => void;
+      const firstStep = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const steps: ChatStreamEvent[] = [
+        { type: 'text_delta', delta: 'Hello ' },
+        { type: 'text_delta', delta: 'world' },
+        { type: 'response', response: { message: { role: 'assistant', content: 'Hello world' } } },
+      ];
+      const model: ChatModel = {
+        complete: () => Promise.reject(new Error('not used')),
+        stream: () => {
+          let index = 0;
+          return {
+            [Symbol.asyncIterator]() {
+              return this;
+            },
+            next: () => {
+              const step: IteratorResult<ChatStreamEvent> =
+                index < steps.length ? { done: false, value: steps[index++]! } : { done: true, value: undefined };
+              // The first step comes later (the reader waits for it by then), the others at once.
+              return index === 1 ? firstStep.then(() => step) : callingBackAtOnce(step);
+            },
+            return: () => Promise.resolve({ done: true, value: undefined }),
+          } as AsyncGenerator<ChatStreamEvent>;
+        },
+      };
+      const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go');
+      const reading = collect(stream);
+      await new Promise((resolve) => setImmediate(resolve));
+      releaseFirst();
+      const events = await reading;
+      expect(events.map((event) => (event.type === 'text_delta' ? event.delta : event.type))).toEqual([
+        'Hello ',
+        'world',
+        'message',
+        'run_completed',
+      ]);
+    });
+
+    it("fails the run when a step's `then` throws, and its late answer reaches no later run of a pooled loop", async () => {
+      let answerLate!: () => void;
+      const late = new Promise<void>((resolve) => (answerLate = resolve));
+      const stale: ChatStreamEvent = {
+        type: 'response',
+        response: { message: { role: 'assistant', content: 'stale answer of the first run' } },
+      };
+      const hostile: ChatModel = {
+        complete: () => Promise.reject(new Error('not used')),
+        stream: () =>
+          ({
+            [Symbol.asyncIterator]() {
+              return this;
+            },
+            next: () => {
+              const step = late.then(() => ({ done: false, value: stale }));
+              // Its handlers go to the native `then`, then it throws.
+              step.then = function (this: Promise<unknown>, onValue?: unknown, onError?: unknown) {
+                void Promise.prototype.then.call(this, onValue as never, onError as never);
+                throw new Error('then threw');
+              } as never;
+              return step;
+            },
+            return: () => Promise.resolve({ done: true, value: undefined }),
+          }) as AsyncGenerator<ChatStreamEvent>,
+      };
+      const first = new Agent({ model: hostile, registry: ToolRegistry.of() }).stream('Go');
+      await expect(collect(first)).rejects.toThrow('then threw');
+      await expect(first.result).rejects.toThrow('then threw');
+
+      let answerSecond!: () => void;
+      const second = new Agent({
+        model: {
+          complete: () =>
+            new Promise(
+              (resolve) => (answerSecond = () => resolve({ message: { role: 'assistant', content: "the second run's answer" } })),
+            ),
+        },
+        registry: ToolRegistry.of(),
+      }).run('Go');
+      await new Promise((resolve) => setImmediate(resolve));
+      answerLate();
+      await new Promise((resolve) => setImmediate(resolve));
+      answerSecond();
+      expect((await second).text).toBe("the second run's answer");
+    });
+  });
+
   it('is iterated once; a second loop is refused with a clear error', async () => {
     const stream = new Agent({ model: new ScriptedModel([{ text: 'a' }]), registry: ToolRegistry.of() }).stream('x');
     await collect(stream);

@@ -118,6 +118,25 @@ describe('an approval inside an AgentTool sub-run', () => {
     expect(run.subRuns).toBeUndefined();
   });
 
+  it("keeps a parent's own call whose model id reads like the sub-run's call id apart from it: each is answered once", async () => {
+    const { parent, deleteTool, listTool } = parentWithCleaner(call('p1/c1', 'list', '/tmp'));
+    const paused = await parent.run('Tidy up.');
+    // The parent's own call ran under an id no sub-run call can have; only the sub-run's call waits.
+    expect(listTool.ran).toEqual(['/tmp']);
+    expect(paused.interruptions.map((item) => [item.callId, item.agentName])).toEqual([['p1/c1', 'cleaner']]);
+    const state = roundTrip(paused.state);
+    state.approve('p1/c1');
+    const run = await parent.resume(state);
+
+    expect(run.stopReason).toBe('completed');
+    expect(deleteTool.ran).toEqual(['/tmp/old']);
+    expect(listTool.ran).toEqual(['/tmp']);
+    expect(run.toolCalls.map((toolCall) => [toolCall.id, toolCall.result.content])).toEqual([
+      ['p1_c1', 'list /tmp'],
+      ['p1', 'Cleaner: delete /tmp/old'],
+    ]);
+  });
+
   it("resumes the sub-run when the host approves on the parent's state: its answer becomes the AgentTool's result", async () => {
     const { parent, deleteTool, cleanerModel, parentModel } = parentWithCleaner();
     const paused = await parent.run('Tidy up.');

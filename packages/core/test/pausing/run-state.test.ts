@@ -311,11 +311,13 @@ describe('RunState.fromJSON: refuses what the API would refuse, always with Inva
     const never = structuredClone(json);
     delete batchOf(never)[0]!.gate;
     batchOf(never)[0]!.decision = { kind: 'approved' };
+    expect(() => RunState.fromJSON(never)).toThrow(InvalidRunStateError);
     expect(() => RunState.fromJSON(never)).toThrow(
       'state.batch[0].decision is an approval, but the call never waited for the host; only a call waiting for approval takes it.',
     );
     const resolved = structuredClone(json);
     batchOf(resolved)[0]!.decision = { kind: 'resolved', content: 'done' };
+    expect(() => RunState.fromJSON(resolved)).toThrow(InvalidRunStateError);
     expect(() => RunState.fromJSON(resolved)).toThrow(
       "state.batch[0].decision is a declaration-only call's result, but the call waits for approval; only a call waiting for its result (a declaration-only tool) takes it.",
     );

@@ -24,6 +24,8 @@ export class EventChannel<T> implements AsyncIterator<T> {
   /** The settle functions of the read that waits for an event, if one does (kept here: no object per read). */
   private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
   private readerReject: ((error: unknown) => void) | undefined;
+  /** The promise of the read that waits, if one does: a read asked for meanwhile comes after it. */
+  private waitingRead: Promise<IteratorResult<T>> | undefined;
   /** The runs waiting for room (made when the first one waits). */
   private writers: Array<() => void> | undefined;
   private closed = false;
@@ -106,6 +108,11 @@ export class EventChannel<T> implements AsyncIterator<T> {
    * @returns the next event, or the end (or the run's error) once the stream is closed and read
    */
   next(): Promise<IteratorResult<T>> {
+    // Reads asked for before the last one was answered are answered in order, as an async generator's.
+    if (this.waitingRead !== undefined) {
+      const again = (): Promise<IteratorResult<T>> => this.next();
+      return this.waitingRead.then(again, again);
+    }
     const { queue } = this;
     if (queue.length > 0) {
       const value = queue.shift() as T;
@@ -113,12 +120,18 @@ export class EventChannel<T> implements AsyncIterator<T> {
       return Promise.resolve({ done: false, value });
     }
     if (this.cancelled) return Promise.resolve({ done: true, value: undefined });
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the run's own error, passed on as it is
-    if (this.closed) return this.failure ? Promise.reject(this.failure.error) : Promise.resolve({ done: true, value: undefined });
+    if (this.closed) {
+      const { failure } = this;
+      // The run's error is thrown once, as an async generator's: the reads after it end.
+      this.failure = undefined;
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the run's own error, passed on as it is
+      return failure ? Promise.reject(failure.error) : Promise.resolve({ done: true, value: undefined });
+    }
     const waiting = new Promise<IteratorResult<unknown>>(keepReader) as Promise<IteratorResult<T>>;
     this.readerResolve = keptResolve as (result: IteratorResult<T>) => void;
     this.readerReject = keptReject;
     keptResolve = keptReject = undefined;
+    this.waitingRead = waiting;
     return waiting;
   }
 
@@ -143,7 +156,7 @@ export class EventChannel<T> implements AsyncIterator<T> {
   private deliver(event: T): boolean {
     const resolve = this.readerResolve;
     if (resolve === undefined) return false;
-    this.readerResolve = this.readerReject = undefined;
+    this.readerResolve = this.readerReject = this.waitingRead = undefined;
     resolve({ done: false, value: event });
     return true;
   }
@@ -151,8 +164,11 @@ export class EventChannel<T> implements AsyncIterator<T> {
   private finishReader(): void {
     const resolve = this.readerResolve!;
     const reject = this.readerReject!;
-    this.readerResolve = this.readerReject = undefined;
-    if (this.failure) reject(this.failure.error);
+    this.readerResolve = this.readerReject = this.waitingRead = undefined;
+    const { failure } = this;
+    // The run's error is thrown once, as an async generator's: the reads after it end.
+    this.failure = undefined;
+    if (failure) reject(failure.error);
     else resolve({ done: true, value: undefined });
   }
 

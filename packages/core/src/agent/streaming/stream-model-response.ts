@@ -246,15 +246,16 @@ class StreamReader {
       this.fail(this.signal!.reason);
       return;
     }
-    let next: Promise<IteratorResult<ChatStreamEvent>>;
     try {
-      next = this.iterator!.next();
+      const next = Promise.resolve(this.iterator!.next());
+      this.stepPending = true;
+      // Never called back during this call, and once: a step whose own `then` calls back at once (or twice,
+      // or throws) is adopted first, so the reading never runs inside itself and nothing escapes it.
+      thenOnce(next, this.onStep, this.onError);
     } catch (error) {
+      this.stepPending = false;
       this.fail(error);
-      return;
     }
-    this.stepPending = true;
-    Promise.resolve(next).then(this.onStep, this.onError);
   }
 
   /** Takes one step of the stream: the response ends the reading; a delta is emitted. */
