@@ -151,6 +151,26 @@ describe('retry of an idempotent tool', () => {
     expect(runs).toBe(3);
   });
 
+  it('waits the shared backoff between attempts: a random share (full jitter) of baseDelayMs * 2 ** retry, capped at 30 s', async () => {
+    jest.useFakeTimers();
+    const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const starts: number[] = [];
+      const tool = new LoggedTool('fetch', [], { effects: 'read', retry: { attempts: 4, baseDelayMs: 20_000 } }, () => {
+        starts.push(Date.now());
+        return starts.length < 4 ? Promise.reject(new FlakyError('flaky')) : Promise.resolve();
+      });
+      const result = new AgentEnvironment({ registry: ToolRegistry.of(tool) }).executeTool(call('fetch', 'x'));
+      await jest.advanceTimersByTimeAsync(60_000);
+      await expect(result).resolves.toMatchObject({ isError: false });
+      // Half of 20 s, of 40 s capped at 30 s, of 80 s capped at 30 s.
+      expect(starts.slice(1).map((at, index) => at - starts[index]!)).toEqual([10_000, 15_000, 15_000]);
+    } finally {
+      random.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+
   it('retries a timed-out attempt, and never an error that is not marked retryable', async () => {
     let slowRuns = 0;
     const slow = new LoggedTool('slow', [], { effects: 'read', retry: { attempts: 2, baseDelayMs: 1 }, timeoutMs: 5 }, () => {

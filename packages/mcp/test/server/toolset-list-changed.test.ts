@@ -54,4 +54,16 @@ describe('createMcpServer: a toolset whose tools change', () => {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     await expect(client.listTools()).rejects.toThrow(/add/);
   });
+
+  it('refuses to list, or to call, a toolset’s tool that needs approval, saying why and how to serve it', async () => {
+    const refund = Tool.declaration({ name: 'refund', description: 'Refunds.', inputSchema: { type: 'object' }, needsApproval: true });
+    const toolset: Toolset = { name: 'billing', getTools: () => [refund] };
+    const server = createMcpServer([new AddTool(), toolset], { name: 'billing', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    client = new Client({ name: 'test', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const refusal = /'refund' declares needsApproval, which an MCP server cannot enforce: .*approvals: 'leave-to-client'/;
+    await expect(client.listTools()).rejects.toThrow(refusal);
+    await expect(client.callTool({ name: 'refund', arguments: {} })).rejects.toThrow(refusal);
+  });
 });
