@@ -556,7 +556,7 @@ describe('agent.stream', () => {
               return index === 1 ? firstStep.then(() => step) : callingBackAtOnce(step);
             },
             return: () => Promise.resolve({ done: true, value: undefined }),
-          } as AsyncGenerator<ChatStreamEvent>;
+          } as unknown as AsyncGenerator<ChatStreamEvent>;
         },
       };
       const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go');
@@ -596,7 +596,7 @@ describe('agent.stream', () => {
               return step;
             },
             return: () => Promise.resolve({ done: true, value: undefined }),
-          }) as AsyncGenerator<ChatStreamEvent>,
+          }) as unknown as AsyncGenerator<ChatStreamEvent>,
       };
       const first = new Agent({ model: hostile, registry: ToolRegistry.of() }).stream('Go');
       await expect(collect(first)).rejects.toThrow('then threw');

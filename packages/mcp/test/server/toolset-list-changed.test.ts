@@ -57,7 +57,7 @@ describe('createMcpServer: a toolset whose tools change', () => {
 
   it('refuses to list, or to call, a toolset’s tool that needs approval, saying why and how to serve it', async () => {
     const refund = Tool.declaration({ name: 'refund', description: 'Refunds.', inputSchema: { type: 'object' }, needsApproval: true });
-    const toolset: Toolset = { name: 'billing', getTools: () => [refund] };
+    const toolset: Toolset = { name: 'billing', getTools: () => [refund] as AnyTool[] };
     const server = createMcpServer([new AddTool(), toolset], { name: 'billing', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'test', version: '1.0.0' });
