@@ -3,6 +3,9 @@ import type { ScriptedOutcome, ScriptedTurn } from './scripted-turn.js';
 
 const expected = 'expected { text }, { toolCalls }, { error } or a function of the request returning one of them';
 
+/** The keys of a scripted reply. */
+const replyKeys: ReadonlySet<string> = new Set(['text', 'output', 'toolCalls', 'usage', 'finishReason']);
+
 /**
  * Checks a script when a {@link ScriptedModel} is built: an array whose turns are functions or outcomes.
  * @param turns - the script
@@ -30,6 +33,13 @@ export function checkOutcome(outcome: unknown, turn: number): ScriptedOutcome {
     throw new InvalidScriptedTurnError(turn, `${expected}, but got ${kindOf(outcome)}.`);
   }
   if ('error' in outcome) return outcome as ScriptedOutcome;
+  // A misspelt key (`txt`) would otherwise script an empty answer without a word.
+  for (const key in outcome)
+    if (!replyKeys.has(key))
+      throw new InvalidScriptedTurnError(
+        turn,
+        `${expected}, but got an unknown key '${key}' (a reply takes ${[...replyKeys].join(', ')}).`,
+      );
   const { text, toolCalls, output } = outcome as { text?: unknown; toolCalls?: unknown; output?: unknown };
   if (text !== undefined && typeof text !== 'string')
     throw new InvalidScriptedTurnError(turn, `text must be a string, but got ${kindOf(text)}.`);

@@ -198,6 +198,9 @@ describe('ScriptedModel', () => {
     expect(built([{ toolCalls: [{ arguments: {} }] }])).toThrow(/turn 1: toolCalls\[0\]\.name must be a string, but got undefined/);
     expect(built([{ toolCalls: [{ name: 'add', arguments: 7 }] }])).toThrow(/toolCalls\[0\]\.arguments must be a JSON string or an object/);
     expect(InvalidScriptedTurnError.isInstance(catchError(built(null)))).toBe(true);
+    expect(built([{ txt: 'hi' }])).toThrow(
+      "turn 1: expected { text }, { toolCalls }, { error } or a function of the request returning one of them, but got an unknown key 'txt' (a reply takes text, output, toolCalls, usage, finishReason).",
+    );
   });
 
   it('rejects the call with a clear error when a function turn returns something that is not a turn', async () => {

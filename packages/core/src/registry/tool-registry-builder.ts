@@ -69,7 +69,7 @@ export class ToolRegistryBuilder {
     else if (typeof item === 'function')
       throw new InvalidToolDefinitionError(
         describe(item),
-        `.tools() takes instances, not classes: pass new ${item.name || 'MyService'}() (or, for a static @Tool() method, .tool(${item.name || 'MyService'}, 'methodName')).`,
+        `a list of tools takes instances, not classes: pass new ${item.name || 'MyService'}() (or, for a static @Tool() method, ToolRegistry.builder().tool(${item.name || 'MyService'}, 'methodName')).`,
       );
     else
       throw new InvalidToolDefinitionError(

@@ -341,8 +341,19 @@ describe('approvals: a call that needs a person stops the run until the host dec
     expect(() => run.state.update('d', 'x')).toThrow(
       "Cannot update tool call 'd': it is not an open long-running call; the open ones are none.",
     );
+    expect(() => run.state.approve('d', { arguments: 'path=/c' })).toThrow(
+      `Cannot approve tool call 'd': arguments should be a JSON object, but the string is not JSON: "path=/c".`,
+    );
+    expect(() => run.state.approve('d', { arguments: '["/c"]' })).toThrow(
+      "Cannot approve tool call 'd': arguments should be a JSON object, but the string is JSON array.",
+    );
     run.state.approve('d');
     expect((await agent.resume(run.state)).stopReason).toBe('completed');
+    expect(remove.ran).toEqual(['/b']);
+    // Once the run went on, a call that ran is said to have run, not to be unknown.
+    expect(() => run.state.approve('d')).toThrow(
+      "Cannot approve tool call 'd': the call has run already (its result is in the run's messages) and the run has stopped (completed); it waits on none.",
+    );
   });
 
   it('gives each call of a turn its own result and decision when the model repeats an id', async () => {

@@ -162,7 +162,8 @@ export class RunState {
    * validated like the model's). Approving again replaces the earlier decision.
    * @param callId - the call's id
    * @param options - `arguments`: edited arguments (an object or a JSON string)
-   * @throws RunStateDecisionError when the call is unknown or does not wait for approval
+   * @throws RunStateDecisionError when the call is unknown or does not wait for approval, or the edited
+   *   arguments are not an object (or a string holding a JSON object)
    */
   approve(callId: string, options: { arguments?: string | Readonly<Record<string, unknown>> } = {}): void {
     const inner = this.inSubRun(callId);
@@ -171,6 +172,7 @@ export class RunState {
     const edited = options.arguments;
     if (edited !== undefined && typeof edited !== 'string' && (typeof edited !== 'object' || edited === null || Array.isArray(edited)))
       throw new RunStateDecisionError(callId, 'approve', `arguments should be an object or a JSON string, but was ${typeof edited}.`);
+    if (typeof edited === 'string') checkJsonObject(edited, callId);
     const args = edited === undefined ? undefined : typeof edited === 'string' ? edited : contentOf(edited, callId, 'approve');
     entry.decision = args === undefined ? { kind: 'approved', at: Date.now() } : { kind: 'approved', arguments: args, at: Date.now() };
   }
@@ -354,8 +356,18 @@ export class RunState {
     const batch = this.record.batch ?? [];
     const entry = batch.find((candidate) => candidate.callId === callId);
     const waiting = this.interruptions.map((item) => `'${item.callId}' (${item.kind})`);
-    if (entry === undefined)
-      throw new RunStateDecisionError(callId, decision, `the run has no such call waiting; it waits on ${this.listed(waiting)}.`);
+    if (entry === undefined) {
+      const { messages, status } = this.record;
+      // A call that ran already (its batch is gone once the run moved on): said so, not "no such call".
+      const ran = messages.some((message) => message.role === 'tool' && message.toolCallId === callId);
+      throw new RunStateDecisionError(
+        callId,
+        decision,
+        ran
+          ? `the call has run already (its result is in the run's messages)${status === 'interrupted' ? '' : ` and the run has ${status === 'running' ? 'not stopped' : `stopped (${status})`}`}; it waits on ${this.listed(waiting)}.`
+          : `the run has no such call waiting; it waits on ${this.listed(waiting)}.`,
+      );
+    }
     if (entry.result !== undefined) throw new RunStateDecisionError(callId, decision, 'its result is already recorded.');
     const expected = { approval: 'approval', result: "a declaration-only tool's result", credential: 'a credential' }[gate];
     if (entry.gate !== gate)
@@ -370,4 +382,24 @@ export class RunState {
   private listed(items: readonly string[]): string {
     return items.length === 0 ? 'none' : items.join(', ');
   }
+}
+
+/** Edited arguments given as a string are a JSON object, as the model's must be (checked against the tool's schema when the call runs). */
+function checkJsonObject(text: string, callId: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RunStateDecisionError(
+      callId,
+      'approve',
+      `arguments should be a JSON object, but the string is not JSON: ${JSON.stringify(text.slice(0, 80))}.`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new RunStateDecisionError(
+      callId,
+      'approve',
+      `arguments should be a JSON object, but the string is JSON ${Array.isArray(parsed) ? 'array' : parsed === null ? 'null' : typeof parsed}.`,
+    );
 }
