@@ -502,12 +502,13 @@ describe('agent.stream', () => {
   it("answers reads asked for before the last was answered in order, and throws the run's error once, as an async generator", async () => {
     const model = new ScriptedModel([{ text: 'abcdefgh' }], { chunkSize: 2 });
     const events = new Agent({ model, registry: ToolRegistry.of() }).stream('Go')[Symbol.asyncIterator]();
-    const reads = await Promise.all([events.next(), events.next(), events.next()]);
-    expect(reads.map((read) => (read.value as AgentEvent).type === 'text_delta' && (read.value as { delta: string }).delta)).toEqual([
-      'ab',
-      'cd',
-      'ef',
-    ]);
+    const delta = (read: IteratorResult<AgentEvent>) => (read.value as { delta: string }).delta;
+    // The third read is asked for once the first is answered, the second still waiting: it comes after the second.
+    let thirdRead: Promise<IteratorResult<AgentEvent>> | undefined;
+    const firstRead = events.next();
+    void firstRead.then(() => (thirdRead = events.next()));
+    const secondRead = events.next();
+    expect([delta(await firstRead), delta(await secondRead), delta(await thirdRead!)]).toEqual(['ab', 'cd', 'ef']);
 
     const failure = new ModelCallError('model down', { retryable: false });
     const failing = new Agent({ model: new ScriptedModel([{ error: failure }]), registry: ToolRegistry.of() }).stream('Go');
@@ -618,6 +619,26 @@ describe('agent.stream', () => {
       answerSecond();
       expect((await second).text).toBe("the second run's answer");
     });
+  });
+
+  it('lets timers and an abort in while reading a model stream that never waits (it yields once a time slice has passed)', async () => {
+    let given = 0;
+    const model: ChatModel = {
+      complete: () => Promise.reject(new Error('not used')),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        // 200,000 deltas at once, without ever waiting for I/O.
+        for (; given < 200_000; given++) yield { type: 'text_delta', delta: 'x' };
+        yield { type: 'response', response: { message: { role: 'assistant', content: 'x'.repeat(given) } } };
+      },
+    };
+    const controller = new AbortController();
+    const stream = new Agent({ model, registry: ToolRegistry.of() }).stream('Go', { signal: controller.signal });
+    setImmediate(() => controller.abort());
+    let deltas = 0;
+    for await (const event of stream) if (event.type === 'text_delta') deltas++;
+    expect((await stream.result).stopReason).toBe('aborted');
+    expect(given).toBeLessThan(200_000);
+    expect(deltas).toBeGreaterThan(0);
   });
 
   it('is iterated once; a second loop is refused with a clear error', async () => {

@@ -308,7 +308,11 @@ function endPlain(run: Run, result: RunResult): RunResult;
 function endPlain(run: Run, result?: RunResult): RunResult | undefined {
   try {
     const { events } = run.context;
-    if (result !== undefined) events.enqueueRunCompleted(result);
+    if (result !== undefined) {
+      events.enqueueRunCompleted(result);
+      // Nothing comes after it on this path.
+      events.endOwnStream();
+    }
     return result;
   } finally {
     run.checkpoints.release?.();

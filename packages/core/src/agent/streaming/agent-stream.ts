@@ -22,7 +22,8 @@ export type StreamedRunStarter = (channel: EventChannel<AgentEvent>, cancellatio
  * iterate, the run does not wait and the events past the buffer are dropped.
  * `TOutput` is the agent's output type: the `output` event's and `result.output`'s.
  * When the run rejects, the loop throws its error after the events before it (once: a later read ends).
- * A turn's tools start once a reader that keeps up has been handed their `tool_call_started`.
+ * A turn's tools start once a `for await` loop over the stream itself has been handed their
+ * `tool_call_started` (a reader behind another async generator gets events some ticks later).
  * @example
  * const stream = agent.stream('Plan my trip');
  * for await (const event of stream) {

@@ -24,8 +24,8 @@ export class EventChannel<T> implements AsyncIterator<T> {
   /** The settle functions of the read that waits for an event, if one does (kept here: no object per read). */
   private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
   private readerReject: ((error: unknown) => void) | undefined;
-  /** The promise of the read that waits, if one does: a read asked for meanwhile comes after it. */
-  private waitingRead: Promise<IteratorResult<T>> | undefined;
+  /** Reads asked for while that one waits, first in first out (an async generator's order), made at the first. */
+  private laterReaders: Array<{ resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void }> | undefined;
   /** The runs waiting for room (made when the first one waits). */
   private writers: Array<() => void> | undefined;
   private closed = false;
@@ -108,10 +108,12 @@ export class EventChannel<T> implements AsyncIterator<T> {
    * @returns the next event, or the end (or the run's error) once the stream is closed and read
    */
   next(): Promise<IteratorResult<T>> {
-    // Reads asked for before the last one was answered are answered in order, as an async generator's.
-    if (this.waitingRead !== undefined) {
-      const again = (): Promise<IteratorResult<T>> => this.next();
-      return this.waitingRead.then(again, again);
+    // A read asked for while another waits (nothing is queued then) waits behind it, as an async generator's would.
+    if (this.readerResolve !== undefined) {
+      const later = new Promise<IteratorResult<unknown>>(keepReader) as Promise<IteratorResult<T>>;
+      (this.laterReaders ??= []).push({ resolve: keptResolve as (result: IteratorResult<T>) => void, reject: keptReject! });
+      keptResolve = keptReject = undefined;
+      return later;
     }
     const { queue } = this;
     if (queue.length > 0) {
@@ -131,7 +133,6 @@ export class EventChannel<T> implements AsyncIterator<T> {
     this.readerResolve = keptResolve as (result: IteratorResult<T>) => void;
     this.readerReject = keptReject;
     keptResolve = keptReject = undefined;
-    this.waitingRead = waiting;
     return waiting;
   }
 
@@ -156,20 +157,32 @@ export class EventChannel<T> implements AsyncIterator<T> {
   private deliver(event: T): boolean {
     const resolve = this.readerResolve;
     if (resolve === undefined) return false;
-    this.readerResolve = this.readerReject = this.waitingRead = undefined;
+    this.readerResolve = this.readerReject = undefined;
+    this.nextReader();
     resolve({ done: false, value: event });
     return true;
   }
 
+  /** The oldest of the later reads, if any, becomes the waiting one. */
+  private nextReader(): void {
+    const later = this.laterReaders?.shift();
+    if (later === undefined) return;
+    this.readerResolve = later.resolve;
+    this.readerReject = later.reject;
+  }
+
+  /** Ends every waiting read: the first gets the run's error, if it failed (thrown once, as an async generator's), the others the end. */
   private finishReader(): void {
-    const resolve = this.readerResolve!;
-    const reject = this.readerReject!;
-    this.readerResolve = this.readerReject = this.waitingRead = undefined;
-    const { failure } = this;
-    // The run's error is thrown once, as an async generator's: the reads after it end.
-    this.failure = undefined;
-    if (failure) reject(failure.error);
-    else resolve({ done: true, value: undefined });
+    while (this.readerResolve !== undefined) {
+      const resolve = this.readerResolve;
+      const reject = this.readerReject!;
+      this.readerResolve = this.readerReject = undefined;
+      this.nextReader();
+      const { failure } = this;
+      this.failure = undefined;
+      if (failure) reject(failure.error);
+      else resolve({ done: true, value: undefined });
+    }
   }
 
   private releaseWriters(): void {

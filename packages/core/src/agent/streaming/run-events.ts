@@ -189,6 +189,15 @@ export class RunEvents {
     );
   }
 
+  /**
+   * Ends the stream of a run streamed on its own (`agent.stream`), once its `run_completed` is queued and
+   * nothing can follow it: a reader that read it ends at once, not a tick later when the run's promise
+   * settles. A run streamed into another's stream (nested, or a workflow's) leaves it open.
+   */
+  endOwnStream(): void {
+    if (this.parent === undefined) this.channel?.close();
+  }
+
   /** Queues a whole event; a promise for room when the reader is behind (bounded by the run's signal, never rejecting). */
   private pushed(event: AgentEvent): Promise<void> | undefined {
     const wait = this.channel!.push(event);

@@ -3,6 +3,7 @@ import { thenOnce } from '../../environment/wait-pool.js';
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
+import { nextTurn, turnSliceMs } from '../next-turn.js';
 import { readChatResponse } from '../read-chat-response.js';
 import { retriedAfter, type RemainingTime } from '../retry/complete-with-retry.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
@@ -154,6 +155,9 @@ export class StreamingModel implements ChatModel {
   }
 }
 
+/** How many steps of a model's stream are read between two readings of the clock (one costs about what a step does). */
+const stepsPerClockRead = 32;
+
 /** Tells a target of a failure on a later tick. */
 function later(target: StreamedCallTarget, error: unknown): void {
   thenOnce(Promise.reject(error as Error), target.onValue, target.onError);
@@ -172,8 +176,13 @@ class StreamReader {
   private target: StreamedCallTarget | undefined;
   /** Whether the reading's outcome is told (the model's `answered`, or `retried` for a failure). */
   private told = false;
-  /** Whether the stream's current step has not settled yet. */
+  /** Whether the stream's current step (or a turn of the event loop the reading waits for) has not settled yet. */
   private stepPending = false;
+  /** Steps asked for in this reading, and when its time slice began (0: at the next reading of the clock). */
+  private steps = 0;
+  private sliceStart = 0;
+  /** Goes on after a turn of the event loop (made when a reading first yields). */
+  private onTurn: (() => void) | undefined;
   private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
     this.stepPending = false;
     if (this.target !== undefined) this.take(step);
@@ -211,6 +220,7 @@ class StreamReader {
   ): void {
     this.told = told;
     this.target = target;
+    this.steps = this.sliceStart = 0;
     // The run's deadline when the request's signal is made when read: watched without making it.
     const signal = abortOf(request) ?? request.signal;
     this.signal = signal;
@@ -246,6 +256,18 @@ class StreamReader {
       this.fail(this.signal!.reason);
       return;
     }
+    // A stream whose steps never wait for I/O would keep the event loop (timers, an abort) for its whole
+    // length: once a time slice has passed (the clock read every few steps), the reading yields a turn.
+    if (++this.steps % stepsPerClockRead === 0 && this.sliceOver()) {
+      this.stepPending = true;
+      void nextTurn().then(
+        (this.onTurn ??= () => {
+          this.stepPending = false;
+          this.pull();
+        }),
+      );
+      return;
+    }
     try {
       const next = Promise.resolve(this.iterator!.next());
       this.stepPending = true;
@@ -256,6 +278,18 @@ class StreamReader {
       this.stepPending = false;
       this.fail(error);
     }
+  }
+
+  /** Whether the reading's time slice is over (one begins at the first reading of the clock, and after each yield). */
+  private sliceOver(): boolean {
+    const now = Date.now();
+    if (this.sliceStart === 0) {
+      this.sliceStart = now;
+      return false;
+    }
+    if (now - this.sliceStart < turnSliceMs) return false;
+    this.sliceStart = 0;
+    return true;
   }
 
   /** Takes one step of the stream: the response ends the reading; a delta is emitted. */
