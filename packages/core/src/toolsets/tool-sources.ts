@@ -11,9 +11,16 @@ import type { Toolset } from './toolset.js';
 
 /**
  * What the agent's `tools` option (and a run's) takes: tools, service instances with `@Tool` methods,
- * `ToolRegistry`s, {@link Toolset}s, or lists of them.
+ * `ToolRegistry`s, {@link Toolset}s, or lists of them. A class in the list (`WeatherTool` instead of
+ * `new WeatherTool()`) does not compile; a function, or a class in a nested list, is refused when the agent is made.
  */
-export type AgentToolsItem = ToolsItem | ToolRegistry | Toolset;
+export type AgentToolsItem =
+  | AnyTool
+  | ToolRegistry
+  | Toolset
+  // A service instance: an object that is not a class (a class has a `prototype`).
+  | (object & { readonly prototype?: never })
+  | Iterable<AgentToolsItem>;
 
 /** The fixed tools and the toolsets of an agent's (or a run's) `tools`. */
 export interface ToolSources {

@@ -165,11 +165,14 @@ describe('bad tools options', () => {
   });
 
   it('refuses a class, a string or a service without @Tool methods among the tools, as ToolRegistry.of does', () => {
-    expect(() => new Agent({ model, tools: [EchoTool as never] })).toThrow(InvalidToolDefinitionError);
+    // @ts-expect-error a class is not an instance (as for ToolRegistry.of)
+    expect(() => new Agent({ model, tools: [EchoTool] })).toThrow(InvalidToolDefinitionError);
+    expect(() => new Agent({ model, tools: [() => 'x'] })).toThrow(InvalidToolDefinitionError);
     expect(() => new Agent({ model, tools: [EchoTool as never] })).toThrow(/takes instances, not classes: pass new EchoTool\(\)/);
     expect(() => ToolRegistry.of(EchoTool as never)).toThrow(/takes instances, not classes/);
     expect(() => new Agent({ model, tools: ['search' as never] })).toThrow(InvalidToolDefinitionError);
-    expect(() => new Agent({ model, tools: [{ plain: true }] })).toThrow(/has no method marked @Tool\(\)/);
+    const plain: object = { plain: true };
+    expect(() => new Agent({ model, tools: [plain] })).toThrow(/has no method marked @Tool\(\)/);
   });
 
   it('points an AI SDK tool to fromAISDKTools, and a bare schema to argsType', async () => {
