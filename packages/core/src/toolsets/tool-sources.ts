@@ -18,6 +18,8 @@ export type AgentToolsItem =
   | AnyTool
   | ToolRegistry
   | Toolset
+  // A toolset written as an object literal may carry members of its own.
+  | (Toolset & { readonly [key: string]: unknown })
   // A service instance: an object that is not a class (a class has a `prototype`).
   | (object & { readonly prototype?: never })
   | Iterable<AgentToolsItem>;

@@ -171,6 +171,9 @@ describe('bad tools options', () => {
     expect(() => new Agent({ model, tools: [EchoTool as never] })).toThrow(/takes instances, not classes: pass new EchoTool\(\)/);
     expect(() => ToolRegistry.of(EchoTool as never)).toThrow(/takes instances, not classes/);
     expect(() => new Agent({ model, tools: ['search' as never] })).toThrow(InvalidToolDefinitionError);
+    // A toolset written inline may carry members of its own (it is not a service instance).
+    const inline = new Agent({ model, tools: [{ name: 'inline', getTools: () => [new EchoTool('x')], owner: 'ops' }] });
+    expect(inline.name).toBeDefined();
     const plain: object = { plain: true };
     expect(() => new Agent({ model, tools: [plain] })).toThrow(/has no method marked @Tool\(\)/);
   });

@@ -25,7 +25,9 @@ export class EventChannel<T> implements AsyncIterator<T> {
   private readerResolve: ((result: IteratorResult<T>) => void) | undefined;
   private readerReject: ((error: unknown) => void) | undefined;
   /** Reads asked for while that one waits, first in first out (an async generator's order), made at the first. */
-  private laterReaders: Array<{ resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void }> | undefined;
+  private laterReaders: Array<{ resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void } | undefined> | undefined;
+  /** The oldest of the later reads (an index, not `shift()`: taking one copies nothing). */
+  private laterStart = 0;
   /** The runs waiting for room (made when the first one waits). */
   private writers: Array<() => void> | undefined;
   private closed = false;
@@ -165,8 +167,15 @@ export class EventChannel<T> implements AsyncIterator<T> {
 
   /** The oldest of the later reads, if any, becomes the waiting one. */
   private nextReader(): void {
-    const later = this.laterReaders?.shift();
-    if (later === undefined) return;
+    const { laterReaders } = this;
+    if (laterReaders === undefined || this.laterStart === laterReaders.length) return;
+    const later = laterReaders[this.laterStart]!;
+    laterReaders[this.laterStart++] = undefined;
+    // All taken: the list is used again from its start.
+    if (this.laterStart === laterReaders.length) {
+      laterReaders.length = 0;
+      this.laterStart = 0;
+    }
     this.readerResolve = later.resolve;
     this.readerReject = later.reject;
   }
