@@ -26,6 +26,7 @@ export { neverAborted } from './environment/never-aborted.js';
 export { withImportedSchema } from './tools/imported-schema.js';
 export { describeValue } from './errors/describe-value.js';
 export { nextTurn, turnSliceMs } from './agent/next-turn.js';
+export { TimeSlice } from './agent/time-slice.js';
 export { hasToolMethods } from './methods/create-method-tools.js';
 export { createMethodPrompts } from './methods/create-method-prompts.js';
 export { createMethodResources } from './methods/create-method-resources.js';

@@ -125,7 +125,7 @@ export class ScriptedModel implements ChatModel {
   /**
    * Replies with the next scripted turn as a stream: its text in `text_delta`s of `chunkSize`
    * characters (each on a later tick, and on a later turn of the event loop once a millisecond has
-   * passed, the clock read every fourth chunk, so timers, I/O and an abort get their turn as with a real stream), then the whole
+   * passed, the clock read at every fifth chunk, so timers, I/O and an abort get their turn as with a real stream), then the whole
    * `response`, as `complete` gives it. Stopping the iteration or aborting the request's signal stops it.
    * @param request - the request; it is recorded
    * @returns the text's pieces, then the response, as an async generator

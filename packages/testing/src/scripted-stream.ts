@@ -1,5 +1,5 @@
 import { contentText, type ChatRequest, type ChatResponse, type ChatStreamEvent } from '@toolcraft/core';
-import { nextTurn, turnSliceMs } from '@toolcraft/core/internal';
+import { nextTurn, TimeSlice } from '@toolcraft/core/internal';
 import { signalMadeWhenRead } from './signal-made-when-read.js';
 
 type Step = IteratorResult<ChatStreamEvent, void>;
@@ -15,8 +15,8 @@ export interface ScriptedAnswerer {
   answerForStream(request: ChatRequest): ChatResponse | Promise<ChatResponse>;
 }
 
-/** How many chunks a stream gives between two readings of the clock (a reading costs about what a chunk does). */
-const chunksPerClockRead = 4;
+/** The clock is read at every this many chunks (a reading costs about what a chunk does). */
+const chunksPerClockRead = 5;
 
 /** The prototype async iterators share (`[Symbol.asyncIterator]` returning itself, and what the runtime adds to it). */
 const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((async function* () {})())) as object;
@@ -24,7 +24,7 @@ const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf((asyn
 /**
  * The stream of one scripted turn, what `ScriptedModel.stream` returns: the response's text in
  * `text_delta`s of `chunkSize` characters, each on a later tick (and on a later turn of the event loop
- * once a millisecond has passed, the clock read every {@link chunksPerClockRead} chunks), then the whole `response`. It behaves as the async generator it stands
+ * once a millisecond has passed, the clock read at every {@link chunksPerClockRead}th chunk), then the whole `response`. It behaves as the async generator it stands
  * for (nothing happens before the first `next()`; a failure ends it; `return()` and `throw()` end it;
  * calls made while a step is pending wait their turn), at the cost of one settled promise per step
  * rather than an async generator's queue and frames. It inherits from the prototype async generators
@@ -35,9 +35,8 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
   private response: ChatResponse | undefined;
   private text = '';
   private offset = 0;
-  private yieldedAt = 0;
-  /** Chunks given since the clock was last read. */
-  private unclocked = 0;
+  /** The time slice of its chunks: a turn of the event loop once it is over. */
+  private readonly slice = new TimeSlice(chunksPerClockRead);
   private started = false;
   private done = false;
   /** Whether a chunk reads the request's signal (not when it is made when read), known at the first chunk. */
@@ -79,7 +78,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
       this.answered(answer);
       if (this.text === '') return this.step();
       // The time slice starts now: its first chunk is given at once.
-      this.yieldedAt = Date.now();
+      this.slice.start();
       return this.chunk();
     }
     return this.step();
@@ -116,13 +115,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     if (this.offset < this.text.length) {
       // A macrotask per chunk would cost more than the rest of a streamed turn: one per time slice, as the
       // agent loop does; the clock (which costs about what a chunk does) is read every few chunks.
-      if (this.unclocked < chunksPerClockRead) {
-        this.unclocked++;
-        return this.chunk();
-      }
-      this.unclocked = 0;
-      if (Date.now() - this.yieldedAt < turnSliceMs) return this.chunk();
-      return this.waitFor(nextTurn());
+      return this.slice.over() ? this.waitFor(nextTurn()) : this.chunk();
     }
     const response = this.response!;
     this.response = undefined;
@@ -160,7 +153,7 @@ export class ScriptedStream implements AsyncIterator<ChatStreamEvent, void, unde
     const settled = source.then(
       (response) => {
         this.pending = undefined;
-        this.yieldedAt = Date.now();
+        this.slice.start();
         if (response === undefined) return this.chunk();
         this.answered(response);
         return this.step();

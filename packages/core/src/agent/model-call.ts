@@ -56,18 +56,14 @@ export function callModel(
       (error: unknown) => calls.retried(error),
     );
   }
-  // A streamed call to be told and nothing else: no async frame either (the run loop has it call back to it: see `streamsTold`).
-  if (streamsTold(settings)) {
-    const streaming = streamingModel(settings);
-    return new Promise((resolve, reject) => streaming.call(request, settings.retry, settings.time, { onValue: resolve, onError: reject }));
-  }
+  // A streamed call that is only told (`streamsTold`) is made by the run loop itself, the reply handed to it.
   return observedModelCall(settings, request, iteration);
 }
 
 /**
- * Whether {@link callModel} makes a streamed call that is told and nothing else (no hooks to tell, no
- * scopes to run in): the run's stream reads the model's, bounded by the run, and its caller may have
- * the reply told to it directly (`streamingModel(settings).call(...)`), without a promise.
+ * Whether a call is a streamed one that is told and nothing else (no hooks to tell, no scopes to run
+ * in): the run loop makes it with `streamingModel(settings).call(...)`, the reading bounded by the run
+ * and the reply handed to the loop, without a promise (`callModel` is not asked for it).
  * @param settings - the run's model-call settings
  * @returns true for such a call
  * @internal

@@ -3,7 +3,8 @@ import { thenOnce } from '../../environment/wait-pool.js';
 import { describeThrownValue } from '../../errors/describe-thrown-value.js';
 import { ModelCallError } from '../../errors/model-call-error.js';
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamEvent } from '../../model/chat-model.js';
-import { nextTurn, turnSliceMs } from '../next-turn.js';
+import { nextTurn } from '../next-turn.js';
+import { TimeSlice } from '../time-slice.js';
 import { readChatResponse } from '../read-chat-response.js';
 import { retriedAfter, type RemainingTime } from '../retry/complete-with-retry.js';
 import type { ResolvedRetryOptions } from '../retry/retry-options.js';
@@ -178,9 +179,8 @@ class StreamReader {
   private told = false;
   /** Whether the stream's current step (or a turn of the event loop the reading waits for) has not settled yet. */
   private stepPending = false;
-  /** Steps asked for in this reading, and when its time slice began (0: at the next reading of the clock). */
-  private steps = 0;
-  private sliceStart = 0;
+  /** The reading's time slice (a stream that never waits for I/O yields a turn of the event loop once it is over). */
+  private readonly slice = new TimeSlice(stepsPerClockRead);
   /** Goes on after a turn of the event loop (made when a reading first yields). */
   private onTurn: (() => void) | undefined;
   private readonly onStep = (step: IteratorResult<ChatStreamEvent>): void => {
@@ -220,7 +220,7 @@ class StreamReader {
   ): void {
     this.told = told;
     this.target = target;
-    this.steps = this.sliceStart = 0;
+    this.slice.reset();
     // The run's deadline when the request's signal is made when read: watched without making it.
     const signal = abortOf(request) ?? request.signal;
     this.signal = signal;
@@ -258,7 +258,7 @@ class StreamReader {
     }
     // A stream whose steps never wait for I/O would keep the event loop (timers, an abort) for its whole
     // length: once a time slice has passed (the clock read every few steps), the reading yields a turn.
-    if (++this.steps % stepsPerClockRead === 0 && this.sliceOver()) {
+    if (this.slice.over()) {
       this.stepPending = true;
       void nextTurn().then(
         (this.onTurn ??= () => {
@@ -278,18 +278,6 @@ class StreamReader {
       this.stepPending = false;
       this.fail(error);
     }
-  }
-
-  /** Whether the reading's time slice is over (one begins at the first reading of the clock, and after each yield). */
-  private sliceOver(): boolean {
-    const now = Date.now();
-    if (this.sliceStart === 0) {
-      this.sliceStart = now;
-      return false;
-    }
-    if (now - this.sliceStart < turnSliceMs) return false;
-    this.sliceStart = 0;
-    return true;
   }
 
   /** Takes one step of the stream: the response ends the reading; a delta is emitted. */
