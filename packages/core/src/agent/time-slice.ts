@@ -4,8 +4,8 @@ import { turnSliceMs } from './next-turn.js';
  * The time slice of a reading whose steps may never wait for I/O (a model's stream, a scripted one):
  * it counts the steps and reads the clock every `stepsPerClockRead` of them (a reading costs about
  * what a step does); once the slice has lasted {@link turnSliceMs}, the reader yields a turn of the event
- * loop (`nextTurn`), so timers and an abort get in, and a new slice begins.
- * @internal
+ * loop (`nextTurn`), so timers and an abort get in, and a new slice begins. For toolcraft's own
+ * packages (`@toolcraft/core/internal`: `ScriptedStream` uses it), not for applications.
  */
 export class TimeSlice {
   private untilClock: number;
